@@ -146,6 +146,10 @@ fn main() {
             }
         };
         let in_corpus_batch = !path.starts_with(&corpus_group) || corpus_batch(&name, corpus_share);
+        let source = std::fs::read_to_string(&path).unwrap_or_default();
+        let writes_files = ["write_string_to_file", "append_string_to_file", "write_object_to_file"]
+            .iter()
+            .any(|w| source.contains(w));
         for &(backend, options) in BACKENDS {
             if header.backends.as_ref().is_some_and(|b| !b.iter().any(|x| x == backend)) {
                 continue;
@@ -161,6 +165,7 @@ fn main() {
                 header: header.clone(),
                 rewrite_pins: pin_rewrites.iter().any(|b| b == backend),
                 header_lock: header_lock.clone(),
+                writes_files,
             };
             let trial_name = format!("{backend}::{name}");
             let trial = Trial::test(trial_name.clone(), move || timed(&trial_name, || program.check()));
@@ -536,7 +541,13 @@ struct ProgramRun {
     header: Header,
     rewrite_pins: bool,
     header_lock: Arc<Mutex<()>>,
+    /// Whether the program writes files: its trials on the backends run one
+    /// at a time ([`FILE_WRITERS`]), as they write the same paths.
+    writes_files: bool,
 }
+
+/// Held by a trial of a program that writes files while it runs.
+static FILE_WRITERS: Mutex<()> = Mutex::new(());
 
 impl ProgramRun {
     fn check(&self) -> Result<(), Failed> {
@@ -548,7 +559,10 @@ impl ProgramRun {
             ("opencl", Some(options)) => vec![("NESSIE_CL_OPTIONS", options.as_str())],
             _ => Vec::new(),
         };
-        let result = run_nessie_with(&self.root, &args, &env)?;
+        let result = {
+            let _writing = self.writes_files.then(|| FILE_WRITERS.lock().unwrap_or_else(|p| p.into_inner()));
+            run_nessie_with(&self.root, &args, &env)?
+        };
         if self.rewrite_pins {
             let actual = match result.refusal() {
                 Some(reason) => Some(reason),

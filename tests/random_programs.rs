@@ -16,7 +16,8 @@
 //! at top level and in an apply-to-each (once or twice per element, in
 //! both branches of a conditional, in filters, and in a nested
 //! apply-to-each after a print of the outer element),
-//! `rand_seed`, and sometimes (one program in twelve) a last item that
+//! `rand_seed` (at the top of a form, in a branch of a conditional, or
+//! inside `time`), and sometimes (one program in twelve) a last item that
 //! faults on purpose.
 //!
 //! Types are ints, floats, bools, chars, strings (`[char]`), pairs, the
@@ -38,7 +39,8 @@
 //!   `btoi`, `char_code`, `code_char`, `float`, `round`, `trunc`,
 //!   `floor`, `ceil`, `max_int`, `min_int`, `plusp`, `minusp`, `zerop`,
 //!   `oddp`, `evenp`, comparisons of ints, floats and chars, `rand` (ints,
-//!   and floats truncated to quarters), `hash` and `eql` (of any value, also
+//!   and floats truncated to quarters), the value of `time` (`first(time(e))`,
+//!   anywhere, apply-to-each included), `hash` and `eql` (of any value, also
 //!   of nested sequences inside apply-to-each),
 //!   `string_eql`, `#`, `length`, `elt`, indexing, `dist`, `zip`, `zip3`,
 //!   `unzip`, `sum`, `product`, `count`, `parity`, `any`, `all`,
@@ -67,12 +69,12 @@
 //!
 //! Not generated, and why: the transcendental functions (`sin`, `exp`,
 //! `ln`, `expt`, `log`, ...: a device's libm may differ from the host's in
-//! the last place, which the contract allows), `time` (its seconds differ
-//! from run to run), `parse_float`, file I/O and plotting (tested by
-//! `tests/programs`), printing inside functions (`tests/programs` has
-//! them) and `rand_seed` anywhere but at the top of a
-//! top-level form (its meaning there is NESL's global stream, which a GPU
-//! does not have). The library's less common helpers (`int_collect`,
+//! the last place, which the contract allows), the seconds of `time`
+//! (they differ from run to run), `parse_float`, file I/O and plotting
+//! (tested by `tests/programs`: concurrent trials would share the files),
+//! printing inside functions and `rand_seed` inside functions
+//! (`tests/programs` has them), and `rand_seed` inside an apply-to-each
+//! (the flat backends refuse it). The library's less common helpers (`int_collect`,
 //! `group_by`, `histogram`, `identity`, `nest`, `make_segdes`,
 //! `const_put`, `print_char`, ...) are left to `tests/programs`; NESL 3.1
 //! binds no `plus_reduce`-style names (its reductions are `sum`, `product`,
@@ -411,7 +413,24 @@ impl ProgramGen {
                 self.scope.truncate(mark);
                 format!("{{{body} : {pattern} in {source}{filter}}}")
             }
-            2 => format!("rand_seed({})", self.rng.range(0, 1000)),
+            2 => {
+                // `rand_seed` at the top of a form, in a branch of a
+                // conditional, or inside `time`: it sets the seed of the
+                // later forms on every backend.
+                let seed = format!("rand_seed({})", self.rng.range(0, 1000));
+                match self.rng.below(4) {
+                    0 | 1 => seed,
+                    2 => {
+                        let cond = self.expr(&Ty::Bool, 2);
+                        if self.rng.chance(50) {
+                            format!("if {cond} then {seed} else f")
+                        } else {
+                            format!("if {cond} then f else {seed}")
+                        }
+                    }
+                    _ => format!("first(time({seed}))"),
+                }
+            }
             3..=5 => {
                 let ty = self.ty(MAX_SEQ_DEPTH - 1);
                 let e = self.expr(&ty, 4);
@@ -722,14 +741,19 @@ impl ProgramGen {
             14 => format!("isqrt(abs(rem({}, 100000)))", self.expr(&Ty::Int, d)),
             15 => format!("btoi({})", self.expr(&Ty::Bool, d)),
             16 => format!("char_code({})", self.expr(&Ty::Char, d)),
-            17 => format!(
-                "rand({})",
-                if self.rng.chance(50) {
-                    format!("1 + {}", self.small(d))
-                } else {
-                    self.rng.range(1, 1000).to_string()
-                }
-            ),
+            17 => {
+                let draw = format!(
+                    "rand({})",
+                    if self.rng.chance(50) {
+                        format!("1 + {}", self.small(d))
+                    } else {
+                        self.rng.range(1, 1000).to_string()
+                    }
+                );
+                // The value of a `time` (its seconds differ from run to
+                // run), also inside an apply-to-each.
+                if self.rng.chance(25) { format!("first(time({draw} + {}))", self.expr(&Ty::Int, d)) } else { draw }
+            }
             18 => {
                 let t = self.ty(2);
                 format!("hash({}, {})", self.expr(&t, d), self.rng.range(1, 1000))

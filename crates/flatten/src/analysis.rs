@@ -54,6 +54,13 @@ pub(crate) struct LoopGroup {
 pub(crate) struct Analysis {
     fn_may_fail: HashMap<FuncId, bool>,
     fn_has_effect: HashMap<FuncId, bool>,
+    /// Whether the function prints or calls `rand_seed`, directly or
+    /// through its calls: effects whose order a call in parallel cannot
+    /// keep by itself.
+    fn_prints_or_seeds: HashMap<FuncId, bool>,
+    /// Whether the function calls `rand_seed`, directly or through its
+    /// calls (see `random_keys.rs`).
+    fn_seeds: HashMap<FuncId, bool>,
     fn_globals: HashMap<FuncId, Rc<[GlobalId]>>,
     inline_size: HashMap<FuncId, Option<usize>>,
     loop_groups: HashMap<FuncId, Option<Rc<LoopGroup>>>,
@@ -174,6 +181,8 @@ impl Analysis {
         let mut analysis = Analysis {
             fn_may_fail: HashMap::new(),
             fn_has_effect: HashMap::new(),
+            fn_prints_or_seeds: HashMap::new(),
+            fn_seeds: HashMap::new(),
             fn_globals: HashMap::new(),
             inline_size: HashMap::new(),
             loop_groups: HashMap::new(),
@@ -190,6 +199,8 @@ impl Analysis {
             // A recursive function may not terminate: treat it as failing.
             self.fn_may_fail.insert(f, func.is_recursive);
             self.fn_has_effect.insert(f, false);
+            self.fn_prints_or_seeds.insert(f, false);
+            self.fn_seeds.insert(f, false);
             self.fn_globals.insert(f, Rc::from(Vec::new()));
         }
         loop {
@@ -197,11 +208,17 @@ impl Analysis {
             for (f, func) in program.functions.iter() {
                 let fails = self.fn_may_fail[&f] || self.walk_may_fail(program, func.body);
                 let effect = self.walk_has_effect(program, func.body);
+                let prints_or_seeds = self.walk_prints_or_seeds(program, func.body);
+                let seeds = self.seeds(program, func.body);
                 let mut globals = BTreeSet::new();
                 self.walk_globals(program, func.body, &mut globals);
                 let globals: Rc<[GlobalId]> = globals.into_iter().collect::<Vec<_>>().into();
                 changed |=
                     fails != self.fn_may_fail[&f] || effect != self.fn_has_effect[&f] || globals != self.fn_globals[&f];
+                changed |= prints_or_seeds != self.fn_prints_or_seeds[&f];
+                self.fn_prints_or_seeds.insert(f, prints_or_seeds);
+                changed |= seeds != self.fn_seeds[&f];
+                self.fn_seeds.insert(f, seeds);
                 self.fn_may_fail.insert(f, fails);
                 self.fn_has_effect.insert(f, effect);
                 self.fn_globals.insert(f, globals);
@@ -233,6 +250,25 @@ impl Analysis {
         own || children(program, e).into_iter().any(|c| self.walk_has_effect(program, c))
     }
 
+    fn walk_prints_or_seeds(&self, program: &Program, e: ExprId) -> bool {
+        let own = match &program.exprs[e].kind {
+            ExprKind::Prim { prim, .. } => matches!(prim, Prim::PrintString | Prim::PrintChar | Prim::RandSeed),
+            ExprKind::Call { func, .. } => self.fn_prints_or_seeds[func],
+            _ => false,
+        };
+        own || children(program, e).into_iter().any(|c| self.walk_prints_or_seeds(program, c))
+    }
+
+    /// Whether evaluating `e` may call `rand_seed`.
+    pub fn seeds(&self, program: &Program, e: ExprId) -> bool {
+        let own = match &program.exprs[e].kind {
+            ExprKind::Prim { prim, .. } => *prim == Prim::RandSeed,
+            ExprKind::Call { func, .. } => self.fn_seeds[func],
+            _ => false,
+        };
+        own || children(program, e).into_iter().any(|c| self.seeds(program, c))
+    }
+
     fn walk_globals(&self, program: &Program, e: ExprId, out: &mut BTreeSet<GlobalId>) {
         match &program.exprs[e].kind {
             ExprKind::Var(Var::Global(g)) => {
@@ -251,8 +287,16 @@ impl Analysis {
         self.fn_may_fail[&f]
     }
 
-    pub fn function_has_effect(&self, f: FuncId) -> bool {
-        self.fn_has_effect[&f]
+    /// Whether the function prints or calls `rand_seed`, directly or
+    /// through its calls.
+    pub fn function_prints_or_seeds(&self, f: FuncId) -> bool {
+        self.fn_prints_or_seeds[&f]
+    }
+
+    /// Whether the function calls `rand_seed`, directly or through its
+    /// calls.
+    pub fn function_seeds(&self, f: FuncId) -> bool {
+        self.fn_seeds[&f]
     }
 
     /// The globals the function reads, directly or through calls, sorted.
@@ -474,9 +518,8 @@ fn prim_may_fail(program: &Program, prim: Prim, args: &[ExprId]) -> bool {
         Ceil | Floor | Trunc | Round => true,
         Dist => literal(1).is_none_or(|n| n < 0),
         Iseq => literal(1).is_none_or(|d| d == 0),
-        Elt | Zip | MaxIndex | MinIndex | Read | Permute | Write | Subseq | Partition | Error | Hash | ExpString => {
-            true
-        }
+        Elt | Zip | MaxIndex | MinIndex | Read | Permute | Write | Subseq | Partition | Error | Hash | ExpString
+        | ReadFile | WriteFile => true,
         _ => false,
     }
 }

@@ -10,6 +10,19 @@
 //!    may fault in a level that may be empty, see `context.rs`);
 //! 3. scalar code: compiled into one `MAP` thunk (`scalar_code.rs`);
 //! 4. otherwise flattened construct by construct.
+//!
+//! Note [time in parallel]
+//! -----------------------
+//! `time(e)` is `(e, seconds)`, the seconds a float `>= 0` that no two
+//! runs share. In the host context every backend times `e` alone. Inside
+//! an apply-to-each the flat backends run `e` once for all instances (the
+//! kernels of every element at once), so they time that: one host `time`
+//! around the flattened `e`, and every instance gets the same seconds, the
+//! wall time of the whole parallel step (in a function called in parallel,
+//! of each call's step; in a recursive one, of each depth's). The
+//! interpreter runs the elements one by one and gives each element the
+//! time of its own `e`. Everything but the number agrees across the
+//! backends: the values, the prints and faults inside `e`, and their order.
 
 use nesl_frontend::Type;
 use nesl_frontend::tast::{ExprId, ExprKind, Pattern, PatternKind, Var};
@@ -22,6 +35,7 @@ use crate::ir::{Atom, BinaryOp, Const, GExpr, HostExpr, HostFunction, HostVar, R
 use crate::kernel_code::{ThunkCx, sub};
 use crate::representation::{
     LiftedSeq, Val, components, elem_type, fresh_repr, fresh_seq, name_after, repr_atoms, repr_vars, scalar_type,
+    seq_vars,
 };
 
 impl FnCx<'_, '_> {
@@ -118,7 +132,7 @@ impl FnCx<'_, '_> {
             }
             ExprKind::Call { func, args } => self.compile_call(e, *func, args),
             ExprKind::Prim { prim, args } => self.lifted_prim(e, *prim, args),
-            ExprKind::Time(_) => Err(self.unsupported("`time` inside an apply-to-each", e)),
+            ExprKind::Time(timed) => self.lifted_time(*timed),
             ExprKind::Int(_)
             | ExprKind::Float(_)
             | ExprKind::Bool(_)
@@ -426,18 +440,47 @@ impl FnCx<'_, '_> {
 
     /// `time(e)` on the host.
     fn host_time(&mut self, timed: ExprId) -> Result<Repr> {
+        let seeds = self.fl.analysis.seeds(self.program(), timed);
         self.fb.begin_block();
+        let saved = seeds.then(|| self.enter_seed_block());
         let value = self.compile_host(timed)?;
         let mut atoms = Vec::new();
         repr_atoms(&value, &mut atoms);
+        if let Some(saved) = saved {
+            self.leave_seed_block(saved, &mut atoms)?;
+        }
         let block = self.fb.end_block(atoms);
         let ty = self.expr(timed).ty.clone();
         let result = fresh_repr(self.program(), &mut self.fb.function, &ty, "timed")?;
         let seconds = self.fb.var("seconds", VarType::Scalar(Scalar::Float));
         let mut vars = repr_vars(&result)?;
+        if seeds {
+            self.bind_seed_result(&mut vars);
+        }
         vars.push(seconds);
         self.fb.push(Stmt::Let { vars, expr: HostExpr::Time { block } });
         Ok(Repr::Tuple(vec![result, Repr::Scalar(Atom::Var(seconds))]))
+    }
+
+    /// `time(e)` inside an apply-to-each: one host `time` around the
+    /// flattened `e` of every instance, so each instance gets the wall time
+    /// of the whole parallel step (note [time in parallel]).
+    fn lifted_time(&mut self, timed: ExprId) -> Result<Val> {
+        let level = self.levels.current();
+        self.fb.begin_block();
+        let value = self.compile(timed)?;
+        let dense = self.dense_at(&value, level)?;
+        let mut atoms = Vec::new();
+        seq_vars(&dense, &mut |v| atoms.push(Atom::Var(v)));
+        let block = self.fb.end_block(atoms);
+        let ty = self.expr(timed).ty.clone();
+        let result = fresh_seq(self.program(), &mut self.fb.function, &ty, "timed")?;
+        let mut vars = Vec::new();
+        seq_vars(&result, &mut |v| vars.push(v));
+        let seconds = self.fb.var("seconds", VarType::Scalar(Scalar::Float));
+        vars.push(seconds);
+        self.fb.push(Stmt::Let { vars, expr: HostExpr::Time { block } });
+        Ok(Val::Tuple(vec![Val::from_seq(result, level), Val::Uniform(Repr::Scalar(Atom::Var(seconds)))]))
     }
 }
 

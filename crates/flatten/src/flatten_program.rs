@@ -52,9 +52,6 @@ pub(crate) struct Flattener<'p> {
     /// The host functions of the radix sort's passes, once built
     /// (`sort_prims.rs`): of keys alone, and of keys with an order.
     pub radix_sort_pass: [Option<FuncId>; 2],
-    /// The seed of the top-level forms' random keys, a host int of `main`
-    /// (`rand_seed` sets it; see `random_keys.rs`).
-    pub seed: Atom,
     kernel_names: HashSet<String>,
     function_names: HashSet<String>,
 }
@@ -71,7 +68,6 @@ impl<'p> Flattener<'p> {
             memo: HashMap::new(),
             plans: HashMap::new(),
             radix_sort_pass: [None, None],
-            seed: Atom::Const(Const::Int(0)),
             kernel_names: HashSet::new(),
             // `main` is the top-level forms' function (`random_keys.rs`
             // tells it by name).
@@ -128,11 +124,26 @@ pub(crate) struct FnCx<'a, 'p> {
     /// The level of the instances that run `parallel_region`'s body (after
     /// its filter): where code runs once per element.
     pub region_body_level: Option<crate::context::LevelId>,
+    /// The seed of the top-level forms' random keys as this function has
+    /// it now, and the block where it may change: `main`'s (from 0), and
+    /// that of every host version of a function that calls `rand_seed`
+    /// (a parameter, returned after the result), `None` elsewhere (see
+    /// note [rand_seed on the host] in `random_keys.rs`).
+    pub seed: Option<crate::random_keys::SeedState>,
 }
 
 impl<'a, 'p> FnCx<'a, 'p> {
     pub fn new(fl: &'a mut Flattener<'p>, fb: FunctionBuilder, levels: Levels, scope: SourceScope) -> FnCx<'a, 'p> {
-        FnCx { fl, fb, levels, scope, parallel_region: None, pending_prints: Vec::new(), region_body_level: None }
+        FnCx {
+            fl,
+            fb,
+            levels,
+            scope,
+            parallel_region: None,
+            pending_prints: Vec::new(),
+            region_body_level: None,
+            seed: None,
+        }
     }
 
     pub fn program(&self) -> &'p tast::Program {
@@ -212,6 +223,8 @@ pub(crate) fn flatten(program: &tast::Program, sources: &SourceMap) -> Result<Fl
         globals: HashMap::new(),
     };
     let mut main = FnCx::new(&mut fl, FunctionBuilder::new("main"), Levels::host(), scope);
+    main.seed =
+        Some(crate::random_keys::SeedState { seed: Atom::Const(Const::Int(0)), block: main.fb.current_block() });
     for (index, item) in program.items.iter().enumerate() {
         main.scope.locals = vec![None; item.locals.len()];
         main.scope.local_names = item.locals.iter().map(|l| l.name.clone()).collect();

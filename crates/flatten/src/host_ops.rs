@@ -33,6 +33,7 @@ fn bug(message: impl Into<String>) -> HostOpError {
 }
 
 const BOOL: VarType = VarType::Scalar(Scalar::Bool);
+const BOOLS: VarType = VarType::Array(Scalar::Bool);
 const INTS: VarType = VarType::Array(Scalar::Int);
 const CHARS: VarType = VarType::Array(Scalar::Char);
 
@@ -42,7 +43,9 @@ pub fn signature(op: &HostOp, args: &[VarType]) -> Result<Vec<VarType>, String> 
     let fits = |want: &[VarType]| args == want;
     let results = match op {
         HostOp::ReadFile { .. } if fits(&[CHARS]) => vec![CHARS],
+        HostOp::ReadFile { .. } if fits(&[INTS, INTS, CHARS]) => vec![INTS, INTS, CHARS],
         HostOp::WriteFile { .. } if fits(&[CHARS, CHARS, BOOL]) => vec![BOOL],
+        HostOp::WriteFile { .. } if fits(&[INTS, INTS, CHARS, INTS, INTS, CHARS, BOOLS]) => vec![BOOLS],
         HostOp::Error { .. } if fits(&[CHARS]) || fits(&[INTS, INTS, CHARS]) => vec![],
         HostOp::Interleave { is_segmented } => {
             let want: Vec<VarType> =
@@ -106,9 +109,30 @@ pub fn apply(op: &HostOp, datatypes: &[DataDef], args: &[FlatValue]) -> Result<V
     let types: Vec<VarType> = args.iter().map(FlatValue::var_type).collect();
     signature(op, &types).map_err(HostOpError::Internal)?;
     match op {
+        HostOp::ReadFile { .. } if args.len() == 3 => {
+            let names = segments(&args[0], &args[1], chars(&args[2])?)?;
+            texts_value(names.into_iter().map(|name| {
+                let text = nesl_frontend::eval::files::read_file(name).map_err(HostOpError::Fault)?;
+                string_of(&text)
+            }))
+        }
         HostOp::ReadFile { .. } => {
             let text = nesl_frontend::eval::files::read_file(chars(&args[0])?).map_err(HostOpError::Fault)?;
             Ok(vec![FlatValue::Array(ArrayValue::chars(string_of(&text)?))])
+        }
+        HostOp::WriteFile { .. } if args.len() == 7 => {
+            let texts = segments(&args[0], &args[1], chars(&args[2])?)?;
+            let names = segments(&args[3], &args[4], chars(&args[5])?)?;
+            let FlatValue::Array(ArrayValue::Bool(appends)) = &args[6] else {
+                return Err(bug("`host write_file`'s appends that are not a bool array"));
+            };
+            if names.len() != texts.len() || appends.len() != texts.len() {
+                return Err(bug("`host write_file` of columns of different lengths"));
+            }
+            for ((text, name), &append) in texts.iter().zip(&names).zip(appends.iter()) {
+                nesl_frontend::eval::files::write_file(text, name, append != 0).map_err(HostOpError::Fault)?;
+            }
+            Ok(vec![FlatValue::Array(ArrayValue::bools(&vec![true; texts.len()]))])
         }
         HostOp::WriteFile { .. } => {
             let append = matches!(args[2], FlatValue::Scalar(ScalarValue::Bool(true)));

@@ -11,7 +11,24 @@
 //! instances, segmented: the argument is made dense over the level's
 //! instances (`dense_at`), and the results are a text per instance as a
 //! segment descriptor over the characters. File I/O inside an
-//! apply-to-each is not supported yet.
+//! apply-to-each is one host operation over all instances too, which reads
+//! (or writes) each instance's file in instance order, so a fault names the
+//! first file, in element order, that cannot be read or written, after the
+//! earlier elements' files were written, as in the interpreter (note
+//! [file I/O in parallel]).
+//!
+//! Note [file I/O in parallel]
+//! ---------------------------
+//! The interpreter runs an apply-to-each element by element, each
+//! element's I/O calls in the order it meets them. The flat backends run
+//! each I/O call of the body once for all elements, segmented, in element
+//! order, and the calls one after the other. The two orders are the same
+//! unless one element's call touches a file another call of the same
+//! apply-to-each reads or writes for a later element (two calls in the
+//! body, or the two branches of a conditional, on one file), or a part of
+//! the body before the I/O faults for a later element (the interpreter
+//! has written the earlier elements' files by then; the flat backends
+//! fault before any of the call's I/O).
 
 use nesl_frontend::builtins::Prim;
 use nesl_frontend::tast::ExprId;
@@ -94,6 +111,15 @@ fn exp_string_range() -> String {
 
 const INTS: VarType = VarType::Array(Scalar::Int);
 const CHARS: VarType = VarType::Array(Scalar::Char);
+const BOOLS: VarType = VarType::Array(Scalar::Bool);
+
+/// The lengths, offsets and characters of a dense lifted string.
+fn lifted_texts(seq: SeqRepr) -> Result<(Atom, Atom, Atom)> {
+    let SeqRepr::Nested { lengths, offsets, elements } = seq else {
+        return Err(FlattenError::bug("lifted strings that are not nested"));
+    };
+    Ok((Atom::Var(lengths), Atom::Var(offsets), chars_of(Repr::Seq(*elements))?))
+}
 
 /// The text of one print of an apply-to-each that prints more than once
 /// per element, kept until the apply-to-each ends: one character per
@@ -269,8 +295,31 @@ impl FnCx<'_, '_> {
             Val::Seq(LiftedSeq::dense(level, vars[0], vars[1], SeqRepr::Array(vars[2])))
         };
         let val = match prim {
-            Prim::ReadFile | Prim::WriteFile => {
-                return Err(self.unsupported("file I/O inside an apply-to-each", e));
+            Prim::ReadFile => {
+                // One host operation reads every instance's file, in
+                // instance order.
+                let value = self.compile(args[0])?;
+                let (lengths, offsets, names) = lifted_texts(self.dense_at(&value, level)?)?;
+                let site = self.fault(e, "`__read_file`: the file cannot be read".to_string());
+                texts(self, HostOp::ReadFile { site }, vec![lengths, offsets, names])
+            }
+            Prim::WriteFile => {
+                // One host operation writes every instance's text, in
+                // instance order.
+                let mut op_args = Vec::with_capacity(7);
+                for arg in &args[..2] {
+                    let value = self.compile(*arg)?;
+                    let (lengths, offsets, chars) = lifted_texts(self.dense_at(&value, level)?)?;
+                    op_args.extend([lengths, offsets, chars]);
+                }
+                let append = self.compile(args[2])?;
+                let SeqRepr::Array(append) = self.dense_at(&append, level)? else {
+                    return Err(FlattenError::bug("lifted bools that are not one array"));
+                };
+                op_args.push(Atom::Var(append));
+                let site = self.fault(e, "`__write_file`: the file cannot be written".to_string());
+                let vars = self.host_op(HostOp::WriteFile { site }, op_args, &[("written", BOOLS)]);
+                Val::Scalar(LiftedScalar { level, array: vars[0], path: Vec::new() })
             }
             Prim::ParseInt | Prim::ParseFloat => {
                 // A `MAP` over the instances parses each one's text.

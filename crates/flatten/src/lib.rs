@@ -54,7 +54,9 @@
 //!   text version, which returns what it would print, and the host prints
 //!   the texts when the apply-to-each ends, in the interpreter's order (a
 //!   rewrite of the typed program, `print_texts.rs`);
-//! - file I/O, `parse_int`, `parse_float`, `exp_string`, `@` of what is not
+//! - `time` inside an apply-to-each times the whole parallel step (note
+//!   [time in parallel], `flatten_expr.rs`);
+//! - file I/O (inside an apply-to-each too, element by element), `parse_int`, `parse_float`, `exp_string`, `@` of what is not
 //!   an int, bool or char, `__error` of a computed message and several
 //!   prints per element of an apply-to-each are host operations
 //!   (`HostExpr::HostOp`: `host_prims.rs` lowers them, `host_ops.rs`
@@ -67,16 +69,17 @@
 //!
 //! ## Not supported yet
 //! Flattening fails with [`FlattenError::NotSupported`], naming the construct
-//! and its position, for: `rand_seed` anywhere but at the top of a top-level
-//! form (`rand` itself works everywhere: `random_keys.rs`); `hash` of a
+//! and its position, for: `rand_seed` inside an apply-to-each, directly or
+//! through a call (`rand` itself works everywhere, and `rand_seed` in
+//! functions, conditionals and `time`: `random_keys.rs`); `hash` of a
 //! sequence of sequences or of a tuple holding a sequence; a print in the
 //! filter of an apply-to-each that calls a printing function, or, in an
 //! apply-to-each that prints more than once per element and calls no
 //! printing function, a print that is not directly in its body (one
 //! print per element prints the elements' texts in element order:
 //! `segmented_prims.rs`; several directly in the body are interleaved by
-//! element: `host_prims.rs`); file I/O and `time` inside an apply-to-each;
-//! `eql` of nested sequences inside an apply-to-each.
+//! element: `host_prims.rs`); `eql` of nested sequences inside an
+//! apply-to-each.
 //!
 //! ## Where to start reading
 //! `flatten_program.rs` (the driver and the state), then `flatten_expr.rs`

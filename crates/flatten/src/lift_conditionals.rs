@@ -123,19 +123,28 @@ impl FnCx<'_, '_> {
             Atom::Const(Const::Bool(false)) => return self.compile_host(else_branch),
             _ => {}
         }
+        let program = self.program();
+        let seeds = self.fl.analysis.seeds(program, then_branch) || self.fl.analysis.seeds(program, else_branch);
         let mut blocks = Vec::with_capacity(2);
         for branch in [then_branch, else_branch] {
             self.fb.begin_block();
+            let saved = seeds.then(|| self.enter_seed_block());
             let value = self.compile_host(branch)?;
             let mut atoms = Vec::new();
             repr_atoms(&value, &mut atoms);
+            if let Some(saved) = saved {
+                self.leave_seed_block(saved, &mut atoms)?;
+            }
             blocks.push(self.fb.end_block(atoms));
         }
         let else_block = blocks.pop().expect("two blocks");
         let then_block = blocks.pop().expect("two blocks");
         let ty = self.expr(e).ty.clone();
         let result = fresh_repr(self.program(), &mut self.fb.function, &ty, "chosen")?;
-        let vars = repr_vars(&result)?;
+        let mut vars = repr_vars(&result)?;
+        if seeds {
+            self.bind_seed_result(&mut vars);
+        }
         self.fb.push(Stmt::Let { vars, expr: HostExpr::If { cond, then_block, else_block } });
         Ok(result)
     }

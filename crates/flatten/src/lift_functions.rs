@@ -36,6 +36,7 @@ use crate::faults::{Attribution, callee_attribution};
 use crate::flatten_program::{FnCx, FunctionKey};
 use crate::host_code::FunctionBuilder;
 use crate::ir::{Atom, BinaryOp, Const, FuncId, HostExpr, HostVar, Scalar, Stmt, VarType};
+use crate::random_keys::SeedState;
 use crate::representation::{Shape, Val, components, fresh_repr, fresh_seq, repr_atoms, repr_vars, seq_vars};
 
 impl FnCx<'_, '_> {
@@ -43,12 +44,14 @@ impl FnCx<'_, '_> {
         let program = self.program();
         let callee = &program.functions[func];
         let level = self.levels.current();
-        if level > 0 && self.fl.analysis.function_has_effect(func) {
+        // Printing functions called in parallel run as their text versions
+        // (`print_texts.rs`), so a call that still prints here is one the
+        // rewrite left alone; `time` and file I/O run lifted (note [time in
+        // parallel], `host_prims.rs`), and `rand` takes its key as an
+        // argument (`random_keys.rs`).
+        if level > 0 && self.fl.analysis.function_prints_or_seeds(func) {
             return Err(self.unsupported(
-                format!(
-                    "a call of `{}` (which prints, times or draws random numbers) inside an apply-to-each",
-                    callee.name
-                ),
+                format!("a call of `{}` (which prints or calls `rand_seed`) inside an apply-to-each", callee.name),
                 e,
             ));
         }
@@ -98,8 +101,15 @@ impl FnCx<'_, '_> {
             for v in values {
                 repr_atoms(&v.into_uniform()?, &mut atoms);
             }
+            let seeds = self.fl.analysis.function_seeds(func);
+            if seeds {
+                atoms.push(self.seed_argument()?);
+            }
             let result = fresh_repr(program, &mut self.fb.function, &callee.result, &callee.name)?;
-            let vars = repr_vars(&result)?;
+            let mut vars = repr_vars(&result)?;
+            if seeds {
+                self.bind_seed_result(&mut vars);
+            }
             self.fb.push(Stmt::Let { vars, expr: HostExpr::Call { func: id, args: atoms } });
             return Ok(Val::Uniform(result));
         }
@@ -160,15 +170,26 @@ impl FnCx<'_, '_> {
             params.extend(repr_vars(&repr)?);
             arguments.push(Val::Uniform(repr));
         }
+        // A function that may call `rand_seed` takes the seed last and
+        // returns the seed it leaves last (note [rand_seed on the host]).
+        let seeds = self.fl.analysis.function_seeds(func);
+        let seed = seeds.then(|| fb.var("seed", VarType::Scalar(Scalar::Int)));
+        params.extend(seed);
         fb.function.params = params;
         scope.locals = vec![None; callee.locals.len()];
         let mut cx = FnCx::new(&mut *self.fl, fb, Levels::host(), scope);
+        if let Some(seed) = seed {
+            cx.seed = Some(SeedState { seed: Atom::Var(seed), block: cx.fb.current_block() });
+        }
         for (p, v) in callee.params.iter().zip(arguments) {
             cx.bind_pattern(p, v, 0)?;
         }
         let result = cx.compile_host(callee.body)?;
         let mut atoms = Vec::new();
         repr_atoms(&result, &mut atoms);
+        if seeds {
+            atoms.push(cx.seed_argument()?);
+        }
         let function = cx.fb.finish(atoms);
         self.fl.functions[id.0 as usize] = Some(function);
         Ok(id)

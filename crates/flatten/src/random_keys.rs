@@ -27,8 +27,25 @@
 //! flattening (lifted functions, split conditionals, recursion, inlining)
 //! carries it without knowing. `rand_seed` stays an effect of the host
 //! context: `main` tracks the seed as a host value, and `__rand_key` reads
-//! it (`sequence_prims.rs`). Programs that never call `rand` are not
-//! rewritten.
+//! it (`sequence_prims.rs`; note [rand_seed on the host]). Programs that
+//! never call `rand` are not rewritten.
+//!
+//! Note [rand_seed on the host]
+//! ----------------------------
+//! `rand_seed(s)` sets the seed of the top-level forms after the one that
+//! runs it (the interpreter's `seed`, read by the next form's
+//! `__rand_key`), wherever it runs: at the top of a form, in a branch of a
+//! conditional, inside `time`, or in a function the form calls. The flat
+//! IR has no global state, so the seed is a value the flattener passes
+//! along ([`SeedState`]): `main` starts with 0; a host version of a
+//! function that may call `rand_seed` (directly or through its calls)
+//! takes the seed as a last parameter and returns the seed it leaves
+//! after its result; a conditional or a `time` whose parts may call it
+//! returns the seed each branch (or the timed body) leaves as one more
+//! result. So the seed the next form reads is the one the interpreter's
+//! run of this form left. Inside an apply-to-each `rand_seed` stays
+//! refused: the interpreter's seed would be the last element's, which
+//! the flat backends could give, but no program needs it.
 
 use std::collections::HashMap;
 
@@ -43,7 +60,7 @@ use nesl_frontend::tast::{
 use crate::analysis::children;
 use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
-use crate::ir::{Atom, BinaryOp, Const, Repr, Scalar, UnaryOp};
+use crate::ir::{Atom, BinaryOp, Const, HostVar, Repr, Scalar, UnaryOp, VarType};
 use crate::scalar_code::HostEmitter;
 use crate::scalar_prims::ScalarEmitter;
 use crate::structural_prims::{logical_shift_right, mix64};
@@ -392,28 +409,76 @@ fn multiply_high<E: ScalarEmitter>(em: &mut E, a: E::V, b: E::V) -> E::V {
     em.binary(BinaryOp::Add, Scalar::Int, sum, middle_carry)
 }
 
+/// The seed of the top-level forms' random keys as the function being
+/// flattened has it (note [rand_seed on the host]).
+#[derive(Clone, Debug)]
+pub(crate) struct SeedState {
+    /// The seed now: a host int of the function.
+    pub seed: Atom,
+    /// The block whose code may set it: the function's body, or the branch
+    /// or `time` body being flattened.
+    pub block: crate::host_code::BlockId,
+}
+
 impl FnCx<'_, '_> {
+    /// Before flattening a block (just opened) of a conditional or `time`
+    /// whose code may call `rand_seed`: the block gets the seed as it is
+    /// now; returns the state to restore after it.
+    pub(crate) fn enter_seed_block(&mut self) -> Option<SeedState> {
+        let saved = self.seed.clone();
+        let block = self.fb.current_block();
+        if let Some(state) = &mut self.seed {
+            state.block = block;
+        }
+        saved
+    }
+
+    /// After flattening such a block (before closing it): appends the seed
+    /// it leaves to its results and restores `saved`.
+    pub(crate) fn leave_seed_block(&mut self, saved: Option<SeedState>, results: &mut Vec<Atom>) -> Result<()> {
+        let state = std::mem::replace(&mut self.seed, saved);
+        let state = state.ok_or_else(|| FlattenError::bug("a block that sets the seed outside a seed's function"))?;
+        results.push(state.seed);
+        Ok(())
+    }
+
+    /// After the statement of such a conditional or `time`, or a call of
+    /// a function that may call `rand_seed`: a fresh variable for the seed
+    /// it leaves, added to `vars`, is the seed from now on.
+    pub(crate) fn bind_seed_result(&mut self, vars: &mut Vec<HostVar>) {
+        let seed = self.fb.var("seed", VarType::Scalar(Scalar::Int));
+        vars.push(seed);
+        let block = self.fb.current_block();
+        self.seed = Some(SeedState { seed: Atom::Var(seed), block });
+    }
+
+    /// The seed to pass to a call of a function that may call `rand_seed`.
+    pub(crate) fn seed_argument(&self) -> Result<Atom> {
+        match &self.seed {
+            Some(state) if state.block == self.fb.current_block() => Ok(state.seed),
+            _ => Err(FlattenError::bug("a call that sets the seed where the seed is not kept")),
+        }
+    }
+
     /// `__rand_key` and `rand_seed(s)` in the host context. `rand_seed` sets
-    /// the seed of the forms after it, so it must run where `main` can see
-    /// its value afterwards: at the top of a form, not inside a function, a
-    /// conditional or a `time`.
+    /// the seed of the forms after it (note [rand_seed on the host]).
     pub fn host_random_state(&mut self, e: ExprId, prim: Prim, args: &[ExprId]) -> Result<Repr> {
         if prim == Prim::RandKey {
-            let seed = self.fl.seed;
+            let Some(state) = &self.seed else {
+                return Err(FlattenError::bug("`__rand_key` outside `main`"));
+            };
+            let seed = state.seed;
             let mut em = HostEmitter { fb: &mut self.fb };
             return Ok(Repr::Scalar(emit_form_key(&mut em, seed)));
         }
-        let at_top_of_a_form = self.fb.function.name == "main" && self.fb.current_block() == 0;
-        if !at_top_of_a_form {
-            return Err(self.unsupported(
-                "`rand_seed` inside a function, a conditional or `time` (the flat backends take it at the top of a \
-                 top-level form)",
-                e,
-            ));
-        }
-        match self.compile_host(args[0])? {
-            Repr::Scalar(seed) => self.fl.seed = seed,
+        let seed = match self.compile_host(args[0])? {
+            Repr::Scalar(seed) => seed,
             _ => return Err(FlattenError::bug("`rand_seed` of a value that is not an int")),
+        };
+        let block = self.fb.current_block();
+        match &mut self.seed {
+            Some(state) if state.block == block => state.seed = seed,
+            _ => return Err(self.unsupported("`rand_seed` where the flattener does not keep the seed", e)),
         }
         Ok(Repr::Scalar(Atom::Const(Const::Bool(true))))
     }

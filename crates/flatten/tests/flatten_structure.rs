@@ -194,11 +194,11 @@ fn faults_keep_the_interpreter_wording() {
 #[test]
 fn unsupported_constructs_name_themselves_and_their_position() {
     let mut sources = SourceMap::new();
-    let file = sources.add("test.nesl", "x = 1;\n{time(y) : y in [1, 2]};", false);
+    let file = sources.add("test.nesl", "x = 1;\n{rand_seed(y) : y in [1, 2]};", false);
     let compiled = nesl_frontend::compile(&mut sources, file).expect("compiles");
-    let error =
-        flatten::flatten_program(&compiled.program, &sources).expect_err("`time` in parallel is not supported yet");
-    assert_eq!(error.to_string(), "not supported yet: `time` inside an apply-to-each at test.nesl:2:2");
+    let error = flatten::flatten_program(&compiled.program, &sources)
+        .expect_err("`rand_seed` in parallel is not supported yet");
+    assert_eq!(error.to_string(), "not supported yet: `rand_seed` inside an apply-to-each at test.nesl:2:2");
 }
 
 #[test]
@@ -242,4 +242,19 @@ fn rand_to_string_and_hash_of_sequences_flatten_to_verified_programs() {
     let p = flatten_source("function draw(n) = {rand(10) : i in index(n)};\n{draw(i) : i in [1, 2]};");
     flatten::ir::verify::verify(&p).unwrap_or_else(|e| panic!("{}\n{}", e.message, print_program(&p)));
     assert!(p.functions.iter().any(|f| f.name.starts_with("draw^")), "draw is lifted:\n{}", print_program(&p));
+}
+
+/// `time` and file I/O inside an apply-to-each, and `rand_seed` passed
+/// through functions, conditionals and `time`, flatten to programs the
+/// verifier accepts (release builds skip the check after each pass).
+#[test]
+fn time_file_io_and_seeds_in_their_contexts_verify() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/builtins");
+    for name in ["time_in_parallel.nesl", "file_io_in_parallel.nesl", "rand_seed_contexts.nesl"] {
+        let text = std::fs::read_to_string(root.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // The program follows its header comment, `% ... %`.
+        let body = text.splitn(3, '%').nth(2).unwrap_or_else(|| panic!("{name}: no header"));
+        let p = flatten_source(body);
+        flatten::ir::verify::verify(&p).unwrap_or_else(|e| panic!("{name}: {}\n{}", e.message, print_program(&p)));
+    }
 }

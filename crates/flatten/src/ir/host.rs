@@ -146,11 +146,14 @@ pub enum HostExpr {
 /// `offsets` and characters), which is how an apply-to-each runs them.
 #[derive(Clone, Debug, PartialEq)]
 pub enum HostOp {
-    /// `__read_file(name)`: `[char] -> [char]`; a file that cannot be read
-    /// faults at `site`.
+    /// `__read_file(name)`: `[char] -> [char]`; or segmented, `[[char]] ->
+    /// [[char]]`, each file read in element order. A file that cannot be
+    /// read faults at `site`.
     ReadFile { site: FaultId },
     /// `__write_file(text, name, append)`: `([char], [char], bool) -> bool`;
-    /// a file that cannot be written faults at `site`.
+    /// or segmented, `([[char]], [[char]], [bool]) -> [bool]`, each element
+    /// written in element order. A file that cannot be written faults at
+    /// `site`.
     WriteFile { site: FaultId },
     /// `__error(message)` of a computed message: `[char] -> ()`, a fault at
     /// `site` with the text; or segmented, `([int], [int], [char]) -> ()`,
