@@ -80,7 +80,7 @@ mod fuse_region;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use flatten::ir::{Block, FlatProgram, HostExpr, HostFunction, KernelId, Stmt};
+use flatten::ir::{Block, FlatProgram, HostExpr, HostFunction, Kernel, KernelId, Stmt};
 
 pub use error::FusionError;
 pub use ilp::{IlpSolver, MicroLp};
@@ -188,6 +188,11 @@ pub fn fuse_with_solver(
     fuse_block(&mut state, &main, &sizes, &mut body, "body".to_string(), schedule)?;
     state.program.main.body = body;
     let mut fused = state.program;
+    let kernels = std::mem::take(&mut fused.kernels);
+    for function in fused.functions.iter_mut().chain(std::iter::once(&mut fused.main)) {
+        remove_empty_runs(&mut function.body, &kernels);
+    }
+    fused.kernels = kernels;
     remove_unused_kernels(&mut fused);
     let fused = flatten::free_dead_buffers::free_dead_buffers(fused);
     flatten::ir::verify::verify(&fused)
@@ -211,6 +216,29 @@ fn prepare_host_code(program: &mut FlatProgram) {
     let mut main = program.main.clone();
     lengths_from_sizes::lengths_from_sizes(program, &mut main);
     program.main = main;
+}
+
+/// Drops the `run`s of kernels that compute nothing: no SOAC is left in
+/// them and they return nothing. Fusion leaves such a kernel where every
+/// result of a region was dead (`#a` of them read from the kernel's size by
+/// [`lengths_from_sizes`]); OpenCL cannot build a program of no kernels.
+fn remove_empty_runs(block: &mut Block, kernels: &[Kernel]) {
+    block.stmts.retain_mut(|stmt| match stmt {
+        Stmt::Let { vars, expr: HostExpr::Run { kernel, .. } } => {
+            let k = &kernels[kernel.0 as usize];
+            !(vars.is_empty() && k.body.is_empty() && k.results.is_empty())
+        }
+        Stmt::Let { expr: HostExpr::If { then_block, else_block, .. }, .. } => {
+            remove_empty_runs(then_block, kernels);
+            remove_empty_runs(else_block, kernels);
+            true
+        }
+        Stmt::Let { expr: HostExpr::Time { block }, .. } => {
+            remove_empty_runs(block, kernels);
+            true
+        }
+        _ => true,
+    });
 }
 
 /// Drops the kernels no `run` uses and renumbers the others, keeping their
