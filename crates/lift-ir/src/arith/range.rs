@@ -575,6 +575,13 @@ fn mod_atoms(expr: &ArithExpr) -> Vec<ArithExpr> {
 }
 
 /// `x mod y` lies in `[0, y - 1]` for `x >= 0, y >= 1`, and symmetrically.
+///
+/// The bound must stay inside the atom's interval, where [`direction`]
+/// found the expression monotone: with `x = 1`, `-1 / (1 mod n - 2)` is
+/// increasing in its atom over `[0, 1]`, but `n - 1`, past that interval,
+/// would divide by `n - 3` (the arith property test's finding). Where `x`
+/// is bounded on that side, the bound is `min(x, y - 1)` (its mirror for
+/// the lower side); where it is not, `y - 1` is inside the interval.
 fn mod_bound(atom: &ArithExpr, side: Side) -> Option<ArithExpr> {
     let ArithKind::Mod(numerator, modulus) = atom.kind() else { return None };
     let numerator_bounds = bounds(numerator);
@@ -587,11 +594,14 @@ fn mod_bound(atom: &ArithExpr, side: Side) -> Option<ArithExpr> {
     } else {
         return None;
     };
+    let zero = ArithExpr::zero();
     match side {
-        Side::Upper if numerator_bounds.is_at_most(0) => Some(ArithExpr::zero()),
-        Side::Upper => Some(largest),
-        Side::Lower if numerator_bounds.is_at_least(0) => Some(ArithExpr::zero()),
-        Side::Lower => Some(-largest),
+        Side::Upper if numerator_bounds.is_at_most(0) => Some(zero),
+        Side::Upper if numerator_bounds.upper == End::PosInf => Some(largest),
+        Side::Upper => Some(numerator.clone().max(&zero).min(&largest)),
+        Side::Lower if numerator_bounds.is_at_least(0) => Some(zero),
+        Side::Lower if numerator_bounds.lower == End::NegInf => Some(-largest),
+        Side::Lower => Some(numerator.clone().min(&zero).max(&-largest)),
     }
 }
 
@@ -724,6 +734,29 @@ mod tests {
         let below_n = &n - (&x % &n);
         assert_eq!(below_n.const_min(), Some(1));
         assert_eq!((&x % &n).max_value(), &n - 1);
+    }
+
+    #[test]
+    fn an_overflowing_power_is_no_bound() {
+        // 256^27 does not fit in a long: eliminating n must not fold it to 0.
+        let n = ArithExpr::var(&Var::new("n", Range::between(1, 256)));
+        let power = (&n + 0).pow(27);
+        assert_eq!(power.const_max(), None);
+        assert_eq!(ArithExpr::cst(256).pow(27).eval(&|_| None), None);
+    }
+
+    #[test]
+    fn a_mod_bound_stays_inside_the_atoms_interval() {
+        // The arith property test's finding: 1 mod n is at most 1, so the
+        // upper bound of -1 / (1 mod n - 2) is 1 (at n >= 2), never -1 / (n - 3).
+        let n = ArithExpr::var(&Var::new("n", Range::at_least(1)));
+        let expr = ArithExpr::cst(-1) / ((ArithExpr::cst(1) % &n) - 2);
+        let highest = expr.max_value();
+        for value in 1..8 {
+            let env = |_: VarId| Some(value);
+            let (Some(v), Some(bound)) = (expr.eval(&env), highest.eval(&env)) else { continue };
+            assert!(v <= bound, "{expr:?} = {v} above its bound {highest:?} = {bound} at n = {value}");
+        }
     }
 
     #[test]
