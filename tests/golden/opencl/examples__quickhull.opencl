@@ -2306,15 +2306,12 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
     __local double tile_2[1280];
     __local long vals[306];
     __local long flags[35];
-    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(packed_1_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(packed_1_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 5; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
@@ -2323,21 +2320,24 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
             double pull_packed_1_r_1;
             double pull_packed_1_r_2;
             hsplit_filter_fused_pull_packed_1(g, x1, points_1_1, y2, points_2_3, y1, x2, &pull_packed_1_r, &pull_packed_1_r_1, &pull_packed_1_r_2);
-            const double x = pull_packed_1_r;
-            const double x_1 = pull_packed_1_r_1;
-            const double x_2 = pull_packed_1_r_2;
-            tile[p] = x;
-            tile_1[p] = x_1;
-            tile_2[p] = x_2;
-            long keep_packed_1_r = hsplit_filter_fused_keep_packed_1(x, x_1, x_2);
-            if (keep_packed_1_r != 0) {
-                atomic_or(&masks[p / 5], 1u << (p % 5));
-            }
+            tile[p] = pull_packed_1_r;
+            tile_1[p] = pull_packed_1_r_1;
+            tile_2[p] = pull_packed_1_r_2;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 5; j++) {
+        if (start + l * 5 + j < n_points_1) {
+            long keep_packed_1_r = hsplit_filter_fused_keep_packed_1(tile[l * 5 + j], tile_1[l * 5 + j], tile_2[l * 5 + j]);
+            if (keep_packed_1_r != 0) {
+                mask |= 1u << j;
+                count++;
+            }
+        }
+    }
+    vals[l] = count;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -2351,8 +2351,8 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x_3 = vals[256 + r];
-            long c_2 = (total) + (x_3);
+            long x = vals[256 + r];
+            long c_2 = (total) + (x);
             total = c_2;
         }
         vals[305] = total;

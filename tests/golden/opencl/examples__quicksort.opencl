@@ -834,31 +834,33 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(lesser_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(lesser_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
             long pull_lesser_r = quicksort_filter_fused_pull_lesser(g, s);
-            const long x = pull_lesser_r;
-            tile[p] = x;
-            long keep_lesser_r = quicksort_filter_fused_keep_lesser(x, pivot);
-            if (keep_lesser_r != 0) {
-                atomic_or(&masks[p / 19], 1u << (p % 19));
-            }
+            tile[p] = pull_lesser_r;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < n_s) {
+            long keep_lesser_r = quicksort_filter_fused_keep_lesser(tile[l * 19 + j], pivot);
+            if (keep_lesser_r != 0) {
+                mask |= 1u << j;
+                count++;
+            }
+        }
+    }
+    vals[l] = count;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -872,8 +874,8 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x_1 = vals[256 + r];
-            long c_2 = (total) + (x_1);
+            long x = vals[256 + r];
+            long c_2 = (total) + (x);
             total = c_2;
         }
         vals[305] = total;
@@ -984,31 +986,33 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_status, long n_s,
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(equal_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(equal_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
             long pull_equal_r = quicksort_filter_fused_pull_equal(g, s);
-            const long x = pull_equal_r;
-            tile[p] = x;
-            long keep_equal_r = quicksort_filter_fused_keep_equal(x, pivot);
-            if (keep_equal_r != 0) {
-                atomic_or(&masks[p / 19], 1u << (p % 19));
-            }
+            tile[p] = pull_equal_r;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < n_s) {
+            long keep_equal_r = quicksort_filter_fused_keep_equal(tile[l * 19 + j], pivot);
+            if (keep_equal_r != 0) {
+                mask |= 1u << j;
+                count++;
+            }
+        }
+    }
+    vals[l] = count;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -1022,8 +1026,8 @@ __kernel void quicksort_filter_fused_equal(__global int* equal_status, long n_s,
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x_1 = vals[256 + r];
-            long c_2 = (total) + (x_1);
+            long x = vals[256 + r];
+            long c_2 = (total) + (x);
             total = c_2;
         }
         vals[305] = total;
@@ -1134,31 +1138,33 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_status, long 
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(greater_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(greater_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
             long pull_greater_r = quicksort_filter_fused_pull_greater(g, s);
-            const long x = pull_greater_r;
-            tile[p] = x;
-            long keep_greater_r = quicksort_filter_fused_keep_greater(x, pivot);
-            if (keep_greater_r != 0) {
-                atomic_or(&masks[p / 19], 1u << (p % 19));
-            }
+            tile[p] = pull_greater_r;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
+    uint mask = 0;
+    long count = 0;
+    for (long j = 0; j < 19; j++) {
+        if (start + l * 19 + j < n_s) {
+            long keep_greater_r = quicksort_filter_fused_keep_greater(tile[l * 19 + j], pivot);
+            if (keep_greater_r != 0) {
+                mask |= 1u << j;
+                count++;
+            }
+        }
+    }
+    vals[l] = count;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
@@ -1172,8 +1178,8 @@ __kernel void quicksort_filter_fused_greater(__global int* greater_status, long 
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x_1 = vals[256 + r];
-            long c_2 = (total) + (x_1);
+            long x = vals[256 + r];
+            long c_2 = (total) + (x);
             total = c_2;
         }
         vals[305] = total;
