@@ -57,16 +57,24 @@ fn digits_base(biased: i64) -> i64 {
 /// from the interpreter's own shortest digits (Rust's `{:e}` writes the
 /// digits that `{:?}` writes).
 pub fn float_shortest(x: f64) -> Result<i64, String> {
+    match special_word(x) {
+        Some(word) => Ok(word),
+        None => digits_word(x, &format!("{:e}", x.abs())),
+    }
+}
+
+/// The word of zero (0), an infinity (1) or NaN (2), whose texts need no
+/// digits; `None` for every other double.
+fn special_word(x: f64) -> Option<i64> {
     if x.is_nan() {
-        return Ok(2);
+        Some(2)
+    } else if x.is_infinite() {
+        Some(1)
+    } else if x == 0.0 {
+        Some(0)
+    } else {
+        None
     }
-    if x.is_infinite() {
-        return Ok(1);
-    }
-    if x == 0.0 {
-        return Ok(0);
-    }
-    digits_word(x, &format!("{:e}", x.abs()))
 }
 
 /// The word of the digits and exponent of `text`, Rust's exponent form of
@@ -96,16 +104,10 @@ pub fn exp_digits(bits: i64, d: i64) -> Result<i64, String> {
     if d > MAX_WORD_EXP_DIGITS {
         return Ok(bits);
     }
-    if x.is_nan() {
-        return Ok(2);
+    match special_word(x) {
+        Some(word) => Ok(word),
+        None => digits_word(x, &format!("{:.*e}", d as usize, x.abs())),
     }
-    if x.is_infinite() {
-        return Ok(1);
-    }
-    if x == 0.0 {
-        return Ok(0);
-    }
-    digits_word(x, &format!("{:.*e}", d as usize, x.abs()))
 }
 
 /// `exp_string(x, d)` from its word `w` (`ExpDigits`) and `e`, the float's

@@ -23,7 +23,7 @@
 
 use std::collections::HashMap;
 
-use flatten::ir::{Atom, Block, FlatProgram, FuncId, HostExpr, HostFunction, HostVar, Repr, SeqRepr, Stmt};
+use flatten::ir::{Atom, Block, FlatProgram, FuncId, HostExpr, HostFunction, HostVar, Stmt};
 
 /// The most statements (nested blocks counted) a function may have to be
 /// inlined.
@@ -173,10 +173,10 @@ impl Inliner<'_> {
                         block.stmts.push(Stmt::Let { vars: vec![fresh[&param]], expr: HostExpr::Atom(arg) });
                     }
                     let mut body = callee.body.clone();
-                    rename_block(&mut body, &fresh);
+                    body.rename_vars(&mut |v| fresh.get(&v).copied());
                     block.stmts.extend(body.stmts);
                     for (var, mut result) in result_lets {
-                        rename_atom(&mut result, &fresh);
+                        result.rename_var(&mut |v| fresh.get(&v).copied());
                         block.stmts.push(Stmt::Let { vars: vec![var], expr: HostExpr::Atom(result) });
                     }
                 }
@@ -271,74 +271,6 @@ fn renumber_calls(block: &mut Block, renumbered: &HashMap<FuncId, FuncId>) {
                 HostExpr::Time { block } => renumber_calls(block, renumbered),
                 _ => {}
             }
-        }
-    }
-}
-
-fn rename(v: &mut HostVar, map: &HashMap<HostVar, HostVar>) {
-    if let Some(&new) = map.get(v) {
-        *v = new;
-    }
-}
-
-fn rename_atom(a: &mut Atom, map: &HashMap<HostVar, HostVar>) {
-    if let Atom::Var(v) = a {
-        rename(v, map);
-    }
-}
-
-fn rename_block(block: &mut Block, map: &HashMap<HostVar, HostVar>) {
-    for stmt in &mut block.stmts {
-        match stmt {
-            Stmt::Let { vars, expr } => {
-                vars.iter_mut().for_each(|v| rename(v, map));
-                match expr {
-                    HostExpr::Atom(a) | HostExpr::Unary { arg: a, .. } => rename_atom(a, map),
-                    HostExpr::Binary { lhs, rhs, .. } => {
-                        rename_atom(lhs, map);
-                        rename_atom(rhs, map);
-                    }
-                    HostExpr::Length(v) => rename(v, map),
-                    HostExpr::Array { items, .. } => items.iter_mut().for_each(|a| rename_atom(a, map)),
-                    HostExpr::Run { args, .. } | HostExpr::Call { args, .. } | HostExpr::HostOp { args, .. } => {
-                        args.iter_mut().for_each(|a| rename_atom(a, map))
-                    }
-                    HostExpr::If { cond, then_block, else_block } => {
-                        rename_atom(cond, map);
-                        rename_block(then_block, map);
-                        rename_block(else_block, map);
-                    }
-                    HostExpr::Time { block } => rename_block(block, map),
-                }
-            }
-            Stmt::Assert { cond, payload, .. } => {
-                rename_atom(cond, map);
-                payload.iter_mut().for_each(|a| rename_atom(a, map));
-            }
-            Stmt::Print { text } => rename(text, map),
-            Stmt::Emit { value, .. } => rename_repr(value, map),
-            Stmt::Free { vars } => vars.iter_mut().for_each(|v| rename(v, map)),
-        }
-    }
-    block.results.iter_mut().for_each(|a| rename_atom(a, map));
-}
-
-fn rename_repr(repr: &mut Repr, map: &HashMap<HostVar, HostVar>) {
-    match repr {
-        Repr::Scalar(a) => rename_atom(a, map),
-        Repr::Tuple(items) => items.iter_mut().for_each(|r| rename_repr(r, map)),
-        Repr::Seq(s) => rename_seq(s, map),
-    }
-}
-
-fn rename_seq(seq: &mut SeqRepr, map: &HashMap<HostVar, HostVar>) {
-    match seq {
-        SeqRepr::Array(v) => rename(v, map),
-        SeqRepr::Tuple(cols) => cols.iter_mut().for_each(|c| rename_seq(c, map)),
-        SeqRepr::Nested { lengths, offsets, elements } => {
-            rename(lengths, map);
-            rename(offsets, map);
-            rename_seq(elements, map);
         }
     }
 }

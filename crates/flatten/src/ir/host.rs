@@ -61,6 +61,69 @@ pub struct Block {
     pub results: Vec<Atom>,
 }
 
+impl Block {
+    /// Renames every host variable the block mentions, bound or used, in
+    /// nested blocks too: `rename(v)` gives the new name, or `None` to
+    /// keep `v`; a `free` drops the variables it gets `None` for (they
+    /// are bound nowhere any more).
+    pub fn rename_vars(&mut self, rename: &mut impl FnMut(HostVar) -> Option<HostVar>) {
+        for stmt in &mut self.stmts {
+            match stmt {
+                Stmt::Let { vars, expr } => {
+                    vars.iter_mut().for_each(|v| rename_var(v, rename));
+                    match expr {
+                        HostExpr::Atom(a) | HostExpr::Unary { arg: a, .. } => a.rename_var(rename),
+                        HostExpr::Binary { lhs, rhs, .. } => {
+                            lhs.rename_var(rename);
+                            rhs.rename_var(rename);
+                        }
+                        HostExpr::Length(v) => rename_var(v, rename),
+                        HostExpr::Array { items: atoms, .. }
+                        | HostExpr::Run { args: atoms, .. }
+                        | HostExpr::Call { args: atoms, .. }
+                        | HostExpr::HostOp { args: atoms, .. } => atoms.iter_mut().for_each(|a| a.rename_var(rename)),
+                        HostExpr::If { cond, then_block, else_block } => {
+                            cond.rename_var(rename);
+                            then_block.rename_vars(rename);
+                            else_block.rename_vars(rename);
+                        }
+                        HostExpr::Time { block } => block.rename_vars(rename),
+                    }
+                }
+                Stmt::Assert { cond, payload, .. } => {
+                    cond.rename_var(rename);
+                    payload.iter_mut().for_each(|a| a.rename_var(rename));
+                }
+                Stmt::Print { text } => rename_var(text, rename),
+                Stmt::Emit { value, .. } => value.rename_vars(rename),
+                Stmt::Free { vars } => vars.retain_mut(|v| match rename(*v) {
+                    Some(new) => {
+                        *v = new;
+                        true
+                    }
+                    None => false,
+                }),
+            }
+        }
+        self.results.iter_mut().for_each(|a| a.rename_var(rename));
+    }
+}
+
+impl Atom {
+    /// Renames a variable atom as [`Block::rename_vars`] does.
+    pub fn rename_var(&mut self, rename: &mut impl FnMut(HostVar) -> Option<HostVar>) {
+        if let Atom::Var(v) = self {
+            rename_var(v, rename);
+        }
+    }
+}
+
+fn rename_var(v: &mut HostVar, rename: &mut impl FnMut(HostVar) -> Option<HostVar>) {
+    if let Some(new) = rename(*v) {
+        *v = new;
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt {
     /// Binds the values of `expr` (one per variable).
@@ -233,6 +296,32 @@ pub enum SeqRepr {
     Tuple(Vec<SeqRepr>),
     /// Sequences: a segment descriptor over the concatenated elements.
     Nested { lengths: HostVar, offsets: HostVar, elements: Box<SeqRepr> },
+}
+
+impl Repr {
+    /// Renames the variables of the value as [`Block::rename_vars`] does.
+    pub fn rename_vars(&mut self, rename: &mut impl FnMut(HostVar) -> Option<HostVar>) {
+        match self {
+            Repr::Scalar(a) => a.rename_var(rename),
+            Repr::Tuple(items) => items.iter_mut().for_each(|r| r.rename_vars(rename)),
+            Repr::Seq(s) => s.rename_vars(rename),
+        }
+    }
+}
+
+impl SeqRepr {
+    /// Renames the arrays of the sequence as [`Block::rename_vars`] does.
+    pub fn rename_vars(&mut self, rename: &mut impl FnMut(HostVar) -> Option<HostVar>) {
+        match self {
+            SeqRepr::Array(v) => rename_var(v, rename),
+            SeqRepr::Tuple(cols) => cols.iter_mut().for_each(|c| c.rename_vars(rename)),
+            SeqRepr::Nested { lengths, offsets, elements } => {
+                rename_var(lengths, rename);
+                rename_var(offsets, rename);
+                elements.rename_vars(rename);
+            }
+        }
+    }
 }
 
 impl SeqRepr {
