@@ -113,6 +113,7 @@ mod representation;
 mod scalar_code;
 mod scalar_loops;
 mod scalar_prims;
+mod seed_values;
 mod segmented_prims;
 mod sequence_prims;
 mod share_kernels;
@@ -154,6 +155,8 @@ pub fn flatten_program_with(
     sources: &SourceMap,
     observe: &mut dyn FnMut(&str, &FlatProgram),
 ) -> Result<FlatProgram, FlattenError> {
+    let seeded = seed_values::rewrite(program)?;
+    let program = seeded.as_ref().unwrap_or(program);
     let with_texts = print_texts::rewrite(program)?;
     let mut flat = flatten_program::flatten(with_texts.as_ref().unwrap_or(program), sources)?;
     check("flatten", &flat)?;
