@@ -16,9 +16,11 @@
 //! at top level and in an apply-to-each (once or twice per element, in
 //! both branches of a conditional, in filters, and in a nested
 //! apply-to-each after a print of the outer element),
-//! `rand_seed` (at the top of a form, in a branch of a conditional, or
-//! inside `time`), and sometimes (one program in twelve) a last item that
-//! faults on purpose.
+//! `rand_seed` (at the top of a form, in a branch of a conditional,
+//! inside `time`, or inside an apply-to-each: in each element, some of
+//! them, a filter, a nested apply-to-each, a function called in parallel,
+//! recursive or not, followed by an item that draws), and sometimes (one
+//! program in twelve) a last item that faults on purpose.
 //!
 //! Types are ints, floats, bools, chars, strings (`[char]`), pairs, the
 //! datatypes and sequences of all of these nested to depth 4. Expressions:
@@ -72,9 +74,8 @@
 //! the last place, which the contract allows), the seconds of `time`
 //! (they differ from run to run), `parse_float`, file I/O and plotting
 //! (tested by `tests/programs`: concurrent trials would share the files),
-//! printing inside functions and `rand_seed` inside functions
-//! (`tests/programs` has them), and `rand_seed` inside an apply-to-each
-//! (the flat backends refuse it). The library's less common helpers (`int_collect`,
+//! printing inside functions and `rand_seed` in functions called at
+//! the top (`tests/programs` has them). The library's less common helpers (`int_collect`,
 //! `group_by`, `histogram`, `identity`, `nest`, `make_segdes`,
 //! `const_put`, `print_char`, ...) are left to `tests/programs`; NESL 3.1
 //! binds no `plus_reduce`-style names (its reductions are `sum`, `product`,
@@ -89,7 +90,8 @@
 //! `cargo test --release --test random_programs` runs a bounded batch with
 //! a fixed seed (CI). `NESSIE_RANDOM_PROGRAMS=N NESSIE_RANDOM_SEED=S` runs
 //! `N` programs from seed `S`; `NESSIE_RANDOM_BACKENDS=interp,flat,fused,greedy` skips
-//! OpenCL for large batches. The `opencl` trial runs when `nessie devices`
+//! OpenCL for large batches. `NESSIE_RANDOM_FOCUS=rand_seed` makes one item
+//! in three a `rand_seed` inside an apply-to-each. The `opencl` trial runs when `nessie devices`
 //! finds a device, or always when `NESSIE_REQUIRE_OPENCL` is set. A
 //! disagreement keeps the program in `target/tmp/random-programs/` and
 //! fails the test with the outputs of each backend (`NESSIE_RANDOM_KEEP=1`
@@ -227,6 +229,11 @@ struct ProgramGen {
     /// How many apply-to-each bodies or function bodies enclose the
     /// expression being built (0: top level, run once).
     parallel: usize,
+    /// `NESSIE_RANDOM_FOCUS=rand_seed`: one item in three seeds inside an
+    /// apply-to-each.
+    focus_seeds: bool,
+    /// The next item draws, to show the seed the last one left.
+    draw_next: bool,
 }
 
 /// A generated program, and whether its last item faults on purpose.
@@ -251,6 +258,8 @@ impl ProgramGen {
             defined: Defined::Nothing,
             datatypes: Vec::new(),
             parallel: 0,
+            focus_seeds: std::env::var("NESSIE_RANDOM_FOCUS").is_ok_and(|f| f.trim() == "rand_seed"),
+            draw_next: false,
         }
     }
 
@@ -329,6 +338,13 @@ impl ProgramGen {
             "function hof_reduce(g, xs, z) = if #xs == 0 then z else if #xs == 1 then g(z, xs[0]) \
              else let h = #xs / 2 in g(hof_reduce(g, take(xs, h), z), hof_reduce(g, drop(xs, h), z));"
         );
+        // Functions that seed, called inside apply-to-each: in one branch,
+        // and at every depth of a recursion.
+        let _ = writeln!(out, "function reseed_when(b, s) = if b then rand_seed(s) else f;");
+        let _ = writeln!(
+            out,
+            "function reseed_down(n, s) = let ok = rand_seed(s) in if n <= 0 then ok else reseed_down(n - 1, s * 3 + n);"
+        );
         self.defined = Defined::Higher;
         // Per datatype, a function taking one apart in its parameter.
         for (name, fields) in self.datatypes.clone() {
@@ -356,6 +372,14 @@ impl ProgramGen {
     /// One top-level item (without its `;`).
     fn item(&mut self) -> String {
         self.scope = self.globals.clone();
+        if std::mem::take(&mut self.draw_next) {
+            // Draws on the host and in parallel under the seed the item
+            // before left.
+            return "(rand(1000000), {rand(1000) : i in [0:3]})".to_string();
+        }
+        if self.focus_seeds && self.rng.chance(33) {
+            return self.seeds_in_parallel();
+        }
         match self.rng.below(20) {
             0 => {
                 let s = self.string_expr(3);
@@ -415,10 +439,10 @@ impl ProgramGen {
             }
             2 => {
                 // `rand_seed` at the top of a form, in a branch of a
-                // conditional, or inside `time`: it sets the seed of the
-                // later forms on every backend.
+                // conditional, inside `time`, or inside an apply-to-each:
+                // it sets the seed of the later forms on every backend.
                 let seed = format!("rand_seed({})", self.rng.range(0, 1000));
-                match self.rng.below(4) {
+                match self.rng.below(7) {
                     0 | 1 => seed,
                     2 => {
                         let cond = self.expr(&Ty::Bool, 2);
@@ -428,7 +452,8 @@ impl ProgramGen {
                             format!("if {cond} then f else {seed}")
                         }
                     }
-                    _ => format!("first(time({seed}))"),
+                    3 => format!("first(time({seed}))"),
+                    _ => self.seeds_in_parallel(),
                 }
             }
             3..=5 => {
@@ -443,6 +468,50 @@ impl ProgramGen {
                 self.expr(&ty, 4)
             }
         }
+    }
+
+    /// An apply-to-each whose elements call `rand_seed` with a seed of the
+    /// element: each, some of them (a branch, a filter, `reseed_when`),
+    /// at every depth of a recursion (`reseed_down`), or in a nested
+    /// apply-to-each; the next item draws under the seed the last one set.
+    fn seeds_in_parallel(&mut self) -> String {
+        self.draw_next = true;
+        let elem = self.ty(1);
+        let source = self.expr(&Ty::seq(elem.clone()), 3);
+        let mark = self.scope.len();
+        let pattern = self.pattern(&elem, true);
+        self.parallel += 1;
+        let seed = self.expr(&Ty::Int, 2);
+        let body = match self.rng.below(6) {
+            0 => format!("rand_seed({seed})"),
+            1 => {
+                let cond = self.expr(&Ty::Bool, 2);
+                format!("if {cond} then rand_seed({seed}) else f")
+            }
+            2 => format!("reseed_when({}, {seed})", self.expr(&Ty::Bool, 2)),
+            3 => format!("reseed_down(rem({}, 4), {seed})", self.expr(&Ty::Int, 1)),
+            _ => {
+                let inner_elem = self.ty(1);
+                let inner_source = self.expr(&Ty::seq(inner_elem.clone()), 2);
+                let inner_mark = self.scope.len();
+                let inner_pattern = self.pattern(&inner_elem, true);
+                self.parallel += 1;
+                let inner_seed = self.expr(&Ty::Int, 2);
+                let inner_filter =
+                    if self.rng.chance(30) { format!(" | {}", self.expr(&Ty::Bool, 1)) } else { String::new() };
+                self.parallel -= 1;
+                self.scope.truncate(inner_mark);
+                format!("all({{rand_seed({inner_seed}) : {inner_pattern} in {inner_source}{inner_filter}}})")
+            }
+        };
+        let filter = match self.rng.below(10) {
+            0..=1 => format!(" | {}", self.expr(&Ty::Bool, 2)),
+            2..=3 => format!(" | rand_seed({}) or {}", self.expr(&Ty::Int, 1), self.expr(&Ty::Bool, 2)),
+            _ => String::new(),
+        };
+        self.parallel -= 1;
+        self.scope.truncate(mark);
+        format!("{{{body} : {pattern} in {source}{filter}}}")
     }
 
     /// An item that faults: exactly one faulting operation, with a
