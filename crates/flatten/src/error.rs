@@ -31,3 +31,17 @@ impl FlattenError {
 }
 
 pub type Result<T, E = FlattenError> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unsupported_construct_names_itself_and_its_position() {
+        let mut sources = SourceMap::new();
+        let file = sources.add("test.nesl", "x = 1;\n{f(y) : y in [1, 2]};", false);
+        let span = Span::new(file, 8, 12);
+        let error = FlattenError::not_supported(&sources, "`f`", span);
+        assert_eq!(error.to_string(), "not supported yet: `f` at test.nesl:2:2");
+    }
+}

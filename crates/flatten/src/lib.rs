@@ -49,7 +49,9 @@
 //!   lifted version over the instances active at each depth
 //!   (`lift_functions.rs`), unless they are scalar loops;
 //! - `rand` draws from a key that a rewrite of the typed program passes
-//!   around as an ordinary value (`random_keys.rs`);
+//!   around as an ordinary value (`random_keys.rs`), and `rand_seed` inside
+//!   an apply-to-each returns the seed it sets as a value, the last set one
+//!   kept after the step (a rewrite of the typed program, `seed_values.rs`);
 //! - a function that prints, called inside an apply-to-each, runs as its
 //!   text version, which returns what it would print, and the host prints
 //!   the texts when the apply-to-each ends, in the interpreter's order (a
@@ -69,9 +71,7 @@
 //!
 //! ## Not supported yet
 //! Flattening fails with [`FlattenError::NotSupported`], naming the construct
-//! and its position, for: `rand_seed` inside an apply-to-each, directly or
-//! through a call (`rand` itself works everywhere, and `rand_seed` in
-//! functions, conditionals and `time`: `random_keys.rs`); `hash` of a
+//! and its position, for: `hash` of a
 //! sequence of sequences or of a tuple holding a sequence; a print in the
 //! filter of an apply-to-each that calls a printing function, or, in an
 //! apply-to-each that prints more than once per element and calls no

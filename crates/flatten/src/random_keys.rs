@@ -43,9 +43,11 @@
 //! after its result; a conditional or a `time` whose parts may call it
 //! returns the seed each branch (or the timed body) leaves as one more
 //! result. So the seed the next form reads is the one the interpreter's
-//! run of this form left. Inside an apply-to-each `rand_seed` stays
-//! refused: the interpreter's seed would be the last element's, which
-//! the flat backends could give, but no program needs it.
+//! run of this form left. Inside an apply-to-each no `rand_seed` is left
+//! by the time the flattener runs: a rewrite of the typed program makes
+//! the elements return the seed they set, and the host runs one
+//! `rand_seed` of the last one set after the apply-to-each (note [seeds
+//! of elements] in `seed_values.rs`).
 
 use std::collections::HashMap;
 

@@ -22,9 +22,10 @@
 //!   `rand(0)` is 0, a negative bound draws from `(b, 0]`, and `rand` never
 //!   faults;
 //! - `rand_seed(s)` sets `seed` to `s` for the top-level forms that follow
-//!   (the form that calls it keeps its key). The flat backends take
-//!   `rand_seed` only at the top of a form, outside conditionals, functions
-//!   and apply-to-each (`not supported yet` elsewhere).
+//!   (the form that calls it keeps its key), wherever it runs; inside an
+//!   apply-to-each the last `rand_seed` of the element-by-element,
+//!   depth-first order wins. The flat backends thread the seed as a value
+//!   (`flatten/src/random_keys.rs`, `flatten/src/seed_values.rs`).
 //!
 //! A site `c` names a call or a `rand` by where it is in the program, not
 //! by its byte offset, so that editing a comment does not change the
