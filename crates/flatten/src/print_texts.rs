@@ -33,10 +33,13 @@
 //! r`: the texts are printed when the apply-to-each has finished, all at
 //! once, in the interpreter's order. (A fault inside the apply-to-each
 //! then prints none of its texts, where the interpreter printed those of
-//! the elements before the faulting one.) Other prints in an
-//! apply-to-each are left to the flattener: one print per element
-//! (`lifted_print`), or prints straight in the body, interleaved by element
-//! (`defer_print`).
+//! the elements before the faulting one and the faulting element's up to
+//! its fault: the README says why.) Other prints in an apply-to-each are
+//! left to the flattener: one print per element (`lifted_print`), or
+//! prints straight in the body, interleaved by element (`defer_print`).
+//! Elements' `rand_seed`s were made values before (`seed_values.rs`): a
+//! function that both seeds and prints has an effect version, which gets
+//! a text version here.
 //!
 //! The rewrite adds expressions, locals and functions; nothing of the
 //! original program changes but the bodies of host code it rewrites. A
