@@ -653,3 +653,92 @@ impl Rewriter {
         self.let_(pattern, pairs, body, span)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use nesl_frontend::SourceMap;
+    use nesl_frontend::builtins::Prim;
+    use nesl_frontend::eval::{Output, run};
+    use nesl_frontend::tast::{ExprId, ExprKind, Program};
+    use nesl_frontend::value::Value;
+
+    /// What a run prints and the values of its items, in order.
+    #[derive(Default)]
+    struct Recorded(String);
+
+    impl Output for Recorded {
+        fn print(&mut self, text: &[u8]) {
+            self.0.push_str(&String::from_utf8_lossy(text));
+        }
+        fn item(&mut self, item: usize, value: &Value) {
+            self.0.push_str(&format!("[{item}] {value:?}\n"));
+        }
+    }
+
+    fn compile(source: &str) -> (Program, SourceMap) {
+        let mut sources = SourceMap::new();
+        let file = sources.add("test.nesl", source, false);
+        let compiled = nesl_frontend::compile(&mut sources, file).unwrap_or_else(|d| panic!("{}", d[0].message));
+        (compiled.program, sources)
+    }
+
+    fn recorded(program: &Program, sources: &SourceMap) -> String {
+        let mut out = Recorded::default();
+        run(program, sources, &mut out).unwrap_or_else(|d| panic!("{}", d.message));
+        out.0
+    }
+
+    /// Whether a `rand_seed` runs inside an apply-to-each under `e`
+    /// (`inside`: `e` is in one), not counting calls.
+    fn seeds_inside(program: &Program, e: ExprId, inside: bool) -> bool {
+        let kind = &program.exprs[e].kind;
+        if inside && matches!(kind, ExprKind::Prim { prim: Prim::RandSeed, .. }) {
+            return true;
+        }
+        match kind {
+            ExprKind::ApplyToEach { body, generators, filter } => {
+                generators.iter().any(|g| seeds_inside(program, g.seq, inside))
+                    || filter.is_some_and(|f| seeds_inside(program, f, true))
+                    || seeds_inside(program, *body, true)
+            }
+            _ => kind.children().into_iter().any(|c| seeds_inside(program, c, inside)),
+        }
+    }
+
+    /// The rewritten program, run by the interpreter, prints what the
+    /// original prints (the seeds of the later forms included: each form
+    /// draws), and no `rand_seed` is left inside an apply-to-each: the
+    /// effect versions, the only functions called there that seeded, have
+    /// none.
+    #[test]
+    fn the_rewrite_keeps_what_the_interpreter_prints() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/programs/builtins");
+        for name in ["partial", "nested", "recursive", "edges", "host"] {
+            let text = std::fs::read_to_string(format!("{root}/rand_seed_in_parallel_{name}.nesl")).expect("program");
+            let source = text.splitn(3, '%').nth(2).expect("a header");
+            let (program, sources) = compile(source);
+            let rewritten = super::rewrite(&program).expect("rewrites").expect("seeds in parallel");
+            assert_eq!(recorded(&rewritten, &sources), recorded(&program, &sources), "{name}");
+            // The effect versions come after the original functions.
+            for (_, func) in rewritten.functions.iter().skip(program.functions.len()) {
+                assert!(!super::expr_seeds(&rewritten, &Default::default(), func.body), "{name}: {}", func.instance);
+            }
+            let items = rewritten.items.iter().map(|item| match &item.kind {
+                nesl_frontend::tast::TopItemKind::Bind { value, .. }
+                | nesl_frontend::tast::TopItemKind::Expr { value } => *value,
+            });
+            for value in items {
+                assert!(!seeds_inside(&rewritten, value, false), "{name}: a rand_seed left in parallel");
+            }
+        }
+    }
+
+    /// A program whose `rand_seed`s all run on the host is not copied.
+    #[test]
+    fn seeds_on_the_host_only_are_not_rewritten() {
+        let (program, _) = compile(
+            "function reseed(s) = rand_seed(s);\nreseed(3);\nif 1 > 0 then rand_seed(4) else f;\n{x + 1 : x in [1, 2]};",
+        );
+        assert!(super::rewrite(&program).expect("rewrites").is_none());
+    }
+}
