@@ -71,15 +71,14 @@
 //!
 //! ## Not supported yet
 //! Flattening fails with [`FlattenError::NotSupported`], naming the construct
-//! and its position, for: `hash` of a
-//! sequence of sequences or of a tuple holding a sequence; a print in the
-//! filter of an apply-to-each that calls a printing function, or, in an
-//! apply-to-each that prints more than once per element and calls no
-//! printing function, a print that is not directly in its body (one
-//! print per element prints the elements' texts in element order:
-//! `segmented_prims.rs`; several directly in the body are interleaved by
-//! element: `host_prims.rs`); `eql` of nested sequences inside an
-//! apply-to-each.
+//! and its position, for a construct it cannot place. No NESL program is
+//! known to reach one now: `rand_seed` and prints anywhere in an
+//! apply-to-each, `hash` and `eql` of any value, and `@` of any value
+//! flatten. The refusals left guard what the typed rewrites should have
+//! removed before flattening (a `rand` or `rand_seed` in lifted code, a
+//! call of a printing or seeding function in parallel, a print the lifted
+//! code cannot order: `random_keys.rs`, `seed_values.rs`,
+//! `print_texts.rs`).
 //!
 //! ## Where to start reading
 //! `flatten_program.rs` (the driver and the state), then `flatten_expr.rs`
