@@ -865,6 +865,7 @@ fn cli_trials(root: &Path, opencl: bool) -> Vec<Trial> {
         ("cli::usage_errors_exit_2", cli_usage_errors, false),
         ("cli::compile_errors_exit_1_with_a_diagnostic", cli_compile_error, false),
         ("cli::runtime_faults_exit_3_on_every_backend", cli_runtime_fault, true),
+        ("cli::faulting_apply_to_each_prints_a_prefix", cli_fault_prints_prefix, true),
         ("cli::quick_start_command_works", cli_quick_start, false),
     ];
     checks.sort_by_key(|(name, _, _)| *name);
@@ -1418,6 +1419,51 @@ fn cli_runtime_fault(root: &Path) -> Result<(), Failed> {
             expect(
                 result.status == Some(3) && result.stderr == interp.stderr && result.stdout == interp.stdout,
                 &format!("{backend} should fault as the interpreter does:\n{}", interp.describe()),
+                &result,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// An apply-to-each that prints and faults partway: the flat backends
+/// print none of its texts (they are held to its end, README), the
+/// interpreter those before the fault, so what a flat backend prints is a
+/// prefix of the interpreter's output, never a text of an element the
+/// interpreter did not reach; the fault is the same.
+fn cli_fault_prints_prefix(root: &Path) -> Result<(), Failed> {
+    let dir = TempDir::new("cli-fault-prints");
+    std::fs::create_dir_all(dir.path()).map_err(|e| e.to_string())?;
+    let bodies = [
+        // One print straight in the body, its step before the fault's.
+        "let a = print_string(@x) in 10 / (x - 2)",
+        // One print under a branch.
+        "let a = if x > 0 then print_string(@x) else T in 10 / (x - 2)",
+        // One print in a nested apply-to-each.
+        "let a = {print_char(c) : c in @x} in 10 / (x - 2)",
+        // Two prints straight in the body around the fault.
+        "let a = print_string(@x); b = 10 / (x - 2); c = print_char(`;) in b",
+    ];
+    for (i, body) in bodies.iter().enumerate() {
+        let file = dir.path().join(format!("fault_{i}.nesl"));
+        let source = format!("print_string(\"start \");\n{{{body} : x in [1, 2, 3]}};\n");
+        std::fs::write(&file, &source).map_err(|e| e.to_string())?;
+        let file = file.to_str().unwrap();
+        let interp = run_nessie(root, &["run", file, "--backend", "interp"])?;
+        expect(interp.status == Some(3), &format!("interp should fault on\n{source}"), &interp)?;
+        for &(backend, options) in &BACKENDS[1..] {
+            let mut args = vec!["run", file];
+            args.extend_from_slice(options);
+            let result = run_nessie(root, &args)?;
+            expect(
+                result.status == Some(3)
+                    && result.stderr == interp.stderr
+                    && result.stdout.starts_with("start ")
+                    && interp.stdout.starts_with(&result.stdout),
+                &format!(
+                    "{backend} should fault as the interpreter does and print a prefix of its output on\n{source}{}",
+                    interp.describe()
+                ),
                 &result,
             )?;
         }

@@ -28,15 +28,18 @@
 //!
 //! In host code (the top-level forms, and the function bodies the host
 //! runs), an apply-to-each whose elements call a printing function, print
-//! in a filter, or print more than once other than straight in the body
-//! (`Rewriter::needs_texts`) becomes `let (r, t) = TEXT VERSION OF IT in let _ = print_string(t) in
-//! r`: the texts are printed when the apply-to-each has finished, all at
-//! once, in the interpreter's order. (A fault inside the apply-to-each
-//! then prints none of its texts, where the interpreter printed those of
-//! the elements before the faulting one and the faulting element's up to
-//! its fault: the README says why.) Other prints in an apply-to-each are
-//! left to the flattener: one print per element (`lifted_print`), or
-//! prints straight in the body, interleaved by element (`defer_print`).
+//! in a filter, or print other than straight in the body (under a branch,
+//! in a nested apply-to-each or `time`; `Rewriter::needs_texts`) becomes
+//! `let (r, t) = TEXT VERSION OF IT in let _ = print_string(t) in r`: the
+//! texts are printed when the apply-to-each has finished, all at once, in
+//! the interpreter's order. Prints straight in the body are left to the
+//! flattener, which holds them to the end of the apply-to-each too and
+//! prints them interleaved by element (`defer_print`). So a fault inside
+//! the apply-to-each prints none of its texts, where the interpreter
+//! printed those of the elements before the faulting one and the faulting
+//! element's up to its fault (the README says why): the flat backends'
+//! output is a prefix of the interpreter's, never a text of an element
+//! the interpreter did not reach.
 //! Elements' `rand_seed`s were made values before (`seed_values.rs`): a
 //! function that both seeds and prints has an effect version, which gets
 //! a text version here.
@@ -192,9 +195,8 @@ impl Rewriter {
 
     /// Whether the apply-to-each `e`, run from host code, computes its
     /// elements' texts (note [printing functions]): when it calls a
-    /// printing function, prints in a filter, or prints more than once per
-    /// element other than straight in its body. The flattener prints the
-    /// rest itself: one print per element (`lifted_print`), or prints at
+    /// printing function, prints in a filter, or prints other than
+    /// straight in its body. The flattener holds the rest itself: prints at
     /// the level of the body's instances, interleaved by element
     /// (`defer_print`).
     fn needs_texts(&self, e: ExprId) -> bool {
@@ -208,7 +210,7 @@ impl Rewriter {
         }
         let (mut straight, mut deeper) = (0, 0);
         self.count_prints(*body, true, &mut straight, &mut deeper);
-        deeper > 0 && straight + deeper > 1
+        deeper > 0
     }
 
     /// Whether a filter of an apply-to-each inside `e` prints.

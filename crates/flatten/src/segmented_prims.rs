@@ -535,15 +535,16 @@ impl FnCx<'_, '_> {
         Ok(Val::Seq(LiftedSeq::dense(level, lengths, offsets, SeqRepr::Tuple(vec![ea, eb]))))
     }
 
-    /// `print_string` or `print_char` per instance: the texts of every
-    /// instance, in instance order, printed as one text. That is the
-    /// interpreter's order when this is the only printing of the host-level
-    /// apply-to-each it is in (the elements' texts then follow each other
-    /// in element order, whatever filters and conditionals select), and it
-    /// is not inside a function called in parallel (those print through
-    /// their text versions, `print_texts.rs`). Should the apply-to-each
-    /// fault, the flat backends may have printed more or fewer of the texts
-    /// before the fault than the interpreter.
+    /// `print_string` or `print_char` per instance. Straight in the body
+    /// of a host-level apply-to-each, the texts wait for its end
+    /// (`defer_print`), so a fault in a later step prints none of them
+    /// (note [printing functions]). Elsewhere (`print_texts.rs` turns the
+    /// prints under branches and nested apply-to-each of host-level ones
+    /// into texts, so only a lone print reaches here) the texts of every
+    /// instance are printed as one text, in instance order: the
+    /// interpreter's order when this is the only printing of the
+    /// apply-to-each it is in, and it is not inside a function called in
+    /// parallel (those print through their text versions).
     fn lifted_print(&mut self, e: ExprId, prim: Prim, args: &[ExprId]) -> Result<Val> {
         let program = self.program();
         let one_print = self.parallel_region.is_some_and(|region| {
@@ -559,7 +560,7 @@ impl FnCx<'_, '_> {
             }
             prints == 1
         });
-        if !one_print && self.region_body_level == Some(self.levels.current()) {
+        if self.region_body_level == Some(self.levels.current()) {
             return self.defer_print(prim, args);
         }
         if !one_print {
