@@ -222,11 +222,28 @@ impl Drop for BufferPool {
 }
 
 pub(crate) fn release(mem: cl_mem) {
+    note_release();
     // SAFETY: the pool owns one reference to `mem`; a failure leaves
     // nothing to do.
     let _ = super::host_time::timed(super::host_time::HostActivity::BufferRelease, || unsafe {
         opencl3::memory::release_mem_object(mem)
     });
+}
+
+thread_local! {
+    /// Buffers of this thread released (or about to be) in the driver.
+    static RELEASES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many buffers this thread has released in the driver, or is about
+/// to: a buffer handle remembered as a kernel argument stays valid only
+/// while this count is unchanged (note [cheap launches] in `launch.rs`).
+pub(crate) fn release_count() -> u64 {
+    RELEASES.with(std::cell::Cell::get)
+}
+
+fn note_release() {
+    RELEASES.with(|count| count.set(count.get() + 1));
 }
 
 /// Device memory held by the buffers of the current thread, in bytes.
@@ -415,12 +432,18 @@ impl<T: Element> Drop for DeviceBuffer<T> {
         // `raw` releases the OpenCL object when it drops, after this; the
         // pool keeps a reference of its own.
         count_buffer_memory(0, self.allocated_bytes as u64);
+        let mut is_pooled = false;
         if let Some(pool) = self.pool.upgrade() {
             let mem = self.raw.get();
             // SAFETY: `mem` is a valid buffer object until `raw` drops.
             if unsafe { opencl3::memory::retain_mem_object(mem) }.is_ok() {
                 pool.borrow_mut().put(self.allocated_bytes, mem);
+                is_pooled = true;
             }
+        }
+        if !is_pooled {
+            // `raw` releases the last reference.
+            note_release();
         }
     }
 }

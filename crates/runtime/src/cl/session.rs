@@ -2,9 +2,10 @@
 //! operation the plan executor performs through them.
 //!
 //! A [`Session`] owns:
-//! - a context for the one device and an **in-order** command queue with
-//!   profiling enabled, so commands run in the order they are enqueued and
-//!   each has a device time;
+//! - a context for the one device and an **in-order** command queue, so
+//!   commands run in the order they are enqueued; with profiling enabled
+//!   (each command then has a device time) only when the session measures
+//!   times ([`CommandTiming`]);
 //! - the [`DeviceLimits`] the executor plans with (work-group and local
 //!   memory sizes, compute units, the largest allocation, vector widths,
 //!   fp64);
@@ -89,6 +90,38 @@ impl ElementRead<'_> {
     }
 }
 
+/// Whether a session measures the device time of each command.
+///
+/// `Measured` (`--stats`, and every session of the tests) creates the
+/// queue with profiling enabled and keeps each command's event until its
+/// times are read. `CountsOnly` (a plain `nessie run`) creates the queue
+/// without profiling and releases each event as the command is enqueued:
+/// the profile still counts the commands, their bytes and the host's waits,
+/// with no device time. On NVIDIA's OpenCL a profiled launch costs the host
+/// more than one without events to collect (see note [cheap launches] in
+/// `launch.rs`). A command that fails on the device is then reported by
+/// the next blocking call (a read, `finish`), not by its event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommandTiming {
+    Measured,
+    CountsOnly,
+}
+
+impl CommandTiming {
+    /// The environment variable that turns device times off (`0`, `off`)
+    /// even with `--stats`: the table then counts commands and waits only,
+    /// and the host profile shows what launches cost without events.
+    pub const VARIABLE: &'static str = "NESSIE_DEVICE_TIMES";
+
+    /// What a run asks for: device times if `has_stats`, unless
+    /// `NESSIE_DEVICE_TIMES` turns them off.
+    pub fn for_run(has_stats: bool) -> CommandTiming {
+        let is_off = std::env::var(Self::VARIABLE)
+            .is_ok_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "0" | "off" | "false" | "no"));
+        if has_stats && !is_off { CommandTiming::Measured } else { CommandTiming::CountsOnly }
+    }
+}
+
 /// What the device allows, as the plan executor needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeviceLimits {
@@ -130,6 +163,7 @@ pub struct DeviceLimits {
 pub struct Session {
     device: DeviceInfo,
     limits: DeviceLimits,
+    timing: CommandTiming,
     // Fields drop in order: everything made in the context before it.
     profiler: Profiler,
     programs: HashMap<u64, Vec<CachedProgram>>,
@@ -217,15 +251,25 @@ impl Session {
     pub const EXTRA_OPTIONS_VARIABLE: &'static str = "NESSIE_CL_OPTIONS";
 
     /// A session on the device `spec` names (see [`choose_device`]; `None`
-    /// is the default device).
+    /// is the default device), measuring device times.
     pub fn open(spec: Option<&str>) -> Result<Session, ClError> {
-        let devices = list_devices()?;
-        let index = choose_device(&devices, spec)?;
-        Session::new(&devices[index])
+        Session::open_with(spec, CommandTiming::Measured)
     }
 
-    /// A session on `device`.
+    /// A session on the device `spec` names, measuring device times or not.
+    pub fn open_with(spec: Option<&str>, timing: CommandTiming) -> Result<Session, ClError> {
+        let devices = list_devices()?;
+        let index = choose_device(&devices, spec)?;
+        Session::new_with(&devices[index], timing)
+    }
+
+    /// A session on `device`, measuring device times.
     pub fn new(device: &DeviceInfo) -> Result<Session, ClError> {
+        Session::new_with(device, CommandTiming::Measured)
+    }
+
+    /// A session on `device`, measuring device times or not.
+    pub fn new_with(device: &DeviceInfo, timing: CommandTiming) -> Result<Session, ClError> {
         let opencl_device = Device::new(device.id);
         let on_device = |what: &str| format!("{what} on {}", device.name);
         if !opencl_device.available().unwrap_or(false) {
@@ -240,12 +284,16 @@ impl Session {
         let driver_version = opencl_device.driver_version().unwrap_or_default().trim().to_string();
         let context = Context::from_device(&opencl_device)
             .map_err(|e| driver_error(on_device("creating an OpenCL context"), e.0, 0))?;
+        let properties = match timing {
+            CommandTiming::Measured => CL_QUEUE_PROFILING_ENABLE,
+            CommandTiming::CountsOnly => 0,
+        };
         let queue = if limits.opencl_version >= (2, 0) {
             // SAFETY: the device is the one the context was created for.
-            unsafe { CommandQueue::create_with_properties(&context, device.id, CL_QUEUE_PROFILING_ENABLE, 0) }
+            unsafe { CommandQueue::create_with_properties(&context, device.id, properties, 0) }
         } else {
             // SAFETY: as above; clCreateCommandQueue is the OpenCL 1.2 call.
-            unsafe { CommandQueue::create(&context, device.id, CL_QUEUE_PROFILING_ENABLE) }
+            unsafe { CommandQueue::create(&context, device.id, properties) }
         }
         .map_err(|e| driver_error(on_device("creating a command queue"), e.0, 0))?;
         // A quarter of the device's memory at most in released buffers.
@@ -254,6 +302,7 @@ impl Session {
         let mut session = Session {
             device: device.clone(),
             limits,
+            timing,
             profiler: Profiler::default(),
             programs: HashMap::new(),
             binary_cache: BinaryCache::from_env(device),
@@ -277,6 +326,11 @@ impl Session {
 
     pub fn limits(&self) -> &DeviceLimits {
         &self.limits
+    }
+
+    /// Whether the session measures device times.
+    pub fn timing(&self) -> CommandTiming {
+        self.timing
     }
 
     /// Fails with [`EnvironmentError::NoFp64`] if the device cannot compute
@@ -690,6 +744,9 @@ impl Session {
     /// without recording it in the profile (for measurements such as the
     /// copy-bandwidth probe).
     pub fn launch_and_time(&mut self, launch: &Launch<'_>, args: &[Arg<'_>]) -> Result<Duration, ClError> {
+        if self.timing != CommandTiming::Measured {
+            return Err(ClError::internal("a timed launch on a session that does not measure device times"));
+        }
         let Some(event) = self.enqueue_launch(launch, args)? else { return Ok(Duration::ZERO) };
         let running = || format!("running kernel `{}`", launch.kernel.name());
         event.wait().map_err(|e| driver_error(running(), e.0, launch.bytes_moved))?;
@@ -716,9 +773,21 @@ impl Session {
         if let Some(local) = &local {
             self.check_work_group(kernel, &local[..grid.dimensions()])?;
         }
-        timed(HostActivity::SetArgs, || {
-            args.iter().enumerate().try_for_each(|(index, arg)| self.set_arg(kernel, index, arg))
-        })?;
+        // Only the arguments that differ from what the kernel holds (note
+        // [cheap launches] in `launch.rs`).
+        let error_flag = self.error_flag.mem();
+        let mut keys = kernel.arg_keys.borrow_mut();
+        keys.resize(args.len(), None);
+        for (index, arg) in args.iter().enumerate() {
+            let key = arg.key(error_flag);
+            if keys[index] == Some(key) {
+                continue;
+            }
+            keys[index] = None;
+            timed(HostActivity::SetArgs, || self.set_arg(kernel, index, arg))?;
+            keys[index] = Some(key);
+        }
+        drop(keys);
         let local_pointer = local.as_ref().map_or(std::ptr::null(), |sizes| sizes.as_ptr());
         // SAFETY: every argument has been set (the count was checked); the
         // size arrays hold `dimensions` entries and outlive the call; the
@@ -851,9 +920,17 @@ impl Session {
         Ok(())
     }
 
+    /// Counts an enqueued command; keeps its event for its times only if
+    /// the session measures them (else the event is released here).
     fn record(&mut self, kind: CommandKind, group: Option<&str>, bytes: u64, event: Event) -> Result<(), ClError> {
         let group = group.unwrap_or(kind.transfer_group_name());
-        self.profiler.record(kind, group, bytes, event)
+        match self.timing {
+            CommandTiming::Measured => self.profiler.record(kind, group, bytes, event),
+            CommandTiming::CountsOnly => {
+                self.profiler.count(kind, group, bytes);
+                Ok(())
+            }
+        }
     }
 }
 
