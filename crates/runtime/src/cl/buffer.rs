@@ -93,6 +93,19 @@ use opencl3::types::cl_mem;
 // 307 to 313 ms), 10^8 1941 -> 1865 ms, quickhull 10^7 62.0 -> 53.1 ms;
 // no release left at 10^7, live peaks unchanged (65 / 647 / 6354 MiB),
 // held 4906 -> 5086 MB at 10^7 (+3.7 %).
+//
+// A larger class may serve (`NESSIE_POOL_FIT=k`: the own class or one of
+// the next k): quicksort's instance arrays double from level to level, so
+// their classes are new at each level and miss. On PoCL at 10^6, of 2944
+// allocations 916 missed with k = 0, 780 with k = 1 and 729 with k = 2,
+// for a live peak of 68.2, 72.0 and 73.3 MB (+5.6 %, +7.5 %); held
+// memory fell from 568 to 375 and 296 MB. A miss costs a buffer creation,
+// and on NVIDIA, which allocates at a buffer's first use, also part of
+// the first command that uses it; k stays 0 by default.
+
+/// How many size classes above its own an allocation may take a pooled
+/// buffer from, by default (note [buffer pool]; `NESSIE_POOL_FIT`).
+pub const POOL_LARGER_CLASSES: usize = 0;
 
 /// The most buffers a session's pool keeps.
 pub const POOL_BUFFERS: usize = 4096;
