@@ -116,6 +116,10 @@ impl ElementRead<'_> {
 // wait for) into a slot of 8 bytes of one staging buffer the session
 // keeps, the flag's words after them, and one blocking read brings all
 // slots back (PoCL: 252 -> 112 device-to-host reads, 306 device copies).
+// On the H200 at 10^7 (quicksort, 254 waits): 560 -> 248 reads, 436
+// non-blocking read enqueues (6.3 ms) -> 781 copy enqueues (15.6 ms),
+// blocking calls 145.8 -> 129.4 ms; the program's `time` without
+// `--stats` 240 / 215 ms unpacked, 213 / 213 ms packed (two runs each).
 // `NESSIE_PACKED_READS=0` reads each word on its own, as before.
 
 /// Whether a session measures the device time of each command.
