@@ -25,8 +25,9 @@
 //!
 //! Synchronisation: transfers between host and device are blocking, so no
 //! host memory is ever borrowed by the driver after a call returns (a batch
-//! of element reads enqueues them without blocking and waits for them
-//! before it returns); launches,
+//! of element reads copies them side by side on the device and reads them
+//! back with one blocking read, note [packed reads], or enqueues them
+//! without blocking and waits for them before it returns); launches,
 //! fills and copies are only enqueued. Because the queue is in order, a
 //! blocking read sees the results of everything enqueued before it.
 //!
