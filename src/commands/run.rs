@@ -49,7 +49,10 @@ pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result
                     .stack_size(COMPILE_STACK_BYTES)
                     .spawn_scoped(scope, || compile_timed(session, program, common.schedule_kind()));
                 let opened = Instant::now();
-                let device = runtime::cl::Session::open(common.device.as_deref());
+                // Device times only for `--stats` (note [cheap launches] in
+                // runtime's `cl/launch.rs`).
+                let timing = runtime::cl::CommandTiming::for_run(common.stats);
+                let device = runtime::cl::Session::open_with(common.device.as_deref(), timing);
                 let opened = opened.elapsed().as_secs_f64();
                 let compiled = match compiler {
                     // A panic was reported by the hook in main.rs; it ends the run as before.

@@ -420,8 +420,11 @@ fn a_batch_of_element_reads_and_the_flag_is_one_wait() {
     let after = session.stats().unwrap();
     // `stats` waits once itself.
     assert_eq!(after.host_waits - before.host_waits, 2, "one wait for the batch");
-    let read_commands = |stats: &runtime::cl::Stats| stats.group("device-to-host").map_or(0, |g| g.launches);
-    assert_eq!(read_commands(&after) - read_commands(&before), 5, "each element read is a command");
+    let commands = |stats: &runtime::cl::Stats, group: &str| stats.group(group).map_or(0, |g| g.launches);
+    // Note [packed reads]: the five elements and the flag copied side by
+    // side on the device, then one read.
+    assert_eq!(commands(&after, "device-to-host") - commands(&before, "device-to-host"), 1, "one read");
+    assert_eq!(commands(&after, "device-copy") - commands(&before, "device-copy"), 6, "a copy per word");
 
     // A fault reported before the batch comes with its values, once.
     let is = session.upload(&[0i64, 9]).unwrap();
@@ -582,4 +585,79 @@ fn report_copy_bandwidth() {
         "copy of {} bytes: median {:?}, fastest {:?}, {:.1} GB/s (read + write)",
         bandwidth.bytes_copied, bandwidth.median_time, bandwidth.fastest_time, bandwidth.gigabytes_per_second
     );
+}
+
+/// Note [cheap launches]: a kernel's arguments are set only where they
+/// changed, so every launch must still see exactly its own arguments:
+/// the same buffers again, other buffers, other scalars, and buffers made
+/// after others were released (which may reuse their handles).
+#[test]
+fn launches_see_their_own_arguments_when_only_changes_are_set() {
+    let mut session = session();
+    let program = session.build_program("arithmetic", ARITHMETIC, "").expect("the program builds");
+    let add_i64 = program.kernel("add_i64").unwrap();
+    let n = 300;
+    let values = |k: i64| -> Vec<i64> { (0..n as i64).map(|i| i * k + k).collect() };
+    let (a, b) = (session.upload(&values(1)).unwrap(), session.upload(&values(2)).unwrap());
+    let out = session.alloc::<i64>(n).unwrap();
+    type Buffer = runtime::cl::DeviceBuffer<i64>;
+    let add = |session: &mut Session, xs: &Buffer, ys: &Buffer, len: usize| -> Vec<i64> {
+        let launch = Launch::new(add_i64, Grid::linear(len).with_local(32));
+        session.launch(&launch, &[Arg::from(xs), Arg::from(ys), Arg::from(&out), Arg::I64(len as i64)]).unwrap();
+        session.read(&out).unwrap()
+    };
+    let sum = |k: i64, l: i64, len: usize| -> Vec<i64> {
+        let mut expected: Vec<i64> = values(k).iter().zip(values(l)).map(|(x, y)| x + y).collect();
+        expected.truncate(len);
+        expected
+    };
+    assert_eq!(add(&mut session, &a, &b, n), sum(1, 2, n));
+    assert_eq!(add(&mut session, &a, &b, n), sum(1, 2, n), "the same arguments again");
+    assert_eq!(add(&mut session, &b, &b, n), sum(2, 2, n), "another first buffer");
+    assert_eq!(add(&mut session, &a, &a, n), sum(1, 1, n), "both changed back");
+    // A smaller `n`: the elements beyond it keep the last launch's sums.
+    let mut expected = sum(1, 1, n);
+    expected[..n / 2].copy_from_slice(&sum(2, 1, n / 2));
+    assert_eq!(add(&mut session, &b, &a, n / 2)[..], expected[..], "another scalar");
+    // Buffers released and new ones made, many times (the pool evicts and
+    // the driver may hand out old handles): each launch reads its own.
+    for round in 0..40i64 {
+        let xs = session.upload(&values(round + 3)).unwrap();
+        let ys = session.upload(&values(round + 5)).unwrap();
+        assert_eq!(add(&mut session, &xs, &ys, n), sum(round + 3, round + 5, n), "round {round}");
+        drop((xs, ys));
+        // Sizes of new classes, so that the pool's old buffers go.
+        for len in 0..4 {
+            drop(session.alloc::<i64>((round as usize + 1) * 4096 + len * 97).unwrap());
+        }
+    }
+}
+
+/// A session that does not measure device times still counts every
+/// command, the bytes and the waits, with no device time; results are the
+/// same.
+#[test]
+fn a_session_without_device_times_counts_commands() {
+    let spec = std::env::var("NESSIE_DEVICE").ok();
+    let mut session = Session::open_with(spec.as_deref(), runtime::cl::CommandTiming::CountsOnly).expect("a device");
+    assert_eq!(session.timing(), runtime::cl::CommandTiming::CountsOnly);
+    let program = session.build_program("arithmetic", ARITHMETIC, "").expect("the program builds");
+    let add_i64 = program.kernel("add_i64").unwrap();
+    let n = 500;
+    let xs = session.upload(&(0..n as i64).collect::<Vec<_>>()).unwrap();
+    let out = session.alloc::<i64>(n).unwrap();
+    for _ in 0..3 {
+        let launch = Launch::new(add_i64, Grid::linear(n).with_local(64)).bytes_moved(24 * n as u64);
+        session.launch(&launch, &[Arg::from(&xs), Arg::from(&xs), Arg::from(&out), Arg::I64(n as i64)]).unwrap();
+    }
+    assert_eq!(session.read(&out).unwrap(), (0..n as i64).map(|i| 2 * i).collect::<Vec<_>>());
+    let stats = session.stats().unwrap();
+    let group = stats.group("add_i64").expect("the launches are counted");
+    assert_eq!((group.launches, group.bytes_moved, group.device_time_ns), (3, 3 * 24 * n as u64, 0));
+    assert_eq!(stats.group("device-to-host").map(|g| g.launches), Some(1));
+    assert!(stats.host_waits >= 2, "the upload and the read wait: {}", stats.host_waits);
+    // A timed launch needs device times.
+    let launch = Launch::new(add_i64, Grid::linear(n));
+    let args = [Arg::from(&xs), Arg::from(&xs), Arg::from(&out), Arg::I64(n as i64)];
+    assert!(matches!(session.launch_and_time(&launch, &args), Err(ClError::Internal(_))));
 }

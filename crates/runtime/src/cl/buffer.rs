@@ -93,6 +93,22 @@ use opencl3::types::cl_mem;
 // 307 to 313 ms), 10^8 1941 -> 1865 ms, quickhull 10^7 62.0 -> 53.1 ms;
 // no release left at 10^7, live peaks unchanged (65 / 647 / 6354 MiB),
 // held 4906 -> 5086 MB at 10^7 (+3.7 %).
+//
+// A larger class may serve (`NESSIE_POOL_FIT=k`: the own class or one of
+// the next k): quicksort's instance arrays double from level to level, so
+// their classes are new at each level and miss. On PoCL at 10^6, of 2944
+// allocations 916 missed with k = 0, 780 with k = 1 and 729 with k = 2,
+// for a live peak of 68.2, 72.0 and 73.3 MB (+5.6 %, +7.5 %); held
+// memory fell from 568 to 375 and 296 MB. A miss costs a buffer creation,
+// and on NVIDIA, which allocates at a buffer's first use, also part of
+// the first command that uses it. On the H200 at 10^7 (quicksort, no
+// device times) k = 2 took misses 1194 -> 946 and launch enqueues 34.2
+// -> 31.1 ms, `time` 200 -> 197 ms, but the live peak 647 -> 729 MiB
+// (+12.7 %, over the 10 % that memory may grow): k stays 0 by default.
+
+/// How many size classes above its own an allocation may take a pooled
+/// buffer from, by default (note [buffer pool]; `NESSIE_POOL_FIT`).
+pub const POOL_LARGER_CLASSES: usize = 0;
 
 /// The most buffers a session's pool keeps.
 pub const POOL_BUFFERS: usize = 4096;
@@ -222,11 +238,28 @@ impl Drop for BufferPool {
 }
 
 pub(crate) fn release(mem: cl_mem) {
+    note_release();
     // SAFETY: the pool owns one reference to `mem`; a failure leaves
     // nothing to do.
     let _ = super::host_time::timed(super::host_time::HostActivity::BufferRelease, || unsafe {
         opencl3::memory::release_mem_object(mem)
     });
+}
+
+thread_local! {
+    /// Buffers of this thread released (or about to be) in the driver.
+    static RELEASES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many buffers this thread has released in the driver, or is about
+/// to: a buffer handle remembered as a kernel argument stays valid only
+/// while this count is unchanged (note [cheap launches] in `launch.rs`).
+pub(crate) fn release_count() -> u64 {
+    RELEASES.with(std::cell::Cell::get)
+}
+
+fn note_release() {
+    RELEASES.with(|count| count.set(count.get() + 1));
 }
 
 /// Device memory held by the buffers of the current thread, in bytes.
@@ -415,12 +448,18 @@ impl<T: Element> Drop for DeviceBuffer<T> {
         // `raw` releases the OpenCL object when it drops, after this; the
         // pool keeps a reference of its own.
         count_buffer_memory(0, self.allocated_bytes as u64);
+        let mut is_pooled = false;
         if let Some(pool) = self.pool.upgrade() {
             let mem = self.raw.get();
             // SAFETY: `mem` is a valid buffer object until `raw` drops.
             if unsafe { opencl3::memory::retain_mem_object(mem) }.is_ok() {
                 pool.borrow_mut().put(self.allocated_bytes, mem);
+                is_pooled = true;
             }
+        }
+        if !is_pooled {
+            // `raw` releases the last reference.
+            note_release();
         }
     }
 }

@@ -25,7 +25,8 @@ pub enum HostActivity {
     /// A `run` of a launch plan, inclusive of everything below that it
     /// does (the executor's own work is this less those).
     KernelRun,
-    /// Setting a kernel's arguments.
+    /// Setting one kernel argument (only those that changed since the
+    /// kernel last ran: note [cheap launches] in `launch.rs`).
     SetArgs,
     /// Enqueueing a kernel.
     LaunchEnqueue,
@@ -66,7 +67,7 @@ impl HostActivity {
     fn name(self) -> &'static str {
         match self {
             HostActivity::KernelRun => "`run`s of launch plans (inclusive)",
-            HostActivity::SetArgs => "kernel arguments set (per launch)",
+            HostActivity::SetArgs => "kernel arguments set (those that changed)",
             HostActivity::LaunchEnqueue => "launch enqueues",
             HostActivity::ReadEnqueue => "non-blocking read enqueues",
             HostActivity::Wait => "blocking calls (waiting for the device)",

@@ -22,7 +22,7 @@
 //! is a [`ClError::Internal`] naming the kernel and the parameter.
 
 use super::ClError;
-use super::buffer::{DeviceBuffer, Element, ElementType};
+use super::buffer::{DeviceBuffer, Element, ElementType, release_count};
 use super::program::{Kernel, ParamKind};
 use opencl3::types::cl_mem;
 
@@ -187,6 +187,62 @@ impl Arg<'_> {
             Arg::U32(_) => "a uint".to_string(),
             Arg::LocalBytes(bytes) => format!("{bytes} bytes of local memory"),
             Arg::ErrorFlag => "the error flag".to_string(),
+        }
+    }
+}
+
+// Note [cheap launches]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// A recursion level of quicksort is ~27 launches of small grids, so what
+// the host spends per launch is what the GPU waits for: on the H100 at
+// 10^7, 1512 launch enqueues took 51 ms (~33 us each) of a 249 ms run
+// whose kernels ran 170 ms. Two costs go when nothing asks for them:
+// - profiling events: a session that does not measure device times
+//   (`CommandTiming::CountsOnly`, a run without `--stats`) creates its
+//   queue without profiling and releases each event at once instead of
+//   keeping up to 512 of them to read their times. On the H200
+//   (quicksort 10^7, `NESSIE_HOST_PROFILE=1`, `NESSIE_DEVICE_TIMES=0`
+//   against device times, same binary and call): launch enqueues 45.2 ->
+//   34.2 ms, fills 11.6 -> 6.9 ms, copies 15.2 -> 8.0 ms, event
+//   collection 5.1 -> 0.0 ms, the program's `time` 225 -> 200 ms; in an
+//   earlier call the enqueues did not move (48.5 / 49.8 ms): the driver's
+//   cost per command varies from run to run;
+// - setting arguments: an OpenCL kernel object keeps its arguments after
+//   a launch, and a recursion launches the same kernels level after level
+//   with mostly the same buffers (the pool hands back the same `cl_mem`,
+//   note [buffer pool]), the error flag and often the same scalars; the
+//   session remembers what each argument holds (`ArgKey`) and calls
+//   `clSetKernelArg` only for those that differ. A buffer is remembered by
+//   its handle and by how many buffers the thread had really released
+//   then (`buffer::release_count`): once any buffer is released, a new
+//   buffer may get the same handle, so no remembered buffer argument
+//   matches any more and all are set again.
+
+/// What a kernel argument was set to, to skip setting it again to the same
+/// (note [cheap launches]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ArgKey {
+    /// A buffer's handle, and `release_count()` when it was set.
+    Buffer(usize, u64),
+    /// A scalar's bytes (little-endian, zero-padded) and size.
+    Scalar(u64, u8),
+    LocalBytes(usize),
+    ErrorFlag(u64),
+}
+
+impl Arg<'_> {
+    /// The key of this argument as set now (`error_flag` is the session's
+    /// flag buffer).
+    pub(crate) fn key(&self, error_flag: cl_mem) -> ArgKey {
+        match self {
+            Arg::Buffer(buffer) => ArgKey::Buffer(buffer.mem as usize, release_count()),
+            Arg::I64(value) => ArgKey::Scalar(*value as u64, 8),
+            Arg::U64(value) => ArgKey::Scalar(*value, 8),
+            Arg::F64(value) => ArgKey::Scalar(value.to_bits(), 8),
+            Arg::I32(value) => ArgKey::Scalar(u64::from(*value as u32), 4),
+            Arg::U32(value) => ArgKey::Scalar(u64::from(*value), 4),
+            Arg::LocalBytes(bytes) => ArgKey::LocalBytes(*bytes),
+            Arg::ErrorFlag => ArgKey::ErrorFlag(error_flag as usize as u64),
         }
     }
 }

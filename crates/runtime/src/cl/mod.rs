@@ -2,7 +2,8 @@
 //!
 //! Everything the host-plan executor needs from OpenCL, and nothing of the
 //! plan: one [`Session`] per device owns a context, one in-order command
-//! queue with profiling enabled, a cache of built programs, the profile of
+//! queue (with profiling enabled where device times are measured:
+//! [`CommandTiming`]), a cache of built programs, the profile of
 //! every command it enqueued and the device-side error flag.
 //!
 //! ```text
@@ -30,7 +31,10 @@
 //! - Profiling times are collected lazily: a launch records its event, and
 //!   the times are read when the event has completed (at `finish`, `stats`,
 //!   or when the list of pending events grows long), never by waiting after
-//!   each launch.
+//!   each launch. A session that does not measure times keeps no event.
+//! - A kernel's arguments are set only where they differ from what the
+//!   kernel object holds since its last launch (note [cheap launches] in
+//!   `launch.rs`).
 //! - Nothing here panics on a driver failure: every failure is a
 //!   [`ClError`], either an [`EnvironmentError`] (exit 4: out of memory,
 //!   build failure, lost device) or [`ClError::Internal`] (nessie used
@@ -56,7 +60,7 @@ pub use error_flag::{DeviceFault, ERROR_FLAG_HELPERS_OPENCL_C, ERROR_FLAG_WORDS}
 pub use launch::{Arg, Grid, Launch};
 pub use profile::{CommandKind, GroupStats, Stats};
 pub use program::{Kernel, Program};
-pub use session::{BuildStats, DeviceLimits, ElementRead, ElementValue, ProgramLayout, Session};
+pub use session::{BuildStats, CommandTiming, DeviceLimits, ElementRead, ElementValue, ProgramLayout, Session};
 
 use opencl3::error_codes as codes;
 use opencl3::types::cl_int;

@@ -188,7 +188,9 @@ struct PendingCommand {
 pub(crate) struct Profiler {
     pending: VecDeque<PendingCommand>,
     groups: Vec<GroupStats>,
-    group_index: HashMap<(CommandKind, String), usize>,
+    /// The groups of each name, with their kinds: looked up by `&str`, so
+    /// counting a command allocates nothing.
+    group_index: HashMap<String, Vec<(CommandKind, usize)>>,
     /// See [`Stats::host_waits`].
     host_waits: u64,
 }
@@ -197,19 +199,33 @@ impl Profiler {
     /// Records an enqueued command; collects completed ones if many are
     /// pending.
     pub fn record(&mut self, kind: CommandKind, group: &str, bytes_moved: u64, event: Event) -> Result<(), ClError> {
-        let index = match self.group_index.get(&(kind, group.to_string())) {
-            Some(&index) => index,
-            None => {
-                self.groups.push(GroupStats::empty(group, kind));
-                self.group_index.insert((kind, group.to_string()), self.groups.len() - 1);
-                self.groups.len() - 1
-            }
-        };
+        let index = self.group_of(kind, group);
         self.pending.push_back(PendingCommand { group: index, bytes_moved, event });
         if self.pending.len() >= COLLECT_THRESHOLD {
             self.collect(false)?;
         }
         Ok(())
+    }
+
+    /// Counts an enqueued command whose time is not measured (a session
+    /// without profiling, `CommandTiming::CountsOnly`).
+    pub fn count(&mut self, kind: CommandKind, group: &str, bytes_moved: u64) {
+        let index = self.group_of(kind, group);
+        let group = &mut self.groups[index];
+        group.launches += 1;
+        group.bytes_moved += bytes_moved;
+    }
+
+    /// The index of the group `group` of `kind`, added if new.
+    fn group_of(&mut self, kind: CommandKind, group: &str) -> usize {
+        let found = self.group_index.get(group).and_then(|kinds| kinds.iter().find(|(k, _)| *k == kind));
+        if let Some(&(_, index)) = found {
+            return index;
+        }
+        self.groups.push(GroupStats::empty(group, kind));
+        let index = self.groups.len() - 1;
+        self.group_index.entry(group.to_string()).or_default().push((kind, index));
+        index
     }
 
     /// Reads the times of pending commands in order: all of them if

@@ -100,14 +100,17 @@ impl Program {
 
 /// One kernel of a built program, with what the device says about it.
 ///
-/// The OpenCL kernel object holds argument values between `set_arg` and
-/// the launch; a session sets all of them right before each launch, so a
-/// kernel never carries arguments from one launch into the next.
+/// The OpenCL kernel object holds argument values from `set_arg` on, also
+/// after a launch; a session sets, right before each launch, those that
+/// differ from what the object holds (`arg_keys`, note [cheap launches] in
+/// `launch.rs`), so every launch runs with exactly its own arguments.
 #[derive(Debug)]
 pub struct Kernel {
     pub(crate) name: String,
     program_name: String,
     pub(crate) raw: opencl3::kernel::Kernel,
+    /// What each argument of `raw` was last set to, if known.
+    pub(crate) arg_keys: std::cell::RefCell<Vec<Option<super::launch::ArgKey>>>,
     pub(crate) num_args: u32,
     /// The parameters, when the driver describes them.
     pub(crate) params: Option<Vec<Param>>,
@@ -299,6 +302,7 @@ fn describe_kernel(raw: opencl3::kernel::Kernel, program_name: &str, device: &De
         name,
         program_name: program_name.to_string(),
         raw,
+        arg_keys: std::cell::RefCell::new(vec![None; num_args as usize]),
         num_args,
         params,
         max_work_group_size,

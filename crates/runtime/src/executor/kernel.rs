@@ -220,7 +220,8 @@ impl<'k> KernelRun<'k> {
         }
         let program = exec.program_of(kernel_index)?;
         let kernel = program.kernel(&launch.kernel)?;
-        let enqueued = Launch::new(kernel, grid).group(launch.kernel.clone()).bytes_moved(bytes_moved);
+        // Counted under the kernel's own name, `launch.kernel`.
+        let enqueued = Launch::new(kernel, grid).bytes_moved(bytes_moved);
         exec.session.launch(&enqueued, &args)?;
         exec.note_launch(launch.args.iter().any(|arg| matches!(arg, LaunchArg::ErrorFlag)));
         Ok(())
