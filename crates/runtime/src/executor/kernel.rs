@@ -219,7 +219,13 @@ impl<'k> KernelRun<'k> {
             grid = grid.with_local_sizes(local);
         }
         let program = exec.program_of(kernel_index)?;
-        let kernel = program.kernel(&launch.kernel)?;
+        // The narrow variant where every work-item's index fits in 32 bits
+        // (opencl-backend's note [narrow index]); counted under the same name.
+        let name = match &launch.narrow {
+            Some(narrow) if grid.ids_fit_u32(0) => narrow,
+            _ => &launch.kernel,
+        };
+        let kernel = program.kernel(name)?;
         let enqueued = Launch::new(kernel, grid).group(launch.kernel.clone()).bytes_moved(bytes_moved);
         exec.session.launch(&enqueued, &args)?;
         exec.note_launch(launch.args.iter().any(|arg| matches!(arg, LaunchArg::ErrorFlag)));
