@@ -145,6 +145,7 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
                 },
             )],
             local: code.local.as_ref().map(|l| vec![l.clone()]),
+            narrow: code.narrow.clone(),
             args,
             bytes_moved: codegen::expand_sizes(low, &bytes),
         }));

@@ -121,6 +121,12 @@ pub struct Launch {
     pub global: Vec<SizeExpr>,
     /// Local work size per dimension; `None` lets the driver choose.
     pub local: Option<Vec<SizeExpr>>,
+    /// A `__kernel` function of the same source computing the same values
+    /// with its work-item index in 32 bits: launched instead of `kernel`
+    /// where the enqueued global size (rounded up to the local size) is
+    /// at most 2^32, as `kernel` is named in `--stats` (see `codegen`'s note
+    /// [narrow index]).
+    pub narrow: Option<String>,
     pub args: Vec<LaunchArg>,
     /// Bytes of global memory the launch reads and writes, for `--stats`.
     pub bytes_moved: SizeExpr,

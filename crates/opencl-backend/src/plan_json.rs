@@ -16,7 +16,10 @@
 //! kernel's whole plan at each place it runs, with the host variables of
 //! that place; `kernel_files` lists each `.cl` file once. Variable names
 //! are those of the flat IR's printer (`--emit flat`): a name that occurs
-//! twice in a function gets its number appended (`s_3`).
+//! twice in a function gets its number appended (`s_3`). A launch with
+//! a narrow variant (codegen's note [narrow index]) names it too:
+//! `"narrow": "NAME_idx32"`, launched instead where the global size is at
+//! most 2^32.
 //!
 //! ## Example
 //! `main` of a program that filters the even numbers of a literal and sums
@@ -349,13 +352,18 @@ impl FunctionWriter<'_> {
                         LaunchArg::ErrorFlag => json!({ "error_flag": true }),
                     })
                     .collect();
-                json!({
+                let mut entry = json!({
                     "kernel": launch.kernel,
                     "global": expressions(&launch.global),
                     "local": launch.local.as_deref().map(expressions),
                     "args": launch_args,
                     "bytes_moved": launch.bytes_moved.to_string(),
-                })
+                });
+                // Only where there is one, so that other launches read as before.
+                if let Some(narrow) = &launch.narrow {
+                    entry["narrow"] = json!(narrow);
+                }
+                entry
             })
             .collect();
         let result_vars: Vec<&str> = vars.iter().map(|v| v.split(" : ").next().unwrap_or("?")).collect();
@@ -465,6 +473,7 @@ mod tests {
                 kernel: "double_map".into(),
                 global: vec![n_expr.clone().ceil_div(64) * 64],
                 local: Some(vec![ArithExpr::cst(64)]),
+                narrow: None,
                 args: vec![LaunchArg::Param(0), LaunchArg::Size(n_expr.clone()), LaunchArg::Buffer(0)],
                 bytes_moved: 16 * &n_expr,
             })],

@@ -107,6 +107,10 @@ pub struct CFunction {
     /// The types of the body's results: none (`void`), one (returned) or
     /// several (`void`, written through trailing out-pointers `T* r0, ...`).
     pub results: Vec<Scalar>,
+    /// Whether the body multiplies or divides ints (`*`, `/`, `rem`): where
+    /// a map applies it to its index, a 32-bit index pays (see note
+    /// [narrow index] in `codegen`).
+    pub int_arith: bool,
 }
 
 impl CFunction {
@@ -543,7 +547,10 @@ fn generate(
         source.push('\n');
     }
     source.push_str("}\n");
-    Ok(CFunction { name: name.to_string(), source, params: c_params, results })
+    let int_arith = preorder(body)
+        .iter()
+        .any(|e| matches!(e, GExpr::Binary { op: BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem, ty: Scalar::Int, .. }));
+    Ok(CFunction { name: name.to_string(), source, params: c_params, results, int_arith })
 }
 
 /// The direct subexpressions of `e`, in evaluation order (as

@@ -320,3 +320,62 @@ fn look_back_with_small_groups_takes_31_items_and_odd_search_rounds() {
         assert!(out.contains("[[0, 2], [], [], [0], [0, 5, 11]]"), "every form ran (group size {group_size}): {out}");
     }
 }
+
+#[test]
+fn maps_that_multiply_or_divide_ints_get_a_narrow_index_variant_computing_the_same() {
+    // codegen's note [narrow index]: such a map's kernel comes twice, the
+    // second with a 32-bit index, launched where the grid fits in 32 bits;
+    // with the variant taken away the wide kernel runs. Both agree with the
+    // evaluator on odd sizes, one element and none, and negative dividends.
+    let source = "function rnd(i, a) = rem(i * a + 12345, 1000003);\n\
+         function prices(n) = {float(rnd(i, 7919)) / 1000003.0 + float(rem(i * -7 + 3, 13)) + float(i / 3) : i in index(n)};\n\
+         let r = prices(100003) in (sum(r), r[0], r[100002]);\n\
+         prices(1);\n\
+         prices(0);\n\
+         {float(i) * 0.5 : i in index(1001)}[1000];";
+    let cfg = opencl_backend::config_from_env();
+    let (program, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
+    let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("code generation");
+    let launches: Vec<&opencl_backend::plan::Launch> =
+        compiled.kernels.iter().flat_map(|k| k.steps.iter().map(launch_of)).collect();
+    let narrow: Vec<&str> = launches.iter().filter_map(|l| l.narrow.as_deref()).collect();
+    assert!(!narrow.is_empty(), "no narrow variant: {}", compiled.opencl());
+    for name in &narrow {
+        let text = compiled.opencl();
+        let at = text.find(&format!("__kernel void {name}(")).expect("the variant is in the source");
+        assert!(text[at..].contains("(long)(uint)get_global_id(0)"), "{}", &text[at..]);
+    }
+    // The float-only map multiplies no int: one kernel.
+    assert!(
+        launches.iter().any(|l| l.narrow.is_none() && l.kernel.contains("map")),
+        "{:?}",
+        launches.iter().map(|l| (&l.kernel, &l.narrow)).collect::<Vec<_>>()
+    );
+    let mut session = session();
+    let narrow_run = match support::compare(&mut session, &program, &flat, &compiled, false) {
+        Outcome::Agree(text) => text,
+        other => panic!("{other:?}"),
+    };
+    let launched: Vec<String> = session.stats().expect("the profile").kernel_groups().map(|g| g.name.clone()).collect();
+    assert!(launched.iter().all(|k| !k.ends_with("_idx32")), "counted under the kernel's name: {launched:?}");
+    let with_narrow = |name: Option<&str>| {
+        let mut c = compiled.clone();
+        for kernel in &mut c.kernels {
+            for opencl_backend::plan::Step::Launch(launch) in &mut kernel.steps {
+                if launch.narrow.is_some() {
+                    launch.narrow = name.map(str::to_string);
+                }
+            }
+        }
+        c
+    };
+    // The variant is what runs: one that does not exist fails the launch.
+    let missing =
+        support::compare(&mut support::session(), &program, &flat, &with_narrow(Some("no_such_kernel")), false);
+    assert!(matches!(&missing, Outcome::Wrong(e) if e.contains("no_such_kernel")), "{missing:?}");
+    let wide = with_narrow(None);
+    match support::compare(&mut support::session(), &program, &flat, &wide, false) {
+        Outcome::Agree(text) => assert_eq!(text, narrow_run),
+        other => panic!("{other:?}"),
+    }
+}

@@ -296,4 +296,15 @@ __kernel void price_batch_map_fused_mapped(long t_1, __global double* mapped_3, 
     }
 }
 
+__kernel void price_batch_map_fused_mapped_idx32(long t_1, __global double* mapped_3, __global double* mapped_4) {
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < t_1) {
+        double pull_mapped_r;
+        double pull_mapped_r_1;
+        price_batch_map_fused_pull_mapped(gid, &pull_mapped_r, &pull_mapped_r_1);
+        mapped_3[gid] = pull_mapped_r;
+        mapped_4[gid] = pull_mapped_r_1;
+    }
+}
+
 

@@ -286,6 +286,17 @@ __kernel void sample_map_3_fused_xs(long t_1, long n, __global double* xs_4, __g
     }
 }
 
+__kernel void sample_map_3_fused_xs_idx32(long t_1, long n, __global double* xs_4, __global double* mapped) {
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < t_1) {
+        double pull_xs_r;
+        double pull_xs_r_1;
+        sample_map_3_fused_pull_xs(gid, n, &pull_xs_r, &pull_xs_r_1);
+        xs_4[gid] = pull_xs_r;
+        mapped[gid] = pull_xs_r_1;
+    }
+}
+
 
 // ===== linefit_fused.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable

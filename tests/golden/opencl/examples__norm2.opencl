@@ -276,6 +276,14 @@ __kernel void vector_map_fused_mapped(long t_1, __global double* mapped) {
     }
 }
 
+__kernel void vector_map_fused_mapped_idx32(long t_1, __global double* mapped) {
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < t_1) {
+        double pull_mapped_r = vector_map_fused_pull_mapped(gid);
+        mapped[gid] = pull_mapped_r;
+    }
+}
+
 
 // ===== norm2_fused.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable

@@ -681,6 +681,18 @@ __kernel void primes_fused_mapped(long n_sqr_primes, __global const long* sqr_pr
     }
 }
 
+__kernel void primes_fused_mapped_idx32(long n_sqr_primes, __global const long* sqr_primes, long n, __global long* mapped_1, __global long* lengths_4, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < n_sqr_primes) {
+        long pull_mapped_r;
+        long pull_mapped_r_1;
+        primes_fused_pull_mapped(gid, sqr_primes, n, err, &pull_mapped_r, &pull_mapped_r_1);
+        mapped_1[gid] = pull_mapped_r;
+        lengths_4[gid] = pull_mapped_r_1;
+    }
+}
+
 __kernel void primes_fused_offsets(__global int* offsets_status, long n_sqr_primes, __global const long* sqr_primes, long n, __global long* offsets, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
@@ -933,6 +945,18 @@ __kernel void primes_fused_2_flags_copy(__global const uchar* copies_10, long n_
 __kernel void primes_fused_2_flags(long total_1, __global const long* offsets, long n_offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
+    if (gid < total_1) {
+        int values_flags_r = primes_fused_2_values_flags(gid);
+        long target_flags_r = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err);
+        if (target_flags_r >= 0) {
+            flags[target_flags_r] = values_flags_r;
+        }
+    }
+}
+
+__kernel void primes_fused_2_flags_idx32(long total_1, __global const long* offsets, long n_offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = (long)(uint)get_global_id(0);
     if (gid < total_1) {
         int values_flags_r = primes_fused_2_values_flags(gid);
         long target_flags_r = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err);

@@ -362,6 +362,14 @@ __kernel void quicksort_gather_7_v_elements(long t_1, __global const long* v_off
     }
 }
 
+__kernel void quicksort_gather_7_v_elements_idx32(long t_1, __global const long* v_offsets, long n_v_offsets, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < t_1) {
+        long pull_v_elements_r = quicksort_gather_7_pull_v_elements(gid, v_offsets, n_v_offsets, lesser_offsets, greater_offsets, lesser_elements, greater_elements);
+        v_elements[gid] = pull_v_elements_r;
+    }
+}
+
 
 // ===== quicksort_gather_8.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -2538,6 +2546,22 @@ __kernel void quicksort_fused_3_pivot(long n_else_instances, __global const long
     }
 }
 
+__kernel void quicksort_fused_3_pivot_idx32(long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* pivot, __global long* s_lengths_10, __global long* sorted_lengths, __global long* sorted_offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < n_else_instances) {
+        long pull_pivot_r;
+        long pull_pivot_r_1;
+        long pull_pivot_r_2;
+        long pull_pivot_r_3;
+        quicksort_fused_3_pull_pivot(gid, else_instances, s_lengths_1, s_offsets_2, s_elements, err, &pull_pivot_r, &pull_pivot_r_1, &pull_pivot_r_2, &pull_pivot_r_3);
+        pivot[gid] = pull_pivot_r;
+        s_lengths_10[gid] = pull_pivot_r_1;
+        sorted_lengths[gid] = pull_pivot_r_2;
+        sorted_offsets[gid] = pull_pivot_r_3;
+    }
+}
+
 __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
     __local long tile[4864];
     __local long vals[306];
@@ -3913,6 +3937,14 @@ __kernel void quicksort_fused_6_v_lengths(long t_1, __global const long* lesser_
     }
 }
 
+__kernel void quicksort_fused_6_v_lengths_idx32(long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* v_lengths_3) {
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < t_1) {
+        long pull_v_lengths_r = quicksort_fused_6_pull_v_lengths(gid, lesser_lengths, greater_lengths);
+        v_lengths_3[gid] = pull_v_lengths_r;
+    }
+}
+
 __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
     __local long tile[4864];
     __local long vals[306];
@@ -5233,6 +5265,14 @@ static inline long main_map_fused_pull_data(long i) {
 
 __kernel void main_map_fused_data(long t_1, __global long* data) {
     const long gid = get_global_id(0);
+    if (gid < t_1) {
+        long pull_data_r = main_map_fused_pull_data(gid);
+        data[gid] = pull_data_r;
+    }
+}
+
+__kernel void main_map_fused_data_idx32(long t_1, __global long* data) {
+    const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         long pull_data_r = main_map_fused_pull_data(gid);
         data[gid] = pull_data_r;

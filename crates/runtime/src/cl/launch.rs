@@ -98,6 +98,14 @@ impl Grid {
         Some(sizes)
     }
 
+    /// Whether every global id in dimension `dim` fits in a `uint`: the
+    /// enqueued global size there is at most 2^32 (no global offset is
+    /// ever passed). A kernel's narrow variant needs it (opencl-backend's
+    /// `plan::Launch::narrow`).
+    pub fn ids_fit_u32(&self, dim: usize) -> bool {
+        dim < self.dimensions && self.enqueued_global().is_some_and(|sizes| sizes[dim] as u64 <= 1 << 32)
+    }
+
     /// Work-items per work-group, if a local size is set.
     pub fn work_group_size(&self) -> Option<usize> {
         self.local().map(|sizes| sizes.iter().product())
@@ -343,6 +351,12 @@ mod tests {
         assert_eq!(Grid::two_d(10, 7).with_local_sizes([4, 4, 9]).local(), Some(&[4, 4][..]));
         assert_eq!(Grid::linear(10).with_local(0).enqueued_global(), None);
         assert_eq!(Grid::linear(usize::MAX).with_local(256).enqueued_global(), None);
+        assert!(Grid::linear(1 << 32).ids_fit_u32(0));
+        assert!(!Grid::linear((1 << 32) + 1).ids_fit_u32(0));
+        assert!(Grid::linear((1 << 32) - 1).with_local(256).ids_fit_u32(0), "rounded up to 2^32");
+        assert!(!Grid::linear((1 << 32) - 1).with_local(7).ids_fit_u32(0), "rounded up to 2^32 + 3");
+        assert!(!Grid::linear(usize::MAX).with_local(256).ids_fit_u32(0));
+        assert!(!Grid::linear(10).ids_fit_u32(1), "a dimension the grid does not have");
         assert!(Grid::three_d(4, 0, 2).is_empty());
         assert_eq!(Grid::three_d(4, 2, 2).with_local_sizes([2, 2, 2]).work_group_size(), Some(8));
     }

@@ -219,9 +219,16 @@ impl<'k> KernelRun<'k> {
             grid = grid.with_local_sizes(local);
         }
         let program = exec.program_of(kernel_index)?;
-        let kernel = program.kernel(&launch.kernel)?;
-        // Counted under the kernel's own name, `launch.kernel`.
-        let enqueued = Launch::new(kernel, grid).bytes_moved(bytes_moved);
+        // The narrow variant where every work-item's index fits in 32 bits
+        // (opencl-backend's note [narrow index]); counted under the kernel's
+        // own name, `launch.kernel`, either way.
+        let enqueued = match &launch.narrow {
+            Some(narrow) if grid.ids_fit_u32(0) => {
+                Launch::new(program.kernel(narrow)?, grid).group(launch.kernel.clone())
+            }
+            _ => Launch::new(program.kernel(&launch.kernel)?, grid),
+        }
+        .bytes_moved(bytes_moved);
         exec.session.launch(&enqueued, &args)?;
         exec.note_launch(launch.args.iter().any(|arg| matches!(arg, LaunchArg::ErrorFlag)));
         Ok(())
