@@ -351,9 +351,6 @@ pub fn lower_filters(
         let l = cfg.group_size;
         let tiles = tiles(low, &n, l * t);
         let chain = chain(low, stage, &tiles, keeps.len(), (l, t));
-        for v in &stage.result {
-            low.capacities.push((*v, n.clone()));
-        }
         let body = Expr::apply1(Fun::FiltersLookback(keeps.to_vec(), chain), xs.clone());
         return Ok(vec![Stage { body, ..stage.clone() }]);
     }

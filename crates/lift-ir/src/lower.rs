@@ -423,6 +423,7 @@ fn lower_filters(lift: &mut LiftKernel, stage_name: &str, group: &[usize]) -> Re
         let keep = add_user_fun(lift, &format!("keep_{base}"), &keep, vec![int])?;
         for v in &binding.results {
             lift.lengths.push((*v, kept.clone()));
+            lift.capacities.push((*v, n.clone()));
             results.push(*v);
         }
         keeps.push(crate::ir::Filter { keep, count, kept });
