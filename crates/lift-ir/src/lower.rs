@@ -57,8 +57,8 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
             lift.size_var(&name, SizeDef::LengthOf(*param), Range::at_least(0));
         }
     }
-    let filter_groups = horizontal_filter_groups(kernel);
-    let map_along = map_along_scan(kernel);
+    let filter_groups = fusion::shared_traversals::filter_groups(kernel);
+    let map_along = fusion::shared_traversals::map_along_scan(kernel);
     for (index, binding) in kernel.body.iter().enumerate() {
         // A filter of a group is lowered with the group's first; a map
         // along a scan with the scan.
@@ -193,160 +193,17 @@ fn lower_filter(
 
 // Note [horizontal filters]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~
-// Fusion puts independent FILTERs over one index space in one kernel
-// (horizontal candidates of the PDG); when they also pull the same
-// elements (alpha-equivalent pulls: quicksort's `x < pivot`, `x == pivot`,
-// `x > pivot` of one segmented `s`; a lifted conditional's then- and
-// else-instances), `horizontal-filters` lowers them as one stage,
+// The groups of SOACs that share one traversal are the fusion stage's
+// (`fusion::shared_traversals`): FILTERs of one size with alpha-equivalent
+// pulls (`horizontal-filters`), a MAP and a SCAN of one size
+// (`map-scan-horizontal`). A filter group is one stage,
 // `filters(keep_1, .., keep_K)(generate(n, pull))`: each element pulled
 // once, every filter's flag computed from it, the K counts scanned
-// together, each filter writing its own result. The stage's element is the
-// pulled components once per filter; filter `i`'s result buffers hold its
-// kept elements from 0 (its length is its count) and have the capacity
-// `n`. Fusion's traffic estimate counts the shared pull once
-// (`fusion::traffic`), so the ILP sees what fusing the filters saves.
-// The flat kernel is unchanged: the group is a property of its FILTERs.
-
-/// The groups of FILTERs of `kernel` lowered as one stage (note
-/// [horizontal filters]): body indices, first the group's first; each of
-/// at least two filters of one size whose pulls are alpha-equivalent and
-/// whose thunks read only the kernel's parameters (no SOAC's result, so
-/// the later filters may run at the first's place).
-pub fn horizontal_filter_groups(kernel: &Kernel) -> Vec<Vec<usize>> {
-    let reads_params_only = |t: &Thunk| thunk_free_vars(t).iter().all(|v| kernel.params.contains(v));
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for (index, binding) in kernel.body.iter().enumerate() {
-        let Soac::Filter { size, pull, pred } = &binding.soac else { continue };
-        if !reads_params_only(pull) || !reads_params_only(pred) || binding.results.is_empty() {
-            continue;
-        }
-        let joins = groups.iter_mut().find(|g| match &kernel.body[g[0]].soac {
-            Soac::Filter { size: s0, pull: p0, .. } => {
-                s0 == size && kernel.body[g[0]].results.len() == binding.results.len() && alpha_equivalent(p0, pull)
-            }
-            _ => false,
-        });
-        match joins {
-            Some(g) => g.push(index),
-            None => groups.push(vec![index]),
-        }
-    }
-    groups.retain(|g| g.len() > 1);
-    groups
-}
-
-/// The variables `t` reads that it does not bind (its parameters, its
-/// `let`s and loops bind variables of their own, see [`Thunk`]).
-fn thunk_free_vars(t: &Thunk) -> Vec<KVar> {
-    fn walk(e: &GExpr, bound: &mut Vec<KVar>, free: &mut Vec<KVar>) {
-        match e {
-            GExpr::Var(v) | GExpr::Length(v) => free.push(*v),
-            GExpr::Read { array, .. } => free.push(*array),
-            GExpr::SegmentOf { offsets, .. } => free.push(*offsets),
-            GExpr::ParseNumber { chars, .. } => free.push(*chars),
-            GExpr::Let { vars, .. } | GExpr::Loop { vars, .. } => bound.extend(vars),
-            _ => {}
-        }
-        e.for_each_child(|c| walk(c, bound, free));
-    }
-    let (mut bound, mut free) = (t.params.clone(), Vec::new());
-    walk(&t.body, &mut bound, &mut free);
-    free.retain(|v| !bound.contains(v));
-    free
-}
-
-/// Whether two thunks compute the same function: equal up to the names
-/// of the variables each binds (every variable is bound once in a
-/// kernel, so a binder of `a` maps to one of `b` for good).
-pub fn alpha_equivalent(a: &Thunk, b: &Thunk) -> bool {
-    fn same_var(map: &std::collections::HashMap<KVar, KVar>, x: KVar, y: KVar) -> bool {
-        map.get(&x).map_or(x == y, |m| *m == y)
-    }
-    fn bind(map: &mut std::collections::HashMap<KVar, KVar>, xs: &[KVar], ys: &[KVar]) -> bool {
-        xs.len() == ys.len() && {
-            map.extend(xs.iter().copied().zip(ys.iter().copied()));
-            true
-        }
-    }
-    fn eq(a: &GExpr, b: &GExpr, map: &mut std::collections::HashMap<KVar, KVar>) -> bool {
-        use GExpr as G;
-        match (a, b) {
-            (G::Var(x), G::Var(y)) | (G::Length(x), G::Length(y)) => same_var(map, *x, *y),
-            (G::Const(x), G::Const(y)) => x == y,
-            (G::Read { array: x, index: i }, G::Read { array: y, index: j }) => same_var(map, *x, *y) && eq(i, j, map),
-            (G::SegmentOf { offsets: x, index: i }, G::SegmentOf { offsets: y, index: j }) => {
-                same_var(map, *x, *y) && eq(i, j, map)
-            }
-            (
-                G::ParseNumber { ty, flag, chars, start, length },
-                G::ParseNumber { ty: ty2, flag: flag2, chars: chars2, start: start2, length: length2 },
-            ) => {
-                ty == ty2
-                    && flag == flag2
-                    && same_var(map, *chars, *chars2)
-                    && eq(start, start2, map)
-                    && eq(length, length2, map)
-            }
-            (G::Unary { op, ty, arg }, G::Unary { op: op2, ty: ty2, arg: arg2 }) => {
-                op == op2 && ty == ty2 && eq(arg, arg2, map)
-            }
-            (G::Binary { op, ty, lhs, rhs }, G::Binary { op: op2, ty: ty2, lhs: lhs2, rhs: rhs2 }) => {
-                op == op2 && ty == ty2 && eq(lhs, lhs2, map) && eq(rhs, rhs2, map)
-            }
-            (
-                G::If { cond, then_branch, else_branch },
-                G::If { cond: cond2, then_branch: then2, else_branch: else2 },
-            ) => eq(cond, cond2, map) && eq(then_branch, then2, map) && eq(else_branch, else2, map),
-            (G::Let { vars, value, body }, G::Let { vars: vars2, value: value2, body: body2 }) => {
-                eq(value, value2, map) && bind(map, vars, vars2) && eq(body, body2, map)
-            }
-            (G::Tuple(xs), G::Tuple(ys)) => xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| eq(x, y, map)),
-            (
-                G::Assert { cond, site, payload, body },
-                G::Assert { cond: cond2, site: site2, payload: payload2, body: body2 },
-            ) => {
-                site == site2
-                    && payload.len() == payload2.len()
-                    && eq(cond, cond2, map)
-                    && payload.iter().zip(payload2).all(|(x, y)| eq(x, y, map))
-                    && eq(body, body2, map)
-            }
-            (
-                G::Loop { vars, init, cond, step, result },
-                G::Loop { vars: vars2, init: init2, cond: cond2, step: step2, result: result2 },
-            ) => {
-                init.len() == init2.len()
-                    && init.iter().zip(init2).all(|(x, y)| eq(x, y, map))
-                    && bind(map, vars, vars2)
-                    && eq(cond, cond2, map)
-                    && eq(step, step2, map)
-                    && eq(result, result2, map)
-            }
-            _ => false,
-        }
-    }
-    let mut map = std::collections::HashMap::new();
-    bind(&mut map, &a.params, &b.params) && eq(&a.body, &b.body, &mut map)
-}
-
-/// The MAP and the SCAN of `kernel` lowered as one stage, the map along
-/// the scan (`map-scan-horizontal`, note [horizontal filters]): body
-/// indices `(map, scan)` of the first MAP of one result or more and the
-/// first SCAN of its size, both reading only the kernel's parameters.
-pub fn map_along_scan(kernel: &Kernel) -> Option<(usize, usize)> {
-    let reads_params_only = |t: &Thunk| thunk_free_vars(t).iter().all(|v| kernel.params.contains(v));
-    let (map, map_size) = kernel.body.iter().enumerate().find_map(|(i, b)| match &b.soac {
-        Soac::Map { size, pull } if !b.results.is_empty() && pull.params.len() == 1 && reads_params_only(pull) => {
-            Some((i, size))
-        }
-        _ => None,
-    })?;
-    let scan = kernel.body.iter().position(|b| match &b.soac {
-        Soac::Scan { size, pull, op, .. } => size == map_size && reads_params_only(pull) && reads_params_only(op),
-        _ => false,
-    })?;
-    Some((map, scan))
-}
+// together, each filter writing its own result. The stage's element is
+// the pulled components once per filter; filter `i`'s result buffers hold
+// its kept elements from 0 (its length is its count) and have the
+// capacity `n`. A map along a scan is `zip(scan(op)(z, xs), generate(n,
+// map_pull))`, the map's values written where the scan loads its tile.
 
 /// `map-scan-horizontal`: the SCAN `scan` and the MAP `map` (body indices)
 /// of one size as one stage, `zip(scan(op)(z, generate(n, pull)),
