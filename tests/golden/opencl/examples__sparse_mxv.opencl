@@ -646,21 +646,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long index_fused_pull_lengths(long i, __global const long* n, __global long* err) {
-    if (1L == 0L) {
-        nessie_fail(err, 1, 0, 0, 0);
-        return 0L;
-    }
-    long x = 1L > 0L ? nessie_sub(n[i], 0L) : nessie_sub(0L, n[i]);
-    long x_1 = nessie_abs(1L);
-    long count = x <= 0L ? 0L : nessie_div(nessie_add(x, nessie_sub(x_1, 1L)), x_1);
-    if (count > 2147483648L) {
-        nessie_fail(err, 1, 1, count, 0);
-        return 0L;
-    }
-    return count;
-}
-
 static inline long index_fused_pull_offsets(long i, __global const long* n, __global long* err) {
     if (1L == 0L) {
         nessie_fail(err, 1, 0, 0, 0);
@@ -681,16 +666,22 @@ static inline long index_fused_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void index_fused_lengths(long instances_2, __global const long* n, __global long* lengths_2, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = get_global_id(0);
-    if (gid < instances_2) {
-        long pull_lengths_r = index_fused_pull_lengths(gid, n, err);
-        lengths_2[gid] = pull_lengths_r;
+static inline long index_fused_pull_lengths(long i, __global const long* n, __global long* err) {
+    if (1L == 0L) {
+        nessie_fail(err, 1, 0, 0, 0);
+        return 0L;
     }
+    long x = 1L > 0L ? nessie_sub(n[i], 0L) : nessie_sub(0L, n[i]);
+    long x_1 = nessie_abs(1L);
+    long count = x <= 0L ? 0L : nessie_div(nessie_add(x, nessie_sub(x_1, 1L)), x_1);
+    if (count > 2147483648L) {
+        nessie_fail(err, 1, 1, count, 0);
+        return 0L;
+    }
+    return count;
 }
 
-__kernel void index_fused_offsets(__global int* offsets_status, long instances_2, __global const long* n, __global long* offsets, __global long* err) {
+__kernel void index_fused_offsets(__global int* offsets_status, long instances_2, __global const long* n, __global long* offsets, __global long* lengths_2, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -705,7 +696,9 @@ __kernel void index_fused_offsets(__global int* offsets_status, long instances_2
         const long g = start + p;
         if (g < instances_2) {
             long pull_offsets_r = index_fused_pull_offsets(g, n, err);
+            long pull_lengths_r = index_fused_pull_lengths(g, n, err);
             tile[p] = pull_offsets_r;
+            lengths_2[g] = pull_lengths_r;
         } else {
             tile[p] = 0L;
         }
