@@ -535,12 +535,19 @@ impl Generator<'_> {
             for ((name, x), s) in pulled.iter().zip(&x).zip(&elems) {
                 self.line(format!("const {} {name} = {x};", c_type(*s)));
             }
+            // Every keep before any store: a keep that pulls the element
+            // again (a lifted one re-reads its instance's data) shares the
+            // pull's loads once inlined, no store between them.
+            let mut flags = Vec::new();
+            for keep in keeps {
+                let kept = self.call(keep.keep, pulled.clone())?;
+                let [kept] = &kept[..] else { return internal("a keep function of several results") };
+                flags.push(kept.clone());
+            }
             for (slot, name) in slots.iter().zip(&pulled) {
                 self.line(format!("{slot} = {name};"));
             }
-            for (keep, m) in keeps.iter().zip(&mask_arrays) {
-                let kept = self.call(keep.keep, pulled.clone())?;
-                let [kept] = &kept[..] else { return internal("a keep function of several results") };
+            for (kept, m) in flags.iter().zip(&mask_arrays) {
                 self.open(format!("if ({kept} != 0)"));
                 self.line(format!("atomic_or(&{m}[{p} / {t}], 1u << ({p} % {t}));"));
                 self.close();
