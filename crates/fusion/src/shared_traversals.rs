@@ -165,3 +165,99 @@ pub fn map_along_scan(kernel: &Kernel) -> Option<(usize, usize)> {
     })?;
     Some((map, scan))
 }
+
+#[cfg(test)]
+mod tests {
+    use flatten::ir::{BinaryOp, Scalar, SoacBinding, VarType};
+
+    use super::*;
+
+    /// A kernel over `xs`, `ys` (ints) and `p` (an int).
+    fn kernel() -> (Kernel, KVar, KVar, KVar) {
+        let mut k = Kernel { name: "k".into(), params: vec![], body: vec![], results: vec![], vars: vec![] };
+        let xs = k.new_var("xs", VarType::Array(Scalar::Int));
+        let ys = k.new_var("ys", VarType::Array(Scalar::Int));
+        let p = k.new_var("p", VarType::Scalar(Scalar::Int));
+        k.params = vec![xs, ys, p];
+        (k, xs, ys, p)
+    }
+
+    /// `{ i => let t = a[i] in t + 1 }`, fresh variables each time.
+    fn pull(k: &mut Kernel, a: KVar) -> Thunk {
+        let (i, t) = (k.new_var("i", VarType::Scalar(Scalar::Int)), k.new_var("t", VarType::Scalar(Scalar::Int)));
+        let body = GExpr::let_(
+            vec![t],
+            GExpr::read(a, GExpr::var(i)),
+            GExpr::binary(BinaryOp::Add, Scalar::Int, GExpr::var(t), GExpr::int(1)),
+        );
+        Thunk { params: vec![i], body }
+    }
+
+    /// `{ x => x < bound }`.
+    fn pred(k: &mut Kernel, bound: GExpr) -> Thunk {
+        let x = k.new_var("x", VarType::Scalar(Scalar::Int));
+        Thunk { params: vec![x], body: GExpr::binary(BinaryOp::Lt, Scalar::Int, GExpr::var(x), bound) }
+    }
+
+    fn filter(k: &mut Kernel, a: KVar, bound: GExpr) {
+        let (pull, pred) = (pull(k, a), pred(k, bound));
+        let r = k.new_var("r", VarType::Array(Scalar::Int));
+        k.body.push(SoacBinding { results: vec![r], soac: Soac::Filter { size: GExpr::Length(a), pull, pred } });
+    }
+
+    #[test]
+    fn pulls_alike_but_for_their_variables_are_alpha_equivalent() {
+        let (mut k, xs, ys, _) = kernel();
+        let (a, b, c) = (pull(&mut k, xs), pull(&mut k, xs), pull(&mut k, ys));
+        assert!(alpha_equivalent(&a, &b));
+        assert!(!alpha_equivalent(&a, &c), "a free variable is itself");
+        // A bound variable maps to its own counterpart only.
+        let swapped = Thunk { params: a.params.clone(), body: GExpr::read(xs, GExpr::var(b.params[0])) };
+        let own = Thunk { params: a.params.clone(), body: GExpr::read(xs, GExpr::var(a.params[0])) };
+        assert!(!alpha_equivalent(&swapped, &own));
+        assert_eq!(thunk_free_vars(&a), vec![xs]);
+    }
+
+    #[test]
+    fn filters_of_one_pull_form_a_group_and_others_do_not() {
+        let (mut k, xs, ys, p) = kernel();
+        filter(&mut k, xs, GExpr::var(p));
+        filter(&mut k, ys, GExpr::var(p));
+        filter(&mut k, xs, GExpr::int(3));
+        filter(&mut k, xs, GExpr::Length(ys));
+        assert_eq!(filter_groups(&k), vec![vec![0, 2, 3]]);
+        // A predicate reading a SOAC's result stays alone.
+        let (mut k, xs, _, _) = kernel();
+        filter(&mut k, xs, GExpr::int(0));
+        let s = k.new_var("s", VarType::Scalar(Scalar::Int));
+        filter(&mut k, xs, GExpr::var(s));
+        assert!(filter_groups(&k).is_empty());
+    }
+
+    #[test]
+    fn a_map_rides_on_the_scan_of_its_size() {
+        let (mut k, xs, ys, _) = kernel();
+        let (m, r) = (k.new_var("m", VarType::Array(Scalar::Int)), k.new_var("r", VarType::Array(Scalar::Int)));
+        let map_pull = pull(&mut k, ys);
+        let scan_pull = pull(&mut k, xs);
+        let (a, b) = (k.new_var("a", VarType::Scalar(Scalar::Int)), k.new_var("b", VarType::Scalar(Scalar::Int)));
+        let op =
+            Thunk { params: vec![a, b], body: GExpr::binary(BinaryOp::Add, Scalar::Int, GExpr::var(a), GExpr::var(b)) };
+        k.body.push(SoacBinding { results: vec![m], soac: Soac::Map { size: GExpr::Length(xs), pull: map_pull } });
+        k.body.push(SoacBinding {
+            results: vec![r],
+            soac: Soac::Scan {
+                size: GExpr::Length(xs),
+                pull: scan_pull,
+                neutral: vec![flatten::ir::Const::Int(0)],
+                op,
+            },
+        });
+        assert_eq!(map_along_scan(&k), Some((0, 1)));
+        // Not over another size.
+        if let Soac::Scan { size, .. } = &mut k.body[1].soac {
+            *size = GExpr::Length(ys);
+        }
+        assert_eq!(map_along_scan(&k), None);
+    }
+}
