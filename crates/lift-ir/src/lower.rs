@@ -14,6 +14,8 @@
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
 //! | `RADIX_PASS values digit bits n` | `radixCounts` of the digits per tile, the `scan` of the counts, `radixScatter` (`radix-tiles`, [`crate::radix`]) |
 //! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segReduce-segments`; the rules split it over work-groups, `segReduce-merge` or `segReduce-teams`) |
+//! | FILTERs of one size, alpha-equivalent pulls (`horizontal-filters`, `fusion::shared_traversals`) | `filters(keep_1, .., keep_K)(generate(n, pull))`, one stage (the rules: `filters-lookback`, each element pulled once and a count per filter in one look-back; else each filter alone) |
+//! | a MAP and a SCAN of one size (`map-scan-horizontal`) | `zip(scan(op)(z, generate(n, pull)), generate(n, map_pull))`, one stage (the rules: `scan-lookback` writing the map where it loads its tile, `map-along-scan-lookback`; else the two alone) |
 //!
 //! A pull thunk is the flat IR's array-from-index function, so its Lift
 //! form is `generate`; its reads of the kernel's arrays stay inside the
