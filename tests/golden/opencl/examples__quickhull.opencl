@@ -3518,12 +3518,12 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_status,
         if (g < instances_1) {
             long pull_then_instances_r = hsplit_fused_3_pull_then_instances(g);
             const long x = pull_then_instances_r;
-            tile[p] = x;
             long keep_then_instances_r = hsplit_fused_3_keep_then_instances(x, packed_lengths);
+            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(x, packed_lengths);
+            tile[p] = x;
             if (keep_then_instances_r != 0) {
                 atomic_or(&masks[p / 17], 1u << (p % 17));
             }
-            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(x, packed_lengths);
             if (keep_else_instances_r != 0) {
                 atomic_or(&masks_1[p / 17], 1u << (p % 17));
             }
@@ -6603,12 +6603,12 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_status
         if (g < instances_1) {
             long pull_then_instances_r = hsplit_fused_12_pull_then_instances(g);
             const long x = pull_then_instances_r;
-            tile[p] = x;
             long keep_then_instances_r = hsplit_fused_12_keep_then_instances(x, packed_lengths);
+            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(x, packed_lengths);
+            tile[p] = x;
             if (keep_then_instances_r != 0) {
                 atomic_or(&masks[p / 17], 1u << (p % 17));
             }
-            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(x, packed_lengths);
             if (keep_else_instances_r != 0) {
                 atomic_or(&masks_1[p / 17], 1u << (p % 17));
             }

@@ -1665,12 +1665,12 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
         if (g < instances_2) {
             long pull_then_instances_r = quicksort_fused_pull_then_instances(g);
             const long x = pull_then_instances_r;
-            tile[p] = x;
             long keep_then_instances_r = quicksort_fused_keep_then_instances(x, s_lengths);
+            long keep_else_instances_r = quicksort_fused_keep_else_instances(x, s_lengths);
+            tile[p] = x;
             if (keep_then_instances_r != 0) {
                 atomic_or(&masks[p / 17], 1u << (p % 17));
             }
-            long keep_else_instances_r = quicksort_fused_keep_else_instances(x, s_lengths);
             if (keep_else_instances_r != 0) {
                 atomic_or(&masks_1[p / 17], 1u << (p % 17));
             }
@@ -2613,17 +2613,17 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __
             quicksort_fused_4_pull_kept(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
             const long x = pull_kept_r;
             const long x_1 = pull_kept_r_1;
+            long keep_kept_r = quicksort_fused_4_keep_kept(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+            long keep_kept_1_r = quicksort_fused_4_keep_kept_1(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+            long keep_kept_2_r = quicksort_fused_4_keep_kept_2(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             tile[p_1] = x;
             tile_1[p_1] = x_1;
-            long keep_kept_r = quicksort_fused_4_keep_kept(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_r != 0) {
                 atomic_or(&masks[p_1 / 7], 1u << (p_1 % 7));
             }
-            long keep_kept_1_r = quicksort_fused_4_keep_kept_1(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_1_r != 0) {
                 atomic_or(&masks_1[p_1 / 7], 1u << (p_1 % 7));
             }
-            long keep_kept_2_r = quicksort_fused_4_keep_kept_2(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_2_r != 0) {
                 atomic_or(&masks_2[p_1 / 7], 1u << (p_1 % 7));
             }
