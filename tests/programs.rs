@@ -1016,7 +1016,7 @@ fn cli_cl_options(root: &Path) -> Result<(), Failed> {
 /// words are packed into one read, note [packed reads] in runtime's
 /// `cl/session.rs`, so reads are about one per wait). The depth comes
 /// from the interpreter, running the same splits.
-const QUICKSORT_LAUNCHES_PER_LEVEL: f64 = 27.2;
+const QUICKSORT_LAUNCHES_PER_LEVEL: f64 = 17.3;
 const QUICKSORT_READS_PER_LEVEL: f64 = 4.2;
 const QUICKSORT_WAITS_PER_LEVEL: f64 = 4.3;
 

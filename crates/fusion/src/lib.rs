@@ -71,6 +71,7 @@ pub mod report;
 pub mod rules;
 pub mod schedule;
 pub mod schedules;
+pub mod shared_traversals;
 pub mod sizes;
 pub mod statements;
 pub mod traffic;

@@ -6,7 +6,9 @@
 //!
 //! - **reads**: each SOAC reads, per element of its index space, each
 //!   distinct `A[e]` of its thunks once (an operator's or a predicate's
-//!   reads once per element too, a `ONCE`'s once); a segmented SOAC reads
+//!   reads once per element too, a `ONCE`'s once), but FILTERs that pull
+//!   their elements together (`horizontal-filters`,
+//!   [`crate::shared_traversals`]) read the pull once; a segmented SOAC reads
 //!   its segment descriptor once (a segment search counts as one read);
 //!   a `SCATTER` reads its base. Lengths (`#A`) cost nothing: the host
 //!   knows them.
@@ -340,8 +342,12 @@ pub fn run_traffic(kernel: &Kernel, args: &[Atom], results: &[HostVar], sizes: &
     let is_global = |v: KVar| kernel.var(v).ty.is_array();
     let mut read = Poly::zero();
     let mut written = Poly::zero();
-    for binding in &kernel.body {
+    // The FILTERs whose pull another of their group reads for them.
+    let pulled_by_another: Vec<usize> =
+        crate::shared_traversals::filter_groups(kernel).into_iter().flat_map(|g| g.into_iter().skip(1)).collect();
+    for (position, binding) in kernel.body.iter().enumerate() {
         let soac = &binding.soac;
+        let shares_its_pull = pulled_by_another.contains(&position);
         let elements = match soac {
             Soac::Map { size, .. }
             | Soac::Reduce { size, .. }
@@ -367,6 +373,7 @@ pub fn run_traffic(kernel: &Kernel, args: &[Atom], results: &[HostVar], sizes: &
         for_each_expr(soac, |role, expr| {
             let per_evaluation = match role {
                 Role::Size => return,
+                Role::IndexThunk { .. } if shares_its_pull => return,
                 Role::OnceBody => Poly::constant(1),
                 _ => elements.clone(),
             };

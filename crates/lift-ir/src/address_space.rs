@@ -248,6 +248,8 @@ pub fn nested_fun(f: &Fun) -> Option<&Fun> {
         | Fun::Pad(..)
         | Fun::Filter(_)
         | Fun::FilterLookback(..)
+        | Fun::Filters(_)
+        | Fun::FiltersLookback(..)
         | Fun::Zip
         | Fun::Get(_) => None,
     }
@@ -418,7 +420,7 @@ impl Infer<'_, '_, '_> {
                 self.apply(g, vec![Placement::In(Private), xs], Some(Private))?;
                 Placement::In(write_to.unwrap_or(Global))
             }
-            Fun::FilterLookback(..) => {
+            Fun::FilterLookback(..) | Fun::FiltersLookback(..) => {
                 self.one(f, args)?;
                 Placement::In(write_to.unwrap_or(Global))
             }
@@ -445,7 +447,7 @@ impl Infer<'_, '_, '_> {
                 }
             }
             Fun::Generate(..) | Fun::Segments(_) => Placement::In(Global),
-            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) => {
+            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) | Fun::Filters(_) => {
                 return self.error(format!("high-level pattern `{}` in a low-level stage", f.name()));
             }
         };
@@ -473,6 +475,7 @@ fn is_writer(f: &Fun) -> bool {
             | Fun::RadixScatter(..)
             | Fun::ScanLookback(..)
             | Fun::FilterLookback(..)
+            | Fun::FiltersLookback(..)
     )
 }
 

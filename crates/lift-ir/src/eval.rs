@@ -250,6 +250,36 @@ impl<'a> Evaluator<'a> {
                 self.inputs.insert(k.count, Value::Scalar(vec![Const::Int(kept.len() as i64)]));
                 Ok(Value::Array(kept))
             }
+            // Each filter's kept elements from position 0, padded with the
+            // element at the position (any value of the type would do: the
+            // result's length is the count).
+            Fun::Filters(keeps) | Fun::FiltersLookback(keeps, _) => {
+                let xs = one(&args)?;
+                let items = xs.array()?;
+                let mut groups = Vec::new();
+                for k in keeps {
+                    let mut kept = Vec::new();
+                    for x in items {
+                        if self.int_call(k.keep, x.scalar()?)? != 0 {
+                            kept.push(x.scalar()?.to_vec());
+                        }
+                    }
+                    self.inputs.insert(k.count, Value::Scalar(vec![Const::Int(kept.len() as i64)]));
+                    groups.push(kept);
+                }
+                let mut out = Vec::new();
+                for (p, x) in items.iter().enumerate() {
+                    let mut comps = Vec::new();
+                    for kept in &groups {
+                        match kept.get(p) {
+                            Some(c) => comps.extend_from_slice(c),
+                            None => comps.extend_from_slice(x.scalar()?),
+                        }
+                    }
+                    out.push(Value::Scalar(comps));
+                }
+                Ok(Value::Array(out))
+            }
             // A segmented look-back scan: restarted from z at each head
             // (a position some segment's offset names).
             Fun::ScanLookback(g, crate::ir::Lookback { heads: Some(h), .. }) => {
@@ -300,6 +330,14 @@ impl<'a> Evaluator<'a> {
                 for x in items {
                     prefixes.push(acc.clone());
                     acc = self.apply(g, vec![acc, x.clone()])?;
+                }
+                // A map along the scan: its values after the prefix's.
+                if let Fun::ScanLookback(_, crate::ir::Lookback { along: Some(along), .. }) = f {
+                    for (i, prefix) in prefixes.iter_mut().enumerate() {
+                        let mut comps = prefix.scalar()?.to_vec();
+                        comps.extend((self.user)(*along, &[Const::Int(i as i64)], &self.inputs)?);
+                        *prefix = Value::Scalar(comps);
+                    }
                 }
                 match f {
                     Fun::Scan(_) | Fun::ScanSeq(_) | Fun::ScanLookback(..) => Ok(Value::Array(prefixes)),

@@ -243,6 +243,18 @@ pub enum Fun {
     /// launch: the tiles' counts chained by decoupled look-back, each tile
     /// writing its kept elements from its offset (`filter-lookback`).
     FilterLookback(Filter, Lookback),
+    /// `filters(keeps)(xs)`: the filters `filter(keep_i)(xs)` of one array
+    /// at once (`horizontal-filters`, see `crate::lower`): `[(t.., t..,
+    /// ..)]_n`, the element's components once per filter; the components
+    /// of filter `i` hold its kept elements in order from position 0, as
+    /// many as its `kept`, and padding after them (the result buffers
+    /// have the capacity `n`). Each `count` is written.
+    Filters(Vec<Filter>),
+    /// `filtersLookback(keeps, chain)(xs)`: `filters(keeps)(xs)` in one
+    /// launch: each element pulled once, every filter's flag computed, the
+    /// tiles' counts (one component per filter) chained by one decoupled
+    /// look-back (`filters-lookback`).
+    FiltersLookback(Vec<Filter>, Lookback),
     Zip,
     Get(usize),
 }
@@ -306,6 +318,8 @@ impl Fun {
             Fun::Filter(_) => "filter",
             Fun::ScanLookback(..) => "scanLookback",
             Fun::FilterLookback(..) => "filterLookback",
+            Fun::Filters(_) => "filters",
+            Fun::FiltersLookback(..) => "filtersLookback",
             Fun::JoinSegments(..) => "joinSegments",
             Fun::Scatter(..) => "scatter",
             Fun::AtomicMax(_) => "atomicMax",
@@ -317,7 +331,10 @@ impl Fun {
     /// Whether this is one of the OpenCL patterns or a data layout pattern
     /// (everything low-level Lift may contain).
     pub fn is_low_level(&self) -> bool {
-        !matches!(self, Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_))
+        !matches!(
+            self,
+            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) | Fun::Filters(_)
+        )
     }
 }
 
@@ -461,6 +478,12 @@ pub struct Lookback {
     /// The segments of a segmented scan (`segScan-lookback`); `None` for
     /// a scan or a filter.
     pub heads: Option<SegHeads>,
+    /// A map riding on an unsegmented scan (`map-scan-horizontal`, note
+    /// [horizontal filters] in `crate::lower`): a user function of the
+    /// position, computed where the tile is loaded; its values are the
+    /// scan's result's last components (`[(acc.., along(i)..)]_n`). `None`
+    /// for a filter, a segmented scan and a scan alone.
+    pub along: Option<UserFunId>,
 }
 
 /// The segments a segmented `scanLookback` restarts at: `count` segments

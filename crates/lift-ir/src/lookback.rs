@@ -139,6 +139,18 @@ pub fn filter_lookback_items(elems: usize, cfg: &Config) -> Option<i64> {
     lookback_items(elems, 1, &Config { scan_local_bytes: cfg.scan_local_bytes - masks, ..*cfg })
 }
 
+/// The elements per work-item of the look-back tile of `filters` filters
+/// of elements of `elems` components (`filters-lookback`): as
+/// [`lookback_items`] for a count per filter, with each filter's `L`
+/// 32-bit masks kept back from the budget.
+pub fn filters_lookback_items(elems: usize, filters: usize, cfg: &Config) -> Option<i64> {
+    let masks = 4 * cfg.group_size * filters as i64;
+    if cfg.scan_local_bytes < masks {
+        return None;
+    }
+    lookback_items(elems, filters, &Config { scan_local_bytes: cfg.scan_local_bytes - masks, ..*cfg })
+}
+
 /// Whether every parameter and result of user function `f` is exact
 /// (not a float): any order of combining gives the same value.
 pub(crate) fn is_exact(low: &LiftKernel, f: &Fun) -> bool {
@@ -183,13 +195,52 @@ pub(crate) fn chain(low: &mut LiftKernel, stage: &Stage, tiles: &ArithExpr, k: u
     let status = low.flat.new_var(format!("{base}_status"), VarType::Array(Scalar::Int));
     low.lengths.push((status, tiles * (8 * k as i64) + STATUS_FRONT));
     low.counters.push(status);
-    Lookback { group_size: l, items: t, tiles: tiles.clone(), status, heads: None }
+    Lookback { group_size: l, items: t, tiles: tiles.clone(), status, heads: None, along: None }
 }
 
 /// The number of tiles of `L·T` elements over `n` (at least one).
 pub(crate) fn tiles(low: &mut LiftKernel, n: &ArithExpr, tile: i64) -> ArithExpr {
     let def = n.clone().ceil_div(tile).max(1);
     ArithExpr::var(&low.size_var("lookback_tiles", SizeDef::Derived(def), Range::at_least(1)))
+}
+
+/// `zip(scan(f)(z, xs), generate(n, along))` (`map-scan-horizontal`):
+/// by `scan-lookback` with the map along, where the scan takes it; else
+/// the scan and the map as two stages, each lowered on its own.
+pub fn lower_map_along_scan(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    f: &Fun,
+    scan_args: &[Expr],
+    along: UserFunId,
+    ys: &Expr,
+    cfg: &Config,
+) -> Result<Vec<Stage>, Unsupported> {
+    let [Expr::Value(neutral), xs] = scan_args else {
+        return Err(Unsupported { what: "a scan whose neutral element is not a literal".into() });
+    };
+    let k = neutral.len();
+    if stage.result.len() <= k {
+        return Err(Unsupported { what: "a map along a scan without results".into() });
+    }
+    if let Some(stages) = scan_lookback_along(low, stage, f, neutral, xs, Some(along), cfg)? {
+        return Ok(stages);
+    }
+    let (scan_results, map_results) = stage.result.split_at(k);
+    let scan = Stage {
+        body: Expr::apply(Fun::Scan(Box::new(f.clone())), scan_args.to_vec()),
+        result: scan_results.to_vec(),
+        ..stage.clone()
+    };
+    let map = Stage {
+        name: format!("{}_{}", stage.name, low.flat.var(map_results[0]).name),
+        body: Expr::apply1(Fun::map(Fun::Id), ys.clone()),
+        result: map_results.to_vec(),
+        ..stage.clone()
+    };
+    let mut stages = crate::rules::lower_stage(low, &scan, cfg)?;
+    stages.extend(crate::rules::lower_stage(low, &map, cfg)?);
+    Ok(stages)
 }
 
 /// `scan-lookback` on `scan(f)(z, xs)`, where it applies (see the module
@@ -200,6 +251,19 @@ pub fn scan_lookback(
     f: &Fun,
     neutral: &[Const],
     xs: &Expr,
+    cfg: &Config,
+) -> Result<Option<Vec<Stage>>, Unsupported> {
+    scan_lookback_along(low, stage, f, neutral, xs, None, cfg)
+}
+
+/// [`scan_lookback`] with a map `along` the scan (see [`Lookback::along`]).
+fn scan_lookback_along(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    f: &Fun,
+    neutral: &[Const],
+    xs: &Expr,
+    along: Option<UserFunId>,
     cfg: &Config,
 ) -> Result<Option<Vec<Stage>>, Unsupported> {
     if !cfg.lookback || !is_exact(low, f) {
@@ -214,7 +278,11 @@ pub fn scan_lookback(
     low.rules_applied.push("scan-workgroup-two-level".into());
     let l = cfg.group_size;
     let tiles = tiles(low, &n, l * t);
-    let chain = chain(low, stage, &tiles, neutral.len(), (l, t));
+    let mut chain = chain(low, stage, &tiles, neutral.len(), (l, t));
+    if along.is_some() {
+        low.rules_applied.push("map-along-scan-lookback".into());
+        chain.along = along;
+    }
     let body =
         Expr::apply(Fun::ScanLookback(Box::new(f.clone()), chain), vec![Expr::Value(neutral.to_vec()), xs.clone()]);
     Ok(Some(vec![Stage { body, ..stage.clone() }]))
@@ -253,6 +321,49 @@ pub fn lower_filter(
     let mut stages = Vec::new();
     for high in filter_flags_fused(low, stage, keep, *pull, &n)? {
         stages.extend(crate::rules::lower_stage(low, &high, cfg)?);
+    }
+    Ok(stages)
+}
+
+/// `filters(keeps)(generate(n, pull))` (note [horizontal filters] in
+/// `crate::lower`): by `filters-lookback` where its tile fits local
+/// memory, one launch whose tiles pull each element once and chain the
+/// counts of every filter by one look-back; else each filter on its own
+/// (`filter(keep_i)` of the same array, lowered as any filter).
+pub fn lower_filters(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    keeps: &[Filter],
+    xs: &Expr,
+    cfg: &Config,
+) -> Result<Vec<Stage>, Unsupported> {
+    if keeps.is_empty() || !stage.result.len().is_multiple_of(keeps.len()) {
+        return Err(Unsupported { what: "filters whose results do not match their keeps".into() });
+    }
+    let comps = stage.result.len() / keeps.len();
+    let n = crate::rules::low_length(low, xs)?;
+    if cfg.lookback
+        && let Some(t) = filters_lookback_items(comps, keeps.len(), cfg)
+    {
+        low.rules_applied.push("filters-lookback".into());
+        low.rules_applied.push("tile-coalesced".into());
+        low.rules_applied.push("scan-workgroup-two-level".into());
+        let l = cfg.group_size;
+        let tiles = tiles(low, &n, l * t);
+        let chain = chain(low, stage, &tiles, keeps.len(), (l, t));
+        let body = Expr::apply1(Fun::FiltersLookback(keeps.to_vec(), chain), xs.clone());
+        return Ok(vec![Stage { body, ..stage.clone() }]);
+    }
+    let mut stages = Vec::new();
+    for (keep, result) in keeps.iter().zip(stage.result.chunks(comps)) {
+        let name = format!("{}_{}", stage.name, low.flat.var(result[0]).name);
+        let one = Stage {
+            name,
+            body: Expr::apply1(Fun::Filter(keep.clone()), xs.clone()),
+            result: result.to_vec(),
+            ..stage.clone()
+        };
+        stages.extend(lower_filter(low, &one, keep, xs, cfg)?);
     }
     Ok(stages)
 }
@@ -369,6 +480,10 @@ pub fn side_outputs(e: &Expr) -> Vec<KVar> {
         match f {
             Fun::ScanLookback(_, c) => out.push(c.status),
             Fun::FilterLookback(k, c) => out.extend([c.status, k.count]),
+            Fun::FiltersLookback(keeps, c) => {
+                out.push(c.status);
+                out.extend(keeps.iter().map(|k| k.count));
+            }
             _ => {}
         }
         for a in args {

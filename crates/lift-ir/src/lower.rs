@@ -14,6 +14,8 @@
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
 //! | `RADIX_PASS values digit bits n` | `radixCounts` of the digits per tile, the `scan` of the counts, `radixScatter` (`radix-tiles`, [`crate::radix`]) |
 //! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segReduce-segments`; the rules split it over work-groups, `segReduce-merge` or `segReduce-teams`) |
+//! | FILTERs of one size, alpha-equivalent pulls (`horizontal-filters`, `fusion::shared_traversals`) | `filters(keep_1, .., keep_K)(generate(n, pull))`, one stage (the rules: `filters-lookback`, each element pulled once and a count per filter in one look-back; else each filter alone) |
+//! | a MAP and a SCAN of one size (`map-scan-horizontal`) | `zip(scan(op)(z, generate(n, pull)), generate(n, map_pull))`, one stage (the rules: `scan-lookback` writing the map where it loads its tile, `map-along-scan-lookback`; else the two alone) |
 //!
 //! A pull thunk is the flat IR's array-from-index function, so its Lift
 //! form is `generate`; its reads of the kernel's arrays stay inside the
@@ -57,7 +59,14 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
             lift.size_var(&name, SizeDef::LengthOf(*param), Range::at_least(0));
         }
     }
+    let filter_groups = fusion::shared_traversals::filter_groups(kernel);
+    let map_along = fusion::shared_traversals::map_along_scan(kernel);
     for (index, binding) in kernel.body.iter().enumerate() {
+        // A filter of a group is lowered with the group's first; a map
+        // along a scan with the scan.
+        if filter_groups.iter().any(|g| g[1..].contains(&index)) || map_along.is_some_and(|(m, _)| m == index) {
+            continue;
+        }
         let results = binding.results.clone();
         let result_scalars: Vec<_> = results.iter().map(|v| kernel.var(*v).ty.scalar()).collect();
         let base = results.first().map(|v| kernel.var(*v).name.clone()).unwrap_or_else(|| format!("soac{index}"));
@@ -77,6 +86,11 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 let op = add_user_fun(&mut lift, &format!("op_{base}"), op, result_scalars.clone())?;
                 let xs = Expr::apply(Fun::Generate(n, pull), vec![]);
                 (Expr::apply(Fun::Reduce(Box::new(Fun::User(op))), vec![Expr::Value(neutral.clone()), xs]), true)
+            }
+            Soac::Scan { size, pull, neutral, op } if map_along.is_some_and(|(_, s)| s == index) => {
+                let Some((m, _)) = map_along else { return unsupported("a map along a scan") };
+                lower_map_along_scan(&mut lift, &stage_name, (m, index), (size, pull, neutral, op))?;
+                continue;
             }
             Soac::Scan { size, pull, neutral, op } => {
                 let n = size_expr(&mut lift, size)?;
@@ -112,7 +126,10 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 continue;
             }
             Soac::Filter { size, pull, pred } => {
-                lower_filter(&mut lift, &stage_name, &results, &result_scalars, size, pull, pred)?;
+                match filter_groups.iter().find(|g| g[0] == index) {
+                    Some(group) => lower_filters(&mut lift, &stage_name, group)?,
+                    None => lower_filter(&mut lift, &stage_name, &results, &result_scalars, size, pull, pred)?,
+                }
                 continue;
             }
             Soac::Once { body } => {
@@ -169,6 +186,112 @@ fn lower_filter(
             Expr::apply(Fun::Generate(n, pull_fn), vec![]),
         ),
         result: results.to_vec(),
+        scalar_result: false,
+        when: None,
+        guard: None,
+    });
+    Ok(())
+}
+
+// Note [horizontal filters]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~
+// The groups of SOACs that share one traversal are the fusion stage's
+// (`fusion::shared_traversals`): FILTERs of one size with alpha-equivalent
+// pulls (`horizontal-filters`), a MAP and a SCAN of one size
+// (`map-scan-horizontal`). A filter group is one stage,
+// `filters(keep_1, .., keep_K)(generate(n, pull))`: each element pulled
+// once, every filter's flag computed from it, the K counts scanned
+// together, each filter writing its own result. The stage's element is
+// the pulled components once per filter; filter `i`'s result buffers hold
+// its kept elements from 0 (its length is its count) and have the
+// capacity `n`. A map along a scan is `zip(scan(op)(z, xs), generate(n,
+// map_pull))`, the map's values written where the scan loads its tile.
+
+/// `map-scan-horizontal`: the SCAN `scan` and the MAP `map` (body indices)
+/// of one size as one stage, `zip(scan(op)(z, generate(n, pull)),
+/// generate(n, map_pull))`: the rules run the map where the scan loads
+/// its tile (`scan-lookback` with `along`), or as its own stage.
+fn lower_map_along_scan(
+    lift: &mut LiftKernel,
+    stage_name: &str,
+    (map, scan): (usize, usize),
+    (size, pull, neutral, op): (&GExpr, &Thunk, &[flatten::ir::Const], &Thunk),
+) -> Result<(), Unsupported> {
+    let Soac::Map { pull: map_pull, .. } = lift.flat.body[map].soac.clone() else {
+        return unsupported("a map along a scan that is not a MAP");
+    };
+    let scan_results = lift.flat.body[scan].results.clone();
+    let map_results = lift.flat.body[map].results.clone();
+    let scalars =
+        |lift: &LiftKernel, vs: &[KVar]| -> Vec<Scalar> { vs.iter().map(|v| lift.flat.var(*v).ty.scalar()).collect() };
+    let (scan_scalars, map_scalars) = (scalars(lift, &scan_results), scalars(lift, &map_results));
+    let n = size_expr(lift, size)?;
+    let base = lift.flat.var(scan_results[0]).name.clone();
+    let map_base = lift.flat.var(map_results[0]).name.clone();
+    let pull = add_user_fun(lift, &format!("pull_{base}"), pull, scan_scalars.clone())?;
+    let op = add_user_fun(lift, &format!("op_{base}"), op, scan_scalars)?;
+    let map_pull = add_user_fun(lift, &format!("pull_{map_base}"), &map_pull, map_scalars)?;
+    let mut results = scan_results;
+    results.extend(map_results);
+    for v in &results {
+        lift.lengths.push((*v, n.clone()));
+    }
+    lift.rules_applied.push("map-scan-horizontal".into());
+    let scan = Expr::apply(
+        Fun::Scan(Box::new(Fun::User(op))),
+        vec![Expr::Value(neutral.to_vec()), Expr::apply(Fun::Generate(n.clone(), pull), vec![])],
+    );
+    lift.stages.push(Stage {
+        name: stage_name.to_string(),
+        body: Expr::apply(Fun::Zip, vec![scan, Expr::apply(Fun::Generate(n, map_pull), vec![])]),
+        result: results,
+        scalar_result: false,
+        when: None,
+        guard: None,
+    });
+    Ok(())
+}
+
+/// `horizontal-filters` (note [horizontal filters]): the FILTERs `group`
+/// (body indices) of the kernel as one stage `filters(keep_1, ..)(generate(n,
+/// pull))`, the pull the first's; each filter's count is a new scalar
+/// `{result}_kept` of the kernel, its results' length.
+fn lower_filters(lift: &mut LiftKernel, stage_name: &str, group: &[usize]) -> Result<(), Unsupported> {
+    let first = &lift.flat.body[group[0]];
+    let Soac::Filter { size, pull, .. } = &first.soac else {
+        return unsupported("a horizontal filter group that is not of FILTERs");
+    };
+    let (size, pull) = (size.clone(), pull.clone());
+    let first_results = first.results.clone();
+    let result_scalars: Vec<Scalar> = first_results.iter().map(|v| lift.flat.var(*v).ty.scalar()).collect();
+    let n = size_expr(lift, &size)?;
+    let base = lift.flat.var(first_results[0]).name.clone();
+    let pull_fn = add_user_fun(lift, &format!("pull_{base}"), &pull, result_scalars)?;
+    let int = Scalar::Int;
+    let (mut keeps, mut results) = (Vec::new(), Vec::new());
+    for &index in group {
+        let binding = lift.flat.body[index].clone();
+        let Soac::Filter { pred, .. } = &binding.soac else {
+            return unsupported("a horizontal filter group that is not of FILTERs");
+        };
+        let base = lift.flat.var(binding.results[0]).name.clone();
+        let count = lift.flat.new_var(format!("{base}_kept"), VarType::Scalar(int));
+        let kept = ArithExpr::var(&lift.size_var(&format!("{base}_kept"), SizeDef::ValueOf(count), Range::at_least(0)));
+        let keep =
+            Thunk { params: pred.params.clone(), body: GExpr::if_(pred.body.clone(), GExpr::int(1), GExpr::int(0)) };
+        let keep = add_user_fun(lift, &format!("keep_{base}"), &keep, vec![int])?;
+        for v in &binding.results {
+            lift.lengths.push((*v, kept.clone()));
+            lift.capacities.push((*v, n.clone()));
+            results.push(*v);
+        }
+        keeps.push(crate::ir::Filter { keep, count, kept });
+    }
+    lift.rules_applied.push("horizontal-filters".into());
+    lift.stages.push(Stage {
+        name: stage_name.to_string(),
+        body: Expr::apply1(Fun::Filters(keeps), Expr::apply(Fun::Generate(n, pull_fn), vec![])),
+        result: results,
         scalar_result: false,
         when: None,
         guard: None,

@@ -431,6 +431,19 @@ impl Allocator<'_, '_, '_> {
                 }
                 Ok(())
             }
+            Fun::FiltersLookback(keeps, chain) => {
+                let [xs] = &args[..] else { return Err(self.err("`filtersLookback` arity".into())) };
+                let elem = self.elem(f, xs)?;
+                let Some(components) = elem.components() else {
+                    return Err(self.err("`filtersLookback` of an array of arrays".into()));
+                };
+                self.lookback_allocations(node, chain, components, vec![Scalar::Int; keeps.len()], 1);
+                if dest.is_none() {
+                    let ty = self.apply_type(f, args.clone())?;
+                    self.new_allocation(node, AllocKind::Temporary, &ty)?;
+                }
+                Ok(())
+            }
             Fun::Iterate(_, g) => {
                 let [x] = &args[..] else { return Err(self.err("`iterate` arity".into())) };
                 let buffer = self.new_allocation(node, AllocKind::IterateBuffer, x)?;
@@ -446,7 +459,7 @@ impl Allocator<'_, '_, '_> {
             | Fun::Get(_)
             | Fun::Generate(..)
             | Fun::Segments(_) => Ok(()),
-            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) => {
+            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) | Fun::Filters(_) => {
                 Err(self.err(format!("high-level pattern `{}` in a low-level stage", f.name())))
             }
         }

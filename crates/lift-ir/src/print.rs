@@ -47,8 +47,12 @@ fn print_lookback(kernel: &LiftKernel, c: &crate::ir::Lookback) -> String {
         Some(h) => format!(", heads = {} of {}", var_name(kernel, h.offsets), h.count),
         None => String::new(),
     };
+    let along = match c.along {
+        Some(f) => format!(", along = {}", kernel.user_fun(f).name),
+        None => String::new(),
+    };
     format!(
-        "tiles = {} of {} x {}, ticket and status = {}{heads}",
+        "tiles = {} of {} x {}, ticket and status = {}{heads}{along}",
         c.tiles,
         c.group_size,
         c.items,
@@ -155,6 +159,10 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
             var_name(kernel, k.count),
             print_lookback(kernel, c)
         ),
+        Fun::Filters(keeps) => format!("filters({})", print_keeps(kernel, keeps)),
+        Fun::FiltersLookback(keeps, c) => {
+            format!("filtersLookback({}, {})", print_keeps(kernel, keeps), print_lookback(kernel, c))
+        }
         Fun::Zip => "zip".into(),
         Fun::Get(i) => format!("get({i})"),
     }
@@ -204,4 +212,11 @@ pub fn print_kernel(kernel: &LiftKernel) -> String {
     }
     out.push_str("}\n");
     out
+}
+
+/// `[keep_a: count_a, keep_b: count_b]`: the filters of `filters`.
+fn print_keeps(kernel: &LiftKernel, keeps: &[crate::ir::Filter]) -> String {
+    let parts: Vec<String> =
+        keeps.iter().map(|k| format!("{}: {}", kernel.user_fun(k.keep).name, var_name(kernel, k.count))).collect();
+    format!("[{}]", parts.join(", "))
 }

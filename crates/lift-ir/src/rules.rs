@@ -289,6 +289,15 @@ pub(crate) fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> 
         Expr::Apply(Fun::Filter(keep), args) if args.len() == 1 => {
             crate::lookback::lower_filter(low, stage, &keep.clone(), &args[0], cfg)
         }
+        // zip(scan(f)(z, xs), generate(n, along)): a map along a scan.
+        Expr::Apply(Fun::Zip, args)
+            if let [Expr::Apply(Fun::Scan(f), scan_args), Expr::Apply(Fun::Generate(_, along), _)] = &args[..] =>
+        {
+            crate::lookback::lower_map_along_scan(low, stage, f, scan_args, *along, &args[1], cfg)
+        }
+        Expr::Apply(Fun::Filters(keeps), args) if args.len() == 1 => {
+            crate::lookback::lower_filters(low, stage, &keeps.clone(), &args[0], cfg)
+        }
         // map(f) $ xs, possibly under a join.
         body => {
             let lowered = lower_top(low, body)?;

@@ -148,7 +148,7 @@ impl<'a> TypeChecker<'a> {
                 };
                 Ok(Type::array(acc, out_len))
             }
-            Fun::ScanLookback(g, _) => {
+            Fun::ScanLookback(g, chain) => {
                 let [z, xs] = &args[..] else {
                     return self.error("`scanLookback` takes (init, array)".to_string());
                 };
@@ -157,7 +157,17 @@ impl<'a> TypeChecker<'a> {
                 if acc != *z {
                     return self.error("the operator of `scanLookback` does not return its accumulator type".into());
                 }
-                Ok(Type::array(acc, n))
+                match chain.along {
+                    None => Ok(Type::array(acc, n)),
+                    Some(along) => {
+                        let mapped = self.apply(&Fun::User(along), vec![Type::Scalar(flatten::ir::Scalar::Int)])?;
+                        let (Some(mut comps), Some(more)) = (acc.components(), mapped.components()) else {
+                            return self.error("`scanLookback` along a map of arrays".into());
+                        };
+                        comps.extend(more);
+                        Ok(Type::array(Type::of_components(&comps), n))
+                    }
+                }
             }
             Fun::Filter(k) | Fun::FilterLookback(k, _) => {
                 let xs = self.one(f, &args)?;
@@ -167,6 +177,22 @@ impl<'a> TypeChecker<'a> {
                     return self.error(format!("the keep function of `{}` does not give an int", f.name()));
                 }
                 Ok(Type::array(elem, k.kept.clone()))
+            }
+            Fun::Filters(keeps) | Fun::FiltersLookback(keeps, _) => {
+                let xs = self.one(f, &args)?;
+                let (elem, n) = self.array(f, &xs)?;
+                let mut items = Vec::new();
+                for k in keeps {
+                    let keep = self.apply(&Fun::User(k.keep), vec![elem.clone()])?;
+                    if keep != Type::Scalar(flatten::ir::Scalar::Int) {
+                        return self.error(format!("a keep function of `{}` does not give an int", f.name()));
+                    }
+                    let Some(comps) = elem.components() else {
+                        return self.error(format!("`{}` of an array of arrays", f.name()));
+                    };
+                    items.extend(comps);
+                }
+                Ok(Type::array(Type::of_components(&items), n))
             }
             Fun::SegReduceTeams(g, _) | Fun::SegReduceMerge(g, _) => {
                 let name = f.name();

@@ -273,7 +273,8 @@ fn every_example_stage_is_placed_and_allocated() {
                             Fun::SegReduceTeams(..)
                                 | Fun::SegReduceMerge(..)
                                 | Fun::ScanLookback(..)
-                                | Fun::FilterLookback(..),
+                                | Fun::FilterLookback(..)
+                                | Fun::FiltersLookback(..),
                             _
                         )
                     );

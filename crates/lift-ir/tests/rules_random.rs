@@ -482,6 +482,23 @@ fn scan_rule(rule: &str, cfg: &Config) -> String {
             "segScan-flag-pairs".into()
         };
     }
+    if let Some(spec) = rule.strip_prefix("@filters") {
+        let (k, filters) = spec.split_once(',').expect("components and filters");
+        let (k, filters): (usize, usize) = (k.parse().expect("a count"), filters.parse().expect("a count"));
+        return if cfg.lookback && lift_ir::lookback::filters_lookback_items(k, filters, cfg).is_some() {
+            "filters-lookback".into()
+        } else {
+            scan_rule(&format!("@filter{k}"), cfg)
+        };
+    }
+    if let Some(spec) = rule.strip_prefix("@along") {
+        // A map along a scan of `k` ints: `scan-lookback` takes it.
+        return if scan_rule(&format!("@scan{spec}"), cfg) == "scan-lookback" {
+            "map-along-scan-lookback".into()
+        } else {
+            "map-to-mapGlb".into()
+        };
+    }
     if let Some(spec) = rule.strip_prefix("@filter") {
         let k: usize = spec.parse().expect("a component count");
         return if cfg.lookback && lift_ir::lookback::filter_lookback_items(k, cfg).is_some() {
@@ -741,6 +758,102 @@ proptest! {
             b.bind(vec![r], soac);
             check(&b.finish(vec![r]), Elem::Int, &inputs, rules)?;
         }
+    }
+}
+
+// --- Horizontal lowerings: several SOACs of one kernel as one stage ----------------
+
+/// A predicate over `(x..)` (first value X, last Y): `shape < 1`, or
+/// always (`kind` 1) or never (`kind` 2) true.
+fn predicate(b: &mut Builder, comps: usize, shape: &Shape, kind: u8) -> Thunk {
+    let s = b.elem.scalar();
+    let params: Vec<KVar> = (0..comps).map(|_| b.scalar("x", s)).collect();
+    let (first, last) = (GExpr::Var(params[0]), GExpr::Var(*params.last().unwrap()));
+    let body = match kind {
+        1 => GExpr::Const(Const::Bool(true)),
+        2 => GExpr::Const(Const::Bool(false)),
+        _ => GExpr::binary(BinaryOp::Lt, s, b.value_of(shape, &first, &last), GExpr::Const(b.elem.constant(1))),
+    };
+    Thunk { params, body }
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// `horizontal-filters`: two or three FILTERs of one array (their
+    /// pulls alike but for their variables) as one stage, by
+    /// `filters-lookback` (a count per filter in one look-back) where the
+    /// tile fits, else each on its own; some predicates keep everything or
+    /// nothing.
+    #[test]
+    fn horizontal_filters(
+        elem in elem(),
+        shapes in prop::collection::vec(shape(), 1..3),
+        preds in prop::collection::vec((shape(), prop_oneof![4 => Just(0u8), 1 => 1u8..3]), 2..4),
+        inputs in inputs(),
+    ) {
+        let mut b = Builder::new(elem);
+        let xs = b.xs;
+        let mut all = Vec::new();
+        for (shape, kind) in &preds {
+            let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
+            let pull = b.pull(&shapes);
+            let pred = predicate(&mut b, shapes.len(), shape, *kind);
+            b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred });
+            all.extend(results);
+        }
+        let rule = format!("@filters{},{}", shapes.len(), preds.len());
+        check(&b.finish(all), elem, &inputs, &["horizontal-filters", &rule])?;
+    }
+
+    /// `horizontal-filters` of a lifted filter's shape (quicksort's): the
+    /// pull `(i, xs[i])`, each predicate comparing the element with its
+    /// segment's value `ls[segment_of(os, i)] - 2`, over segment descriptors of
+    /// every shape (empty segments, one huge one).
+    #[test]
+    fn horizontal_filters_of_segments(inputs in segmented_inputs()) {
+        let mut b = Builder::new(Elem::Int);
+        let (xs, ls, os) = (b.xs, b.ls, b.os);
+        let mut all = Vec::new();
+        for op in [BinaryOp::Lt, BinaryOp::Eq, BinaryOp::Gt] {
+            let results = vec![b.array("kept"), b.array("values")];
+            let i = b.scalar("i", Scalar::Int);
+            let pull = Thunk { params: vec![i], body: GExpr::Tuple(vec![GExpr::Var(i), GExpr::read(xs, GExpr::Var(i))]) };
+            let (j, x) = (b.scalar("j", Scalar::Int), b.scalar("x", Scalar::Int));
+            let segment = GExpr::SegmentOf { offsets: os, index: Box::new(GExpr::Var(j)) };
+            // The segment's value: its length less 2 (the data is in -16..16).
+            let pivot = GExpr::binary(BinaryOp::Sub, Scalar::Int, GExpr::read(ls, segment), GExpr::int(2));
+            let body = GExpr::binary(op, Scalar::Int, GExpr::Var(x), pivot);
+            b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred: Thunk { params: vec![j, x], body } });
+            all.extend(results);
+        }
+        check(&b.finish(all), Elem::Int, &inputs, &["horizontal-filters", "@filters2,3"])?;
+    }
+
+    /// `map-scan-horizontal`: a MAP and a SCAN of one size as one stage,
+    /// the map written where `scan-lookback` loads its tile (ints), else
+    /// the two on their own.
+    #[test]
+    fn map_along_scan(
+        elem in elem(),
+        map_shapes in prop::collection::vec(shape(), 1..3),
+        shapes in prop::collection::vec(shape(), 1..3),
+        ops in prop::collection::vec(op(Elem::Int), 2),
+        inputs in inputs(),
+    ) {
+        let ops = float_safe(elem, &ops[..shapes.len()]);
+        let mut b = Builder::new(elem);
+        let xs = b.xs;
+        let mapped: Vec<KVar> = map_shapes.iter().map(|_| b.array("m")).collect();
+        let map_pull = b.pull(&map_shapes);
+        b.bind(mapped.clone(), Soac::Map { size: GExpr::Length(xs), pull: map_pull });
+        let scanned: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
+        let pull = b.pull(&shapes);
+        let (op, neutral) = b.operator(&ops);
+        b.bind(scanned.clone(), Soac::Scan { size: GExpr::Length(xs), pull, neutral, op });
+        let along = format!("@along{}{}", shapes.len(), if elem == Elem::Int { "i" } else { "f" });
+        let scan = scan_of(shapes.len(), elem);
+        check(&b.finish([mapped, scanned].concat()), elem, &inputs, &["map-scan-horizontal", &scan, &along])?;
     }
 }
 

@@ -154,6 +154,27 @@ fn lifted_filters_flag_their_elements_where_they_pull_them() {
 }
 
 #[test]
+fn horizontal_filters_pull_once_and_maps_ride_on_scans() {
+    // `horizontal-filters`: filters of one array in one launch, a count
+    // per filter chained by one look-back, over hundreds of tiles, some
+    // keeping none or all, of ints (keeps of the element alone, flags
+    // from the tile) and of pairs; lifted (quicksort's three parts of
+    // each instance, flags set where pulled, empty instances among long
+    // ones). `map-scan-horizontal`: a map written where a scan loads its
+    // tile.
+    let source = "let s = {rem(i * 7919, 1000) : i in index(700001)}; l = {x in s | x < 500}; e = {x in s | x == 500}; g = {x in s | x > 500}; z = {x in s | x < 0}; a = {x in s | x >= 0} in (#l, #e, #g, sum(l), sum(e), sum(g), l[1000], g[#g - 1], #z, #a, sum(a));\n\
+         let s = {(i, rem(i * 13, 7)) : i in index(50001)}; l = {(i, c) in s | c < 3}; g = {(i, c) in s | c >= 3} in (#l, #g, l[0], l[#l - 1], g[0], g[#g - 1]);\n\
+         let k = {x : x in index(1) | x == 0}; j = {x : x in index(1) | x /= 0} in (#k, k, #j);\n\
+         let r = {let p = if #s == 0 then 0 else s[#s / 2] in ({x in s | x < p}, {x in s | x == p}, {x in s | x > p}) : s in {{rem(i * j, 17) : i in index(if rem(j, 1000) == 0 then 6000 else rem(j * 7, 10))} : j in index(20001)}} in (sum({#a : (a, b, c) in r}), sum({#b : (a, b, c) in r}), sum({sum(c) : (a, b, c) in r}), r[1000], r[19999]);\n\
+         let xs = {rem(i * 31, 101) : i in index(300001)}; ys = {x * 2 : x in xs}; zs = plus_scan({x + 1 : x in xs}) in (sum(ys), ys[300000], zs[300000], zs[4864]);";
+    agrees(source);
+    let rules = lowering_rules(source);
+    for rule in ["horizontal-filters", "map-scan-horizontal"] {
+        assert!(rules.iter().any(|r| r == rule), "{rule} not applied: {rules:?}");
+    }
+}
+
+#[test]
 fn single_pass_scans_of_bools_and_segmented_int_pairs_and_filters_of_tuples() {
     // Bools are exact: or_scan is one launch; a segmented int scan is a
     // look-back over (head flag, value) pairs; a float scan keeps

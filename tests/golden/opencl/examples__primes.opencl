@@ -623,6 +623,28 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline long primes_fused_pull_offsets(long i, __global const long* sqr_primes, long n, __global long* err) {
+    long mapped = nessie_mul(2L, sqr_primes[i]);
+    long d = sqr_primes[i];
+    if (d == 0L) {
+        nessie_fail(err, 1, 1, 0, 0);
+        return 0L;
+    }
+    long x = d > 0L ? nessie_sub(n, mapped) : nessie_sub(mapped, n);
+    long x_1 = nessie_abs(d);
+    long count = x <= 0L ? 0L : nessie_div(nessie_add(x, nessie_sub(x_1, 1L)), x_1);
+    if (count > 2147483648L) {
+        nessie_fail(err, 1, 2, count, 0);
+        return 0L;
+    }
+    long lengths = count;
+    return lengths;
+}
+
+static inline long primes_fused_op_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
 static inline void primes_fused_pull_mapped(long i, __global const long* sqr_primes, long n, __global long* err, long* r0, long* r1) {
     long v = nessie_mul(2L, sqr_primes[i]);
     long mapped = nessie_mul(2L, sqr_primes[i]);
@@ -647,53 +669,7 @@ static inline void primes_fused_pull_mapped(long i, __global const long* sqr_pri
     *r1 = v_1;
 }
 
-static inline long primes_fused_pull_offsets(long i, __global const long* sqr_primes, long n, __global long* err) {
-    long mapped = nessie_mul(2L, sqr_primes[i]);
-    long d = sqr_primes[i];
-    if (d == 0L) {
-        nessie_fail(err, 1, 1, 0, 0);
-        return 0L;
-    }
-    long x = d > 0L ? nessie_sub(n, mapped) : nessie_sub(mapped, n);
-    long x_1 = nessie_abs(d);
-    long count = x <= 0L ? 0L : nessie_div(nessie_add(x, nessie_sub(x_1, 1L)), x_1);
-    if (count > 2147483648L) {
-        nessie_fail(err, 1, 2, count, 0);
-        return 0L;
-    }
-    long lengths = count;
-    return lengths;
-}
-
-static inline long primes_fused_op_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void primes_fused_mapped(long n_sqr_primes, __global const long* sqr_primes, long n, __global long* mapped_1, __global long* lengths_4, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = get_global_id(0);
-    if (gid < n_sqr_primes) {
-        long pull_mapped_r;
-        long pull_mapped_r_1;
-        primes_fused_pull_mapped(gid, sqr_primes, n, err, &pull_mapped_r, &pull_mapped_r_1);
-        mapped_1[gid] = pull_mapped_r;
-        lengths_4[gid] = pull_mapped_r_1;
-    }
-}
-
-__kernel void primes_fused_mapped_idx32(long n_sqr_primes, __global const long* sqr_primes, long n, __global long* mapped_1, __global long* lengths_4, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < n_sqr_primes) {
-        long pull_mapped_r;
-        long pull_mapped_r_1;
-        primes_fused_pull_mapped(gid, sqr_primes, n, err, &pull_mapped_r, &pull_mapped_r_1);
-        mapped_1[gid] = pull_mapped_r;
-        lengths_4[gid] = pull_mapped_r_1;
-    }
-}
-
-__kernel void primes_fused_offsets(__global int* offsets_status, long n_sqr_primes, __global const long* sqr_primes, long n, __global long* offsets, __global long* err) {
+__kernel void primes_fused_offsets(__global int* offsets_status, long n_sqr_primes, __global const long* sqr_primes, long n, __global long* offsets, __global long* mapped_1, __global long* lengths_4, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -708,7 +684,12 @@ __kernel void primes_fused_offsets(__global int* offsets_status, long n_sqr_prim
         const long g = start + p;
         if (g < n_sqr_primes) {
             long pull_offsets_r = primes_fused_pull_offsets(g, sqr_primes, n, err);
+            long pull_mapped_r;
+            long pull_mapped_r_1;
+            primes_fused_pull_mapped(g, sqr_primes, n, err, &pull_mapped_r, &pull_mapped_r_1);
             tile[p] = pull_offsets_r;
+            mapped_1[g] = pull_mapped_r;
+            lengths_4[g] = pull_mapped_r_1;
         } else {
             tile[p] = 0L;
         }
@@ -945,18 +926,6 @@ __kernel void primes_fused_2_flags_copy(__global const uchar* copies_10, long n_
 __kernel void primes_fused_2_flags(long total_1, __global const long* offsets, long n_offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
-    if (gid < total_1) {
-        int values_flags_r = primes_fused_2_values_flags(gid);
-        long target_flags_r = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err);
-        if (target_flags_r >= 0) {
-            flags[target_flags_r] = values_flags_r;
-        }
-    }
-}
-
-__kernel void primes_fused_2_flags_idx32(long total_1, __global const long* offsets, long n_offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = (long)(uint)get_global_id(0);
     if (gid < total_1) {
         int values_flags_r = primes_fused_2_values_flags(gid);
         long target_flags_r = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err);

@@ -1119,15 +1119,6 @@ __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const 
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global const long* lengths, long n_lengths, __global const long* offsets, long n_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
-    if (!(sum_longest[0] > 8 * lanes)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
-        sum_splits[gid] = split_sum_r;
-    }
-}
-
 __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, __global long* sum) {
     __local long merge_values[2304];
     __local int merge_ends[2304];
@@ -1622,17 +1613,6 @@ static inline void random_points_map_2_fused_pull_mapped(long i, double* r0, dou
 
 __kernel void random_points_map_2_fused_mapped(long t_1, __global double* mapped_3, __global double* mapped_8) {
     const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_mapped_r;
-        double pull_mapped_r_1;
-        random_points_map_2_fused_pull_mapped(gid, &pull_mapped_r, &pull_mapped_r_1);
-        mapped_3[gid] = pull_mapped_r;
-        mapped_8[gid] = pull_mapped_r_1;
-    }
-}
-
-__kernel void random_points_map_2_fused_mapped_idx32(long t_1, __global double* mapped_3, __global double* mapped_8) {
-    const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r;
         double pull_mapped_r_1;
@@ -3088,12 +3068,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_2_pull_packed_lengths(long s, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
-    long start = cross_offsets[s];
-    long end = nessie_add(start, cross_lengths[s]);
-    return nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
-}
-
 static inline long hsplit_fused_2_pull_packed_offsets(long i, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
     long start = cross_offsets[i];
     long end = nessie_add(start, cross_lengths[i]);
@@ -3105,15 +3079,13 @@ static inline long hsplit_fused_2_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_2_packed_lengths(long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_lengths_3) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long pull_packed_lengths_r = hsplit_fused_2_pull_packed_lengths(gid, cross_offsets, cross_lengths, kept, n_kept);
-        packed_lengths_3[gid] = pull_packed_lengths_r;
-    }
+static inline long hsplit_fused_2_pull_packed_lengths(long s, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
+    long start = cross_offsets[s];
+    long end = nessie_add(start, cross_lengths[s]);
+    return nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
 }
 
-__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
+__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets, __global long* packed_lengths_3) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -3128,7 +3100,9 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
         const long g = start + p;
         if (g < n_cross_lengths) {
             long pull_packed_offsets_r = hsplit_fused_2_pull_packed_offsets(g, cross_offsets, cross_lengths, kept, n_kept);
+            long pull_packed_lengths_r = hsplit_fused_2_pull_packed_lengths(g, cross_offsets, cross_lengths, kept, n_kept);
             tile[p] = pull_packed_offsets_r;
+            packed_lengths_3[g] = pull_packed_lengths_r;
         } else {
             tile[p] = 0L;
         }
@@ -3337,6 +3311,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline long hsplit_fused_3_pull_rank(long i, __global const long* packed_lengths) {
+    int mapped = packed_lengths[i] < 2L;
+    return (long)mapped;
+}
+
+static inline long hsplit_fused_3_op_rank(long a, long b) {
+    return nessie_add(a, b);
+}
+
 static inline int hsplit_fused_3_pull_mapped(long i, long points_1_len, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
     long len = points_1_len;
     long len_1 = cross_lengths[i];
@@ -3348,13 +3331,8 @@ static inline int hsplit_fused_3_pull_mapped(long i, long points_1_len, __global
     return v;
 }
 
-static inline long hsplit_fused_3_pull_rank(long i, __global const long* packed_lengths) {
-    int mapped = packed_lengths[i] < 2L;
-    return (long)mapped;
-}
-
-static inline long hsplit_fused_3_op_rank(long a, long b) {
-    return nessie_add(a, b);
+static inline long hsplit_fused_3_pull_then_instances(long i) {
+    return i;
 }
 
 static inline long hsplit_fused_3_keep_then_instances(long j, __global const long* packed_lengths) {
@@ -3362,29 +3340,12 @@ static inline long hsplit_fused_3_keep_then_instances(long j, __global const lon
     return packed_lengths[i] < 2L ? 1L : 0L;
 }
 
-static inline long hsplit_fused_3_pull_then_instances(long i) {
-    return i;
-}
-
 static inline long hsplit_fused_3_keep_else_instances(long j, __global const long* packed_lengths) {
     long i = j;
     return !(packed_lengths[i] < 2L) ? 1L : 0L;
 }
 
-static inline long hsplit_fused_3_pull_else_instances(long i) {
-    return i;
-}
-
-__kernel void hsplit_fused_3_mapped(long instances_1, long n_points_1, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        int pull_mapped_r = hsplit_fused_3_pull_mapped(gid, n_points_1, cross_lengths, packed_lengths, err);
-        mapped_7[gid] = pull_mapped_r;
-    }
-}
-
-__kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
+__kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, __global const long* packed_lengths, long n_points_1, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_7, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -3399,7 +3360,9 @@ __kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, _
         const long g = start + p;
         if (g < instances_1) {
             long pull_rank_r = hsplit_fused_3_pull_rank(g, packed_lengths);
+            int pull_mapped_r = hsplit_fused_3_pull_mapped(g, n_points_1, cross_lengths, packed_lengths, err);
             tile[p] = pull_rank_r;
+            mapped_7[g] = pull_mapped_r;
         } else {
             tile[p] = 0L;
         }
@@ -3533,81 +3496,111 @@ __kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, _
     }
 }
 
-__kernel void hsplit_fused_3_then_instances(__global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
-    __local long tile[4864];
+__kernel void hsplit_fused_3_then_instances(__global int* then_instances_status, long instances_1, __global const long* packed_lengths, long lookback_tiles_1, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+    __local long tile[4352];
     __local long vals[306];
+    __local long vals_1[306];
     __local long flags[35];
     __local uint masks[256];
+    __local uint masks_1[256];
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(then_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
+    const long start = tile_no * 4352;
     masks[l] = 0;
+    masks_1[l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 17; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
             long pull_then_instances_r = hsplit_fused_3_pull_then_instances(g);
             const long x = pull_then_instances_r;
-            tile[p] = x;
             long keep_then_instances_r = hsplit_fused_3_keep_then_instances(x, packed_lengths);
+            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(x, packed_lengths);
+            tile[p] = x;
             if (keep_then_instances_r != 0) {
-                atomic_or(&masks[p / 19], 1u << (p % 19));
+                atomic_or(&masks[p / 17], 1u << (p % 17));
+            }
+            if (keep_else_instances_r != 0) {
+                atomic_or(&masks_1[p / 17], 1u << (p % 17));
             }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     const uint mask = masks[l];
     vals[l] = (long)popcount(mask);
+    const uint mask_1 = masks_1[l];
+    vals_1[l] = (long)popcount(mask_1);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
+        long row_1 = 0;
         for (long c = 0; c < 16; c++) {
             long c_1 = (row) + (vals[l * 16 + c]);
+            long c_2 = (row_1) + (vals_1[l * 16 + c]);
             row = c_1;
+            row_1 = c_2;
         }
         vals[256 + l] = row;
+        vals_1[256 + l] = row_1;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
         long total = 0;
+        long total_1 = 0;
         for (long r = 0; r < 16; r++) {
             long x_1 = vals[256 + r];
-            long c_2 = (total) + (x_1);
-            total = c_2;
+            long x_2 = vals_1[256 + r];
+            long c_3 = (total) + (x_1);
+            long c_4 = (total_1) + (x_2);
+            total = c_3;
+            total_1 = c_4;
         }
         vals[305] = total;
+        vals_1[305] = total_1;
         vals[304] = 0;
+        vals_1[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong bits_2 = (ulong)(total);
+            status[((2 * tile_no + 0) * 2 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong bits_3 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 2 + 1) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
     long excl = 0;
+    long excl_1 = 0;
     const long my_row = l / 16;
     const long my_col = l - my_row * 16;
     #pragma unroll
     for (long r = 0; r < 16; r++) {
         if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
+            long c_5 = (excl) + (vals[256 + r]);
+            long c_6 = (excl_1) + (vals_1[256 + r]);
+            excl = c_5;
+            excl_1 = c_6;
         }
     }
     #pragma unroll
     for (long c = 0; c < 16; c++) {
         if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
+            long c_7 = (excl) + (vals[my_row * 16 + c]);
+            long c_8 = (excl_1) + (vals_1[my_row * 16 + c]);
+            excl = c_7;
+            excl_1 = c_8;
         }
     }
     for (;;) {
@@ -3618,18 +3611,24 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_status,
             const long jt = at - l;
             long fl = 0;
             if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                const ulong lo = status[((2 * jt + 1) * 2 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 2 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 1) * 2 + 1) * 2];
+                const ulong hi_1 = status[((2 * jt + 1) * 2 + 1) * 2 + 1];
+                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    const ulong lo_2 = status[((2 * jt + 0) * 2 + 0) * 2];
+                    const ulong hi_2 = status[((2 * jt + 0) * 2 + 0) * 2 + 1];
+                    const ulong lo_3 = status[((2 * jt + 0) * 2 + 1) * 2];
+                    const ulong hi_3 = status[((2 * jt + 0) * 2 + 1) * 2 + 1];
+                    if (lo_2 != 0 && hi_2 != 0 && lo_3 != 0 && hi_3 != 0) {
                         fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                        vals[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                     }
                 }
             }
@@ -3637,199 +3636,68 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_status,
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_1 = vals[304];
+            long excl_2 = vals[304];
+            long excl_3 = vals_1[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
+                long c_9 = (vals[272 + k]) + (excl_2);
+                long c_10 = (vals_1[272 + k]) + (excl_3);
+                excl_2 = c_9;
+                excl_3 = c_10;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl_1;
+            vals[304] = excl_2;
+            vals_1[304] = excl_3;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                long incl = excl_2;
+                long incl_1 = excl_3;
+                long c_11 = (incl) + (vals[305]);
+                long c_12 = (incl_1) + (vals_1[305]);
+                incl = c_11;
+                incl_1 = c_12;
+                const ulong bits_4 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+                const ulong bits_5 = (ulong)(incl_1);
+                status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
             }
         }
     }
     vals[l] = excl;
+    vals_1[l] = excl_1;
     vals[l] = (vals[l] << 32) | mask;
+    vals_1[l] = (vals_1[l] << 32) | mask_1;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
+    const long base_1 = vals_1[304];
     #pragma unroll
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 17; j++) {
         const long p = j * 256 + l;
-        const long owner = p / 19;
-        const uint bit = (uint)(p - owner * 19);
+        const long owner = p / 17;
+        const uint bit = (uint)(p - owner * 17);
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
             then_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
         }
+        const long packed_1 = vals_1[owner];
+        const uint kmask_1 = (uint)packed_1;
+        if ((kmask_1 >> bit) & 1u) {
+            else_instances[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p];
+        }
     }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
+    if (l == 0 && tile_no == lookback_tiles_1 - 1) {
         then_instances_kept[0] = base + vals[305];
-    }
-}
-
-__kernel void hsplit_fused_3_else_instances(__global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
-    __local long tile[4864];
-    __local long vals[306];
-    __local long flags[35];
-    __local uint masks[256];
-    volatile __global ulong* status = (volatile __global ulong*)(else_instances_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(else_instances_status);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < instances_1) {
-            long pull_else_instances_r = hsplit_fused_3_pull_else_instances(g);
-            const long x = pull_else_instances_r;
-            tile[p] = x;
-            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(x, packed_lengths);
-            if (keep_else_instances_r != 0) {
-                atomic_or(&masks[p / 19], 1u << (p % 19));
-            }
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_1 = vals[256 + r];
-            long c_2 = (total) + (x_1);
-            total = c_2;
-        }
-        vals[305] = total;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    vals[l] = excl;
-    vals[l] = (vals[l] << 32) | mask;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    #pragma unroll
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long owner = p / 19;
-        const uint bit = (uint)(p - owner * 19);
-        const long packed = vals[owner];
-        const uint kmask = (uint)packed;
-        if ((kmask >> bit) & 1u) {
-            else_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
-        }
-    }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
-        else_instances_kept[0] = base + vals[305];
+        else_instances_kept[0] = base_1 + vals_1[305];
     }
 }
 
@@ -3908,6 +3776,22 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline long hsplit_fused_4_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long hsplit_fused_4_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
 static inline void hsplit_fused_4_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
     long v = 1L;
     long v_1 = nessie_mul(i, 1L);
@@ -3937,57 +3821,7 @@ static inline void hsplit_fused_4_pull_lengths(long i, __global const long* then
     *r4 = v_8;
 }
 
-static inline long hsplit_fused_4_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long hsplit_fused_4_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_4_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
-    const long gid = get_global_id(0);
-    if (gid < n_then_instances_1) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        double pull_lengths_r_2;
-        double pull_lengths_r_3;
-        long pull_lengths_r_4;
-        hsplit_fused_4_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-        lengths_9[gid] = pull_lengths_r;
-        offsets_11[gid] = pull_lengths_r_1;
-        p1_1_14[gid] = pull_lengths_r_2;
-        p1_2[gid] = pull_lengths_r_3;
-        lengths_20[gid] = pull_lengths_r_4;
-    }
-}
-
-__kernel void hsplit_fused_4_lengths_idx32(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < n_then_instances_1) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        double pull_lengths_r_2;
-        double pull_lengths_r_3;
-        long pull_lengths_r_4;
-        hsplit_fused_4_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-        lengths_9[gid] = pull_lengths_r;
-        offsets_11[gid] = pull_lengths_r_1;
-        p1_1_14[gid] = pull_lengths_r_2;
-        p1_2[gid] = pull_lengths_r_3;
-        lengths_20[gid] = pull_lengths_r_4;
-    }
-}
-
-__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -4002,7 +3836,18 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
         const long g = start + p;
         if (g < n_then_instances_1) {
             long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
+            long pull_lengths_r;
+            long pull_lengths_r_1;
+            double pull_lengths_r_2;
+            double pull_lengths_r_3;
+            long pull_lengths_r_4;
+            hsplit_fused_4_pull_lengths(g, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
             tile[p] = pull_packed_offsets_r;
+            lengths_9[g] = pull_lengths_r;
+            offsets_11[g] = pull_lengths_r_1;
+            p1_1_14[g] = pull_lengths_r_2;
+            p1_2[g] = pull_lengths_r_3;
+            lengths_20[g] = pull_lengths_r_4;
         } else {
             tile[p] = 0L;
         }
@@ -4211,11 +4056,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_5_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[p];
-    return cross_lengths[q];
-}
-
 static inline long hsplit_fused_5_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
     long q = else_instances[i];
     long cross_lengths_1 = cross_lengths[q];
@@ -4226,15 +4066,12 @@ static inline long hsplit_fused_5_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_5_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
-    const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_cross_lengths_r = hsplit_fused_5_pull_cross_lengths(gid, else_instances, cross_lengths_1);
-        cross_lengths_2[gid] = pull_cross_lengths_r;
-    }
+static inline long hsplit_fused_5_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[p];
+    return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+__kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -4249,7 +4086,9 @@ __kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_status,
         const long g = start + p_1;
         if (g < n_else_instances) {
             long pull_packed_offsets_r = hsplit_fused_5_pull_packed_offsets(g, else_instances, cross_lengths_1);
+            long pull_cross_lengths_r = hsplit_fused_5_pull_cross_lengths(g, else_instances, cross_lengths_1);
             tile[p_1] = pull_packed_offsets_r;
+            cross_lengths_2[g] = pull_cross_lengths_r;
         } else {
             tile[p_1] = 0L;
         }
@@ -4902,15 +4741,6 @@ __kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const lon
     }
 }
 
-__kernel void hsplit_fused_6_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    if (!(extreme_longest[0] > 8 * lanes)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_6_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
-    }
-}
-
 __kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
@@ -5253,30 +5083,6 @@ __kernel void hsplit_fused_7_pm_1(long n_else_instances, __global const long* cr
     }
 }
 
-__kernel void hsplit_fused_7_pm_1_idx32(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < n_else_instances) {
-        double pull_pm_1_r;
-        double pull_pm_1_r_1;
-        double pull_pm_1_r_2;
-        double pull_pm_1_r_3;
-        double pull_pm_1_r_4;
-        double pull_pm_1_r_5;
-        long pull_pm_1_r_6;
-        long pull_pm_1_r_7;
-        hsplit_fused_7_pull_pm_1(gid, cross_lengths, position, cross_offsets, points_1, n_points_1, points_2, else_instances, p1_1_12, p1_1_16, p1_1_20, p1_1_24, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
-        pm_1[gid] = pull_pm_1_r;
-        pm_2[gid] = pull_pm_1_r_1;
-        p1_1_13[gid] = pull_pm_1_r_2;
-        p1_1_17[gid] = pull_pm_1_r_3;
-        p1_1_21[gid] = pull_pm_1_r_4;
-        p1_1_25[gid] = pull_pm_1_r_5;
-        lengths[gid] = pull_pm_1_r_6;
-        offsets[gid] = pull_pm_1_r_7;
-    }
-}
-
 
 // ===== hsplit_fused_8.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -5352,6 +5158,17 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long segment = nessie_segment_of(offsets, offsets_len, i);
+    long q = else_instances[segment];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
+}
+
+static inline long hsplit_fused_8_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
 static inline void hsplit_fused_8_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
@@ -5369,52 +5186,7 @@ static inline void hsplit_fused_8_pull_ends_1_1(long p, __global const double* p
     *r4 = v_4;
 }
 
-static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long segment = nessie_segment_of(offsets, offsets_len, i);
-    long q = else_instances[segment];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_8_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_8_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_ends_1_1_r;
-        double pull_ends_1_1_r_1;
-        double pull_ends_1_1_r_2;
-        double pull_ends_1_1_r_3;
-        long pull_ends_1_1_r_4;
-        hsplit_fused_8_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-        ends_1_1[gid] = pull_ends_1_1_r;
-        ends_1_2[gid] = pull_ends_1_1_r_1;
-        ends_2_1[gid] = pull_ends_1_1_r_2;
-        ends_2_2[gid] = pull_ends_1_1_r_3;
-        packed_lengths_17[gid] = pull_ends_1_1_r_4;
-    }
-}
-
-__kernel void hsplit_fused_8_ends_1_1_idx32(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < t_1) {
-        double pull_ends_1_1_r;
-        double pull_ends_1_1_r_1;
-        double pull_ends_1_1_r_2;
-        double pull_ends_1_1_r_3;
-        long pull_ends_1_1_r_4;
-        hsplit_fused_8_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-        ends_1_1[gid] = pull_ends_1_1_r;
-        ends_1_2[gid] = pull_ends_1_1_r_1;
-        ends_2_1[gid] = pull_ends_1_1_r_2;
-        ends_2_2[gid] = pull_ends_1_1_r_3;
-        packed_lengths_17[gid] = pull_ends_1_1_r_4;
-    }
-}
-
-__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -5429,7 +5201,18 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
         const long g = start + p;
         if (g < t_1) {
             long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
+            double pull_ends_1_1_r;
+            double pull_ends_1_1_r_1;
+            double pull_ends_1_1_r_2;
+            double pull_ends_1_1_r_3;
+            long pull_ends_1_1_r_4;
+            hsplit_fused_8_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
             tile[p] = pull_packed_offsets_r;
+            ends_1_1[g] = pull_ends_1_1_r;
+            ends_1_2[g] = pull_ends_1_1_r_1;
+            ends_2_1[g] = pull_ends_1_1_r_2;
+            ends_2_2[g] = pull_ends_1_1_r_3;
+            packed_lengths_17[g] = pull_ends_1_1_r_4;
         } else {
             tile[p] = 0L;
         }
@@ -5786,13 +5569,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_9_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
-    int f = (int)mapped[p];
-    long r = rank[p];
-    long q = f ? r : nessie_sub(p, r);
-    return f ? lengths[q] : sum[q];
-}
-
 static inline long hsplit_fused_9_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[i];
     long r = rank[i];
@@ -5805,15 +5581,14 @@ static inline long hsplit_fused_9_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_9_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long pull_lengths_r = hsplit_fused_9_pull_lengths(gid, mapped, rank, lengths_2, sum);
-        lengths_5[gid] = pull_lengths_r;
-    }
+static inline long hsplit_fused_9_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+    int f = (int)mapped[p];
+    long r = rank[p];
+    long q = f ? r : nessie_sub(p, r);
+    return f ? lengths[q] : sum[q];
 }
 
-__kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+__kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -5828,7 +5603,9 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status,
         const long g = start + p_1;
         if (g < instances_1) {
             long pull_packed_offsets_r = hsplit_fused_9_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
+            long pull_lengths_r = hsplit_fused_9_pull_lengths(g, mapped, rank, lengths_2, sum);
             tile[p_1] = pull_packed_offsets_r;
+            lengths_5[g] = pull_lengths_r;
         } else {
             tile[p_1] = 0L;
         }
@@ -6044,17 +5821,6 @@ static inline void cross_products_map_fused_pull_lengths(long i, long n_points_1
 
 __kernel void cross_products_map_fused_lengths(long instances_2, long n_points_1, __global long* lengths, __global long* offsets) {
     const long gid = get_global_id(0);
-    if (gid < instances_2) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        cross_products_map_fused_pull_lengths(gid, n_points_1, &pull_lengths_r, &pull_lengths_r_1);
-        lengths[gid] = pull_lengths_r;
-        offsets[gid] = pull_lengths_r_1;
-    }
-}
-
-__kernel void cross_products_map_fused_lengths_idx32(long instances_2, long n_points_1, __global long* lengths, __global long* offsets) {
-    const long gid = (long)(uint)get_global_id(0);
     if (gid < instances_2) {
         long pull_lengths_r;
         long pull_lengths_r_1;
@@ -6387,12 +6153,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_11_pull_packed_lengths(long s, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
-    long start = cross_offsets[s];
-    long end = nessie_add(start, cross_lengths[s]);
-    return nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
-}
-
 static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
     long start = cross_offsets[i];
     long end = nessie_add(start, cross_lengths[i]);
@@ -6404,15 +6164,13 @@ static inline long hsplit_fused_11_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_11_packed_lengths(long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_lengths_3) {
-    const long gid = get_global_id(0);
-    if (gid < n_cross_lengths) {
-        long pull_packed_lengths_r = hsplit_fused_11_pull_packed_lengths(gid, cross_offsets, cross_lengths, kept, n_kept);
-        packed_lengths_3[gid] = pull_packed_lengths_r;
-    }
+static inline long hsplit_fused_11_pull_packed_lengths(long s, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
+    long start = cross_offsets[s];
+    long end = nessie_add(start, cross_lengths[s]);
+    return nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
 }
 
-__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets) {
+__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets, __global long* packed_lengths_3) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -6427,7 +6185,9 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
         const long g = start + p;
         if (g < n_cross_lengths) {
             long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(g, cross_offsets, cross_lengths, kept, n_kept);
+            long pull_packed_lengths_r = hsplit_fused_11_pull_packed_lengths(g, cross_offsets, cross_lengths, kept, n_kept);
             tile[p] = pull_packed_offsets_r;
+            packed_lengths_3[g] = pull_packed_lengths_r;
         } else {
             tile[p] = 0L;
         }
@@ -6636,6 +6396,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline long hsplit_fused_12_pull_rank(long i, __global const long* packed_lengths) {
+    int mapped = packed_lengths[i] < 2L;
+    return (long)mapped;
+}
+
+static inline long hsplit_fused_12_op_rank(long a, long b) {
+    return nessie_add(a, b);
+}
+
 static inline int hsplit_fused_12_pull_mapped(long i, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
     long len = points_lengths[i];
     long len_1 = cross_lengths[i];
@@ -6647,13 +6416,8 @@ static inline int hsplit_fused_12_pull_mapped(long i, __global const long* point
     return v;
 }
 
-static inline long hsplit_fused_12_pull_rank(long i, __global const long* packed_lengths) {
-    int mapped = packed_lengths[i] < 2L;
-    return (long)mapped;
-}
-
-static inline long hsplit_fused_12_op_rank(long a, long b) {
-    return nessie_add(a, b);
+static inline long hsplit_fused_12_pull_then_instances(long i) {
+    return i;
 }
 
 static inline long hsplit_fused_12_keep_then_instances(long j, __global const long* packed_lengths) {
@@ -6661,29 +6425,12 @@ static inline long hsplit_fused_12_keep_then_instances(long j, __global const lo
     return packed_lengths[i] < 2L ? 1L : 0L;
 }
 
-static inline long hsplit_fused_12_pull_then_instances(long i) {
-    return i;
-}
-
 static inline long hsplit_fused_12_keep_else_instances(long j, __global const long* packed_lengths) {
     long i = j;
     return !(packed_lengths[i] < 2L) ? 1L : 0L;
 }
 
-static inline long hsplit_fused_12_pull_else_instances(long i) {
-    return i;
-}
-
-__kernel void hsplit_fused_12_mapped(long instances_1, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global uchar* mapped_7, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        int pull_mapped_r = hsplit_fused_12_pull_mapped(gid, points_lengths, cross_lengths, packed_lengths, err);
-        mapped_7[gid] = pull_mapped_r;
-    }
-}
-
-__kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, __global const long* packed_lengths, __global long* rank) {
+__kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, __global const long* packed_lengths, __global const long* points_lengths, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_7, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -6698,7 +6445,9 @@ __kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, 
         const long g = start + p;
         if (g < instances_1) {
             long pull_rank_r = hsplit_fused_12_pull_rank(g, packed_lengths);
+            int pull_mapped_r = hsplit_fused_12_pull_mapped(g, points_lengths, cross_lengths, packed_lengths, err);
             tile[p] = pull_rank_r;
+            mapped_7[g] = pull_mapped_r;
         } else {
             tile[p] = 0L;
         }
@@ -6832,81 +6581,111 @@ __kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, 
     }
 }
 
-__kernel void hsplit_fused_12_then_instances(__global int* then_instances_status, long instances_1, __global const long* packed_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
-    __local long tile[4864];
+__kernel void hsplit_fused_12_then_instances(__global int* then_instances_status, long instances_1, __global const long* packed_lengths, long lookback_tiles_1, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+    __local long tile[4352];
     __local long vals[306];
+    __local long vals_1[306];
     __local long flags[35];
     __local uint masks[256];
+    __local uint masks_1[256];
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(then_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
+    const long start = tile_no * 4352;
     masks[l] = 0;
+    masks_1[l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 17; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
             long pull_then_instances_r = hsplit_fused_12_pull_then_instances(g);
             const long x = pull_then_instances_r;
-            tile[p] = x;
             long keep_then_instances_r = hsplit_fused_12_keep_then_instances(x, packed_lengths);
+            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(x, packed_lengths);
+            tile[p] = x;
             if (keep_then_instances_r != 0) {
-                atomic_or(&masks[p / 19], 1u << (p % 19));
+                atomic_or(&masks[p / 17], 1u << (p % 17));
+            }
+            if (keep_else_instances_r != 0) {
+                atomic_or(&masks_1[p / 17], 1u << (p % 17));
             }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     const uint mask = masks[l];
     vals[l] = (long)popcount(mask);
+    const uint mask_1 = masks_1[l];
+    vals_1[l] = (long)popcount(mask_1);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
+        long row_1 = 0;
         for (long c = 0; c < 16; c++) {
             long c_1 = (row) + (vals[l * 16 + c]);
+            long c_2 = (row_1) + (vals_1[l * 16 + c]);
             row = c_1;
+            row_1 = c_2;
         }
         vals[256 + l] = row;
+        vals_1[256 + l] = row_1;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
         long total = 0;
+        long total_1 = 0;
         for (long r = 0; r < 16; r++) {
             long x_1 = vals[256 + r];
-            long c_2 = (total) + (x_1);
-            total = c_2;
+            long x_2 = vals_1[256 + r];
+            long c_3 = (total) + (x_1);
+            long c_4 = (total_1) + (x_2);
+            total = c_3;
+            total_1 = c_4;
         }
         vals[305] = total;
+        vals_1[305] = total_1;
         vals[304] = 0;
+        vals_1[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong bits_2 = (ulong)(total);
+            status[((2 * tile_no + 0) * 2 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong bits_3 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 2 + 1) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
     long excl = 0;
+    long excl_1 = 0;
     const long my_row = l / 16;
     const long my_col = l - my_row * 16;
     #pragma unroll
     for (long r = 0; r < 16; r++) {
         if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
+            long c_5 = (excl) + (vals[256 + r]);
+            long c_6 = (excl_1) + (vals_1[256 + r]);
+            excl = c_5;
+            excl_1 = c_6;
         }
     }
     #pragma unroll
     for (long c = 0; c < 16; c++) {
         if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
+            long c_7 = (excl) + (vals[my_row * 16 + c]);
+            long c_8 = (excl_1) + (vals_1[my_row * 16 + c]);
+            excl = c_7;
+            excl_1 = c_8;
         }
     }
     for (;;) {
@@ -6917,18 +6696,24 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_status
             const long jt = at - l;
             long fl = 0;
             if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                const ulong lo = status[((2 * jt + 1) * 2 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 2 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 1) * 2 + 1) * 2];
+                const ulong hi_1 = status[((2 * jt + 1) * 2 + 1) * 2 + 1];
+                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    const ulong lo_2 = status[((2 * jt + 0) * 2 + 0) * 2];
+                    const ulong hi_2 = status[((2 * jt + 0) * 2 + 0) * 2 + 1];
+                    const ulong lo_3 = status[((2 * jt + 0) * 2 + 1) * 2];
+                    const ulong hi_3 = status[((2 * jt + 0) * 2 + 1) * 2 + 1];
+                    if (lo_2 != 0 && hi_2 != 0 && lo_3 != 0 && hi_3 != 0) {
                         fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                        vals[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                     }
                 }
             }
@@ -6936,199 +6721,68 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_status
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_1 = vals[304];
+            long excl_2 = vals[304];
+            long excl_3 = vals_1[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
+                long c_9 = (vals[272 + k]) + (excl_2);
+                long c_10 = (vals_1[272 + k]) + (excl_3);
+                excl_2 = c_9;
+                excl_3 = c_10;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl_1;
+            vals[304] = excl_2;
+            vals_1[304] = excl_3;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                long incl = excl_2;
+                long incl_1 = excl_3;
+                long c_11 = (incl) + (vals[305]);
+                long c_12 = (incl_1) + (vals_1[305]);
+                incl = c_11;
+                incl_1 = c_12;
+                const ulong bits_4 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+                const ulong bits_5 = (ulong)(incl_1);
+                status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
             }
         }
     }
     vals[l] = excl;
+    vals_1[l] = excl_1;
     vals[l] = (vals[l] << 32) | mask;
+    vals_1[l] = (vals_1[l] << 32) | mask_1;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
+    const long base_1 = vals_1[304];
     #pragma unroll
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 17; j++) {
         const long p = j * 256 + l;
-        const long owner = p / 19;
-        const uint bit = (uint)(p - owner * 19);
+        const long owner = p / 17;
+        const uint bit = (uint)(p - owner * 17);
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
             then_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
         }
+        const long packed_1 = vals_1[owner];
+        const uint kmask_1 = (uint)packed_1;
+        if ((kmask_1 >> bit) & 1u) {
+            else_instances[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p];
+        }
     }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
+    if (l == 0 && tile_no == lookback_tiles_1 - 1) {
         then_instances_kept[0] = base + vals[305];
-    }
-}
-
-__kernel void hsplit_fused_12_else_instances(__global int* else_instances_status, long instances_1, __global const long* packed_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
-    __local long tile[4864];
-    __local long vals[306];
-    __local long flags[35];
-    __local uint masks[256];
-    volatile __global ulong* status = (volatile __global ulong*)(else_instances_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(else_instances_status);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < instances_1) {
-            long pull_else_instances_r = hsplit_fused_12_pull_else_instances(g);
-            const long x = pull_else_instances_r;
-            tile[p] = x;
-            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(x, packed_lengths);
-            if (keep_else_instances_r != 0) {
-                atomic_or(&masks[p / 19], 1u << (p % 19));
-            }
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_1 = vals[256 + r];
-            long c_2 = (total) + (x_1);
-            total = c_2;
-        }
-        vals[305] = total;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    vals[l] = excl;
-    vals[l] = (vals[l] << 32) | mask;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    #pragma unroll
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long owner = p / 19;
-        const uint bit = (uint)(p - owner * 19);
-        const long packed = vals[owner];
-        const uint kmask = (uint)packed;
-        if ((kmask >> bit) & 1u) {
-            else_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
-        }
-    }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
-        else_instances_kept[0] = base + vals[305];
+        else_instances_kept[0] = base_1 + vals_1[305];
     }
 }
 
@@ -7207,6 +6861,22 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline long hsplit_fused_13_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long hsplit_fused_13_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
 static inline void hsplit_fused_13_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
     long v = 1L;
     long v_1 = nessie_mul(i, 1L);
@@ -7236,57 +6906,7 @@ static inline void hsplit_fused_13_pull_lengths(long i, __global const long* the
     *r4 = v_8;
 }
 
-static inline long hsplit_fused_13_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
-}
-
-static inline long hsplit_fused_13_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_13_lengths(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
-    const long gid = get_global_id(0);
-    if (gid < n_then_instances_1) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        double pull_lengths_r_2;
-        double pull_lengths_r_3;
-        long pull_lengths_r_4;
-        hsplit_fused_13_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-        lengths_9[gid] = pull_lengths_r;
-        offsets_11[gid] = pull_lengths_r_1;
-        p1_1_14[gid] = pull_lengths_r_2;
-        p1_2[gid] = pull_lengths_r_3;
-        lengths_20[gid] = pull_lengths_r_4;
-    }
-}
-
-__kernel void hsplit_fused_13_lengths_idx32(long n_then_instances_1, __global const long* then_instances, __global const double* p1_1_1, __global const double* p1_1_5, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < n_then_instances_1) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        double pull_lengths_r_2;
-        double pull_lengths_r_3;
-        long pull_lengths_r_4;
-        hsplit_fused_13_pull_lengths(gid, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-        lengths_9[gid] = pull_lengths_r;
-        offsets_11[gid] = pull_lengths_r_1;
-        p1_1_14[gid] = pull_lengths_r_2;
-        p1_2[gid] = pull_lengths_r_3;
-        lengths_20[gid] = pull_lengths_r_4;
-    }
-}
-
-__kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global long* packed_offsets_27) {
+__kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -7301,7 +6921,18 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status
         const long g = start + p;
         if (g < n_then_instances_1) {
             long pull_packed_offsets_r = hsplit_fused_13_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
+            long pull_lengths_r;
+            long pull_lengths_r_1;
+            double pull_lengths_r_2;
+            double pull_lengths_r_3;
+            long pull_lengths_r_4;
+            hsplit_fused_13_pull_lengths(g, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
             tile[p] = pull_packed_offsets_r;
+            lengths_9[g] = pull_lengths_r;
+            offsets_11[g] = pull_lengths_r_1;
+            p1_1_14[g] = pull_lengths_r_2;
+            p1_2[g] = pull_lengths_r_3;
+            lengths_20[g] = pull_lengths_r_4;
         } else {
             tile[p] = 0L;
         }
@@ -7510,11 +7141,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_14_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[p];
-    return cross_lengths[q];
-}
-
 static inline long hsplit_fused_14_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
     long q = else_instances[i];
     long cross_lengths_1 = cross_lengths[q];
@@ -7525,15 +7151,12 @@ static inline long hsplit_fused_14_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_14_cross_lengths(long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* cross_lengths_2) {
-    const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_cross_lengths_r = hsplit_fused_14_pull_cross_lengths(gid, else_instances, cross_lengths_1);
-        cross_lengths_2[gid] = pull_cross_lengths_r;
-    }
+static inline long hsplit_fused_14_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[p];
+    return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets) {
+__kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -7548,7 +7171,9 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status
         const long g = start + p_1;
         if (g < n_else_instances) {
             long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(g, else_instances, cross_lengths_1);
+            long pull_cross_lengths_r = hsplit_fused_14_pull_cross_lengths(g, else_instances, cross_lengths_1);
             tile[p_1] = pull_packed_offsets_r;
+            cross_lengths_2[g] = pull_cross_lengths_r;
         } else {
             tile[p_1] = 0L;
         }
@@ -8201,15 +7826,6 @@ __kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const lo
     }
 }
 
-__kernel void hsplit_fused_15_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    if (!(extreme_longest[0] > 8 * lanes)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_15_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
-    }
-}
-
 __kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
@@ -8555,30 +8171,6 @@ __kernel void hsplit_fused_16_pm_1(long n_else_instances, __global const long* c
     }
 }
 
-__kernel void hsplit_fused_16_pm_1_idx32(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < n_else_instances) {
-        double pull_pm_1_r;
-        double pull_pm_1_r_1;
-        double pull_pm_1_r_2;
-        double pull_pm_1_r_3;
-        double pull_pm_1_r_4;
-        double pull_pm_1_r_5;
-        long pull_pm_1_r_6;
-        long pull_pm_1_r_7;
-        hsplit_fused_16_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
-        pm_1[gid] = pull_pm_1_r;
-        pm_2[gid] = pull_pm_1_r_1;
-        p1_1_18[gid] = pull_pm_1_r_2;
-        p1_1_22[gid] = pull_pm_1_r_3;
-        p1_1_26[gid] = pull_pm_1_r_4;
-        p1_1_30[gid] = pull_pm_1_r_5;
-        lengths[gid] = pull_pm_1_r_6;
-        offsets[gid] = pull_pm_1_r_7;
-    }
-}
-
 
 // ===== hsplit_fused_17.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -8654,6 +8246,17 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline long hsplit_fused_17_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long segment = nessie_segment_of(offsets, offsets_len, i);
+    long q = else_instances[segment];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
+}
+
+static inline long hsplit_fused_17_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
 static inline void hsplit_fused_17_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
@@ -8671,52 +8274,7 @@ static inline void hsplit_fused_17_pull_ends_1_1(long p, __global const double* 
     *r4 = v_4;
 }
 
-static inline long hsplit_fused_17_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long segment = nessie_segment_of(offsets, offsets_len, i);
-    long q = else_instances[segment];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_17_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_17_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_ends_1_1_r;
-        double pull_ends_1_1_r_1;
-        double pull_ends_1_1_r_2;
-        double pull_ends_1_1_r_3;
-        long pull_ends_1_1_r_4;
-        hsplit_fused_17_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-        ends_1_1[gid] = pull_ends_1_1_r;
-        ends_1_2[gid] = pull_ends_1_1_r_1;
-        ends_2_1[gid] = pull_ends_1_1_r_2;
-        ends_2_2[gid] = pull_ends_1_1_r_3;
-        packed_lengths_17[gid] = pull_ends_1_1_r_4;
-    }
-}
-
-__kernel void hsplit_fused_17_ends_1_1_idx32(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < t_1) {
-        double pull_ends_1_1_r;
-        double pull_ends_1_1_r_1;
-        double pull_ends_1_1_r_2;
-        double pull_ends_1_1_r_3;
-        long pull_ends_1_1_r_4;
-        hsplit_fused_17_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-        ends_1_1[gid] = pull_ends_1_1_r;
-        ends_1_2[gid] = pull_ends_1_1_r_1;
-        ends_2_1[gid] = pull_ends_1_1_r_2;
-        ends_2_2[gid] = pull_ends_1_1_r_3;
-        packed_lengths_17[gid] = pull_ends_1_1_r_4;
-    }
-}
-
-__kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+__kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -8731,7 +8289,18 @@ __kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_status
         const long g = start + p;
         if (g < t_1) {
             long pull_packed_offsets_r = hsplit_fused_17_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
+            double pull_ends_1_1_r;
+            double pull_ends_1_1_r_1;
+            double pull_ends_1_1_r_2;
+            double pull_ends_1_1_r_3;
+            long pull_ends_1_1_r_4;
+            hsplit_fused_17_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
             tile[p] = pull_packed_offsets_r;
+            ends_1_1[g] = pull_ends_1_1_r;
+            ends_1_2[g] = pull_ends_1_1_r_1;
+            ends_2_1[g] = pull_ends_1_1_r_2;
+            ends_2_2[g] = pull_ends_1_1_r_3;
+            packed_lengths_17[g] = pull_ends_1_1_r_4;
         } else {
             tile[p] = 0L;
         }
@@ -8940,13 +8509,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_18_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
-    int f = (int)mapped[p];
-    long r = rank[p];
-    long q = f ? r : nessie_sub(p, r);
-    return f ? lengths[q] : sum[q];
-}
-
 static inline long hsplit_fused_18_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[i];
     long r = rank[i];
@@ -8959,15 +8521,14 @@ static inline long hsplit_fused_18_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_fused_18_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* lengths_5) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long pull_lengths_r = hsplit_fused_18_pull_lengths(gid, mapped, rank, lengths_2, sum);
-        lengths_5[gid] = pull_lengths_r;
-    }
+static inline long hsplit_fused_18_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+    int f = (int)mapped[p];
+    long r = rank[p];
+    long q = f ? r : nessie_sub(p, r);
+    return f ? lengths[q] : sum[q];
 }
 
-__kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets) {
+__kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -8982,7 +8543,9 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status
         const long g = start + p_1;
         if (g < instances_1) {
             long pull_packed_offsets_r = hsplit_fused_18_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
+            long pull_lengths_r = hsplit_fused_18_pull_lengths(g, mapped, rank, lengths_2, sum);
             tile[p_1] = pull_packed_offsets_r;
+            lengths_5[g] = pull_lengths_r;
         } else {
             tile[p_1] = 0L;
         }

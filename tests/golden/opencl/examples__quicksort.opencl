@@ -362,14 +362,6 @@ __kernel void quicksort_gather_7_v_elements(long t_1, __global const long* v_off
     }
 }
 
-__kernel void quicksort_gather_7_v_elements_idx32(long t_1, __global const long* v_offsets, long n_v_offsets, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < t_1) {
-        long pull_v_elements_r = quicksort_gather_7_pull_v_elements(gid, v_offsets, n_v_offsets, lesser_offsets, greater_offsets, lesser_elements, greater_elements);
-        v_elements[gid] = pull_v_elements_r;
-    }
-}
-
 
 // ===== quicksort_gather_8.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -814,41 +806,35 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_filter_fused_keep_lesser(long x, long pivot) {
-    return x < pivot ? 1L : 0L;
-}
-
 static inline long quicksort_filter_fused_pull_lesser(long i, __global const long* s) {
     return s[i];
+}
+
+static inline long quicksort_filter_fused_keep_lesser(long x, long pivot) {
+    return x < pivot ? 1L : 0L;
 }
 
 static inline long quicksort_filter_fused_keep_equal(long x, long pivot) {
     return x == pivot ? 1L : 0L;
 }
 
-static inline long quicksort_filter_fused_pull_equal(long i, __global const long* s) {
-    return s[i];
-}
-
 static inline long quicksort_filter_fused_keep_greater(long x, long pivot) {
     return x > pivot ? 1L : 0L;
 }
 
-static inline long quicksort_filter_fused_pull_greater(long i, __global const long* s) {
-    return s[i];
-}
-
-__kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_s, __global const long* s, long pivot, __global long* lesser_kept, long lookback_tiles, __global long* lesser) {
-    __local long tile[4864];
+__kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_s, __global const long* s, long pivot, long lookback_tiles, __global long* lesser_kept, __global long* equal_kept, __global long* greater_kept, __global long* lesser, __global long* equal, __global long* greater) {
+    __local long tile[3840];
     __local long vals[306];
+    __local long vals_1[306];
+    __local long vals_2[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(lesser_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(lesser_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 3840;
+    for (long j = 0; j < 15; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_s) {
@@ -858,63 +844,115 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 19; j++) {
-        if (start + l * 19 + j < n_s) {
-            long keep_lesser_r = quicksort_filter_fused_keep_lesser(tile[l * 19 + j], pivot);
+    uint mask_1 = 0;
+    uint mask_2 = 0;
+    for (long j = 0; j < 15; j++) {
+        if (start + l * 15 + j < n_s) {
+            long keep_lesser_r = quicksort_filter_fused_keep_lesser(tile[l * 15 + j], pivot);
             if (keep_lesser_r != 0) {
                 mask |= 1u << j;
-                count++;
+            }
+            long keep_equal_r = quicksort_filter_fused_keep_equal(tile[l * 15 + j], pivot);
+            if (keep_equal_r != 0) {
+                mask_1 |= 1u << j;
+            }
+            long keep_greater_r = quicksort_filter_fused_keep_greater(tile[l * 15 + j], pivot);
+            if (keep_greater_r != 0) {
+                mask_2 |= 1u << j;
             }
         }
     }
-    vals[l] = count;
+    vals[l] = (long)popcount(mask);
+    vals_1[l] = (long)popcount(mask_1);
+    vals_2[l] = (long)popcount(mask_2);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
+        long row_1 = 0;
+        long row_2 = 0;
         for (long c = 0; c < 16; c++) {
             long c_1 = (row) + (vals[l * 16 + c]);
+            long c_2 = (row_1) + (vals_1[l * 16 + c]);
+            long c_3 = (row_2) + (vals_2[l * 16 + c]);
             row = c_1;
+            row_1 = c_2;
+            row_2 = c_3;
         }
         vals[256 + l] = row;
+        vals_1[256 + l] = row_1;
+        vals_2[256 + l] = row_2;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
         long total = 0;
+        long total_1 = 0;
+        long total_2 = 0;
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
-            long c_2 = (total) + (x);
-            total = c_2;
+            long x_1 = vals_1[256 + r];
+            long x_2 = vals_2[256 + r];
+            long c_4 = (total) + (x);
+            long c_5 = (total_1) + (x_1);
+            long c_6 = (total_2) + (x_2);
+            total = c_4;
+            total_1 = c_5;
+            total_2 = c_6;
         }
         vals[305] = total;
+        vals_1[305] = total_1;
+        vals_2[305] = total_2;
         vals[304] = 0;
+        vals_1[304] = 0;
+        vals_2[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong bits_2 = (ulong)(total_2);
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong bits_3 = (ulong)(total);
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong bits_4 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong bits_5 = (ulong)(total_2);
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
     long excl = 0;
+    long excl_1 = 0;
+    long excl_2 = 0;
     const long my_row = l / 16;
     const long my_col = l - my_row * 16;
     #pragma unroll
     for (long r = 0; r < 16; r++) {
         if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
+            long c_7 = (excl) + (vals[256 + r]);
+            long c_8 = (excl_1) + (vals_1[256 + r]);
+            long c_9 = (excl_2) + (vals_2[256 + r]);
+            excl = c_7;
+            excl_1 = c_8;
+            excl_2 = c_9;
         }
     }
     #pragma unroll
     for (long c = 0; c < 16; c++) {
         if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
+            long c_10 = (excl) + (vals[my_row * 16 + c]);
+            long c_11 = (excl_1) + (vals_1[my_row * 16 + c]);
+            long c_12 = (excl_2) + (vals_2[my_row * 16 + c]);
+            excl = c_10;
+            excl_1 = c_11;
+            excl_2 = c_12;
         }
     }
     for (;;) {
@@ -925,18 +963,30 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
             const long jt = at - l;
             long fl = 0;
             if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                const ulong lo = status[((2 * jt + 1) * 3 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 1) * 3 + 1) * 2];
+                const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
+                const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
+                const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
+                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
+                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
+                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
+                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
+                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
+                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
+                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
                         fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                        vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
+                        vals_2[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
                     }
                 }
             }
@@ -944,353 +994,87 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_1 = vals[304];
+            long excl_3 = vals[304];
+            long excl_4 = vals_1[304];
+            long excl_5 = vals_2[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
+                long c_13 = (vals[272 + k]) + (excl_3);
+                long c_14 = (vals_1[272 + k]) + (excl_4);
+                long c_15 = (vals_2[272 + k]) + (excl_5);
+                excl_3 = c_13;
+                excl_4 = c_14;
+                excl_5 = c_15;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl_1;
+            vals[304] = excl_3;
+            vals_1[304] = excl_4;
+            vals_2[304] = excl_5;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                long incl = excl_3;
+                long incl_1 = excl_4;
+                long incl_2 = excl_5;
+                long c_16 = (incl) + (vals[305]);
+                long c_17 = (incl_1) + (vals_1[305]);
+                long c_18 = (incl_2) + (vals_2[305]);
+                incl = c_16;
+                incl_1 = c_17;
+                incl_2 = c_18;
+                const ulong bits_6 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong bits_7 = (ulong)(incl_1);
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong bits_8 = (ulong)(incl_2);
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
             }
         }
     }
     vals[l] = excl;
+    vals_1[l] = excl_1;
+    vals_2[l] = excl_2;
     vals[l] = (vals[l] << 32) | mask;
+    vals_1[l] = (vals_1[l] << 32) | mask_1;
+    vals_2[l] = (vals_2[l] << 32) | mask_2;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
+    const long base_1 = vals_1[304];
+    const long base_2 = vals_2[304];
     #pragma unroll
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 15; j++) {
         const long p = j * 256 + l;
-        const long owner = p / 19;
-        const uint bit = (uint)(p - owner * 19);
+        const long owner = p / 15;
+        const uint bit = (uint)(p - owner * 15);
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
             lesser[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
         }
+        const long packed_1 = vals_1[owner];
+        const uint kmask_1 = (uint)packed_1;
+        if ((kmask_1 >> bit) & 1u) {
+            equal[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p];
+        }
+        const long packed_2 = vals_2[owner];
+        const uint kmask_2 = (uint)packed_2;
+        if ((kmask_2 >> bit) & 1u) {
+            greater[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         lesser_kept[0] = base + vals[305];
-    }
-}
-
-__kernel void quicksort_filter_fused_equal(__global int* equal_status, long n_s, __global const long* s, long pivot, __global long* equal_kept, long lookback_tiles, __global long* equal) {
-    __local long tile[4864];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)(equal_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(equal_status);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_s) {
-            long pull_equal_r = quicksort_filter_fused_pull_equal(g, s);
-            tile[p] = pull_equal_r;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 19; j++) {
-        if (start + l * 19 + j < n_s) {
-            long keep_equal_r = quicksort_filter_fused_keep_equal(tile[l * 19 + j], pivot);
-            if (keep_equal_r != 0) {
-                mask |= 1u << j;
-                count++;
-            }
-        }
-    }
-    vals[l] = count;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
-            total = c_2;
-        }
-        vals[305] = total;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    vals[l] = excl;
-    vals[l] = (vals[l] << 32) | mask;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    #pragma unroll
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long owner = p / 19;
-        const uint bit = (uint)(p - owner * 19);
-        const long packed = vals[owner];
-        const uint kmask = (uint)packed;
-        if ((kmask >> bit) & 1u) {
-            equal[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
-        }
-    }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
-        equal_kept[0] = base + vals[305];
-    }
-}
-
-__kernel void quicksort_filter_fused_greater(__global int* greater_status, long n_s, __global const long* s, long pivot, __global long* greater_kept, long lookback_tiles, __global long* greater) {
-    __local long tile[4864];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)(greater_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(greater_status);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_s) {
-            long pull_greater_r = quicksort_filter_fused_pull_greater(g, s);
-            tile[p] = pull_greater_r;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint mask = 0;
-    long count = 0;
-    for (long j = 0; j < 19; j++) {
-        if (start + l * 19 + j < n_s) {
-            long keep_greater_r = quicksort_filter_fused_keep_greater(tile[l * 19 + j], pivot);
-            if (keep_greater_r != 0) {
-                mask |= 1u << j;
-                count++;
-            }
-        }
-    }
-    vals[l] = count;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
-            total = c_2;
-        }
-        vals[305] = total;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    vals[l] = excl;
-    vals[l] = (vals[l] << 32) | mask;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    #pragma unroll
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long owner = p / 19;
-        const uint bit = (uint)(p - owner * 19);
-        const long packed = vals[owner];
-        const uint kmask = (uint)packed;
-        if ((kmask >> bit) & 1u) {
-            greater[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
-        }
-    }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
-        greater_kept[0] = base + vals[305];
+        equal_kept[0] = base_1 + vals_1[305];
+        greater_kept[0] = base_2 + vals_2[305];
     }
 }
 
@@ -1681,10 +1465,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline int quicksort_fused_pull_mapped(long i, __global const long* s_lengths) {
-    return s_lengths[i] <= 1L;
-}
-
 static inline long quicksort_fused_pull_rank(long i, __global const long* s_lengths) {
     int mapped = s_lengths[i] <= 1L;
     return (long)mapped;
@@ -1694,13 +1474,17 @@ static inline long quicksort_fused_op_rank(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_keep_then_instances(long j, __global const long* s_lengths) {
-    long i = j;
-    return s_lengths[i] <= 1L ? 1L : 0L;
+static inline int quicksort_fused_pull_mapped(long i, __global const long* s_lengths) {
+    return s_lengths[i] <= 1L;
 }
 
 static inline long quicksort_fused_pull_then_instances(long i) {
     return i;
+}
+
+static inline long quicksort_fused_keep_then_instances(long j, __global const long* s_lengths) {
+    long i = j;
+    return s_lengths[i] <= 1L ? 1L : 0L;
 }
 
 static inline long quicksort_fused_keep_else_instances(long j, __global const long* s_lengths) {
@@ -1708,19 +1492,7 @@ static inline long quicksort_fused_keep_else_instances(long j, __global const lo
     return !(s_lengths[i] <= 1L) ? 1L : 0L;
 }
 
-static inline long quicksort_fused_pull_else_instances(long i) {
-    return i;
-}
-
-__kernel void quicksort_fused_mapped(long instances_2, __global const long* s_lengths, __global uchar* mapped_2) {
-    const long gid = get_global_id(0);
-    if (gid < instances_2) {
-        int pull_mapped_r = quicksort_fused_pull_mapped(gid, s_lengths);
-        mapped_2[gid] = pull_mapped_r;
-    }
-}
-
-__kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, __global const long* s_lengths, __global long* rank) {
+__kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, __global const long* s_lengths, __global long* rank, __global uchar* mapped_2) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -1735,7 +1507,9 @@ __kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, 
         const long g = start + p;
         if (g < instances_2) {
             long pull_rank_r = quicksort_fused_pull_rank(g, s_lengths);
+            int pull_mapped_r = quicksort_fused_pull_mapped(g, s_lengths);
             tile[p] = pull_rank_r;
+            mapped_2[g] = pull_mapped_r;
         } else {
             tile[p] = 0L;
         }
@@ -1869,81 +1643,111 @@ __kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, 
     }
 }
 
-__kernel void quicksort_fused_then_instances(__global int* then_instances_status, long instances_2, __global const long* s_lengths, __global long* then_instances_kept, long lookback_tiles, __global long* then_instances) {
-    __local long tile[4864];
+__kernel void quicksort_fused_then_instances(__global int* then_instances_status, long instances_2, __global const long* s_lengths, long lookback_tiles_1, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+    __local long tile[4352];
     __local long vals[306];
+    __local long vals_1[306];
     __local long flags[35];
     __local uint masks[256];
+    __local uint masks_1[256];
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(then_instances_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
+    const long start = tile_no * 4352;
     masks[l] = 0;
+    masks_1[l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 17; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_2) {
             long pull_then_instances_r = quicksort_fused_pull_then_instances(g);
             const long x = pull_then_instances_r;
-            tile[p] = x;
             long keep_then_instances_r = quicksort_fused_keep_then_instances(x, s_lengths);
+            long keep_else_instances_r = quicksort_fused_keep_else_instances(x, s_lengths);
+            tile[p] = x;
             if (keep_then_instances_r != 0) {
-                atomic_or(&masks[p / 19], 1u << (p % 19));
+                atomic_or(&masks[p / 17], 1u << (p % 17));
+            }
+            if (keep_else_instances_r != 0) {
+                atomic_or(&masks_1[p / 17], 1u << (p % 17));
             }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     const uint mask = masks[l];
     vals[l] = (long)popcount(mask);
+    const uint mask_1 = masks_1[l];
+    vals_1[l] = (long)popcount(mask_1);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
+        long row_1 = 0;
         for (long c = 0; c < 16; c++) {
             long c_1 = (row) + (vals[l * 16 + c]);
+            long c_2 = (row_1) + (vals_1[l * 16 + c]);
             row = c_1;
+            row_1 = c_2;
         }
         vals[256 + l] = row;
+        vals_1[256 + l] = row_1;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
         long total = 0;
+        long total_1 = 0;
         for (long r = 0; r < 16; r++) {
             long x_1 = vals[256 + r];
-            long c_2 = (total) + (x_1);
-            total = c_2;
+            long x_2 = vals_1[256 + r];
+            long c_3 = (total) + (x_1);
+            long c_4 = (total_1) + (x_2);
+            total = c_3;
+            total_1 = c_4;
         }
         vals[305] = total;
+        vals_1[305] = total_1;
         vals[304] = 0;
+        vals_1[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong bits_1 = (ulong)(total_1);
+            status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong bits_2 = (ulong)(total);
+            status[((2 * tile_no + 0) * 2 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong bits_3 = (ulong)(total_1);
+            status[((2 * tile_no + 0) * 2 + 1) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
     long excl = 0;
+    long excl_1 = 0;
     const long my_row = l / 16;
     const long my_col = l - my_row * 16;
     #pragma unroll
     for (long r = 0; r < 16; r++) {
         if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
+            long c_5 = (excl) + (vals[256 + r]);
+            long c_6 = (excl_1) + (vals_1[256 + r]);
+            excl = c_5;
+            excl_1 = c_6;
         }
     }
     #pragma unroll
     for (long c = 0; c < 16; c++) {
         if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
+            long c_7 = (excl) + (vals[my_row * 16 + c]);
+            long c_8 = (excl_1) + (vals_1[my_row * 16 + c]);
+            excl = c_7;
+            excl_1 = c_8;
         }
     }
     for (;;) {
@@ -1954,18 +1758,24 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
             const long jt = at - l;
             long fl = 0;
             if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                const ulong lo = status[((2 * jt + 1) * 2 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 2 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 1) * 2 + 1) * 2];
+                const ulong hi_1 = status[((2 * jt + 1) * 2 + 1) * 2 + 1];
+                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    const ulong lo_2 = status[((2 * jt + 0) * 2 + 0) * 2];
+                    const ulong hi_2 = status[((2 * jt + 0) * 2 + 0) * 2 + 1];
+                    const ulong lo_3 = status[((2 * jt + 0) * 2 + 1) * 2];
+                    const ulong hi_3 = status[((2 * jt + 0) * 2 + 1) * 2 + 1];
+                    if (lo_2 != 0 && hi_2 != 0 && lo_3 != 0 && hi_3 != 0) {
                         fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                        vals[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                     }
                 }
             }
@@ -1973,199 +1783,68 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_1 = vals[304];
+            long excl_2 = vals[304];
+            long excl_3 = vals_1[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
+                long c_9 = (vals[272 + k]) + (excl_2);
+                long c_10 = (vals_1[272 + k]) + (excl_3);
+                excl_2 = c_9;
+                excl_3 = c_10;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl_1;
+            vals[304] = excl_2;
+            vals_1[304] = excl_3;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                long incl = excl_2;
+                long incl_1 = excl_3;
+                long c_11 = (incl) + (vals[305]);
+                long c_12 = (incl_1) + (vals_1[305]);
+                incl = c_11;
+                incl_1 = c_12;
+                const ulong bits_4 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+                const ulong bits_5 = (ulong)(incl_1);
+                status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
             }
         }
     }
     vals[l] = excl;
+    vals_1[l] = excl_1;
     vals[l] = (vals[l] << 32) | mask;
+    vals_1[l] = (vals_1[l] << 32) | mask_1;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
+    const long base_1 = vals_1[304];
     #pragma unroll
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 17; j++) {
         const long p = j * 256 + l;
-        const long owner = p / 19;
-        const uint bit = (uint)(p - owner * 19);
+        const long owner = p / 17;
+        const uint bit = (uint)(p - owner * 17);
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
             then_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
         }
+        const long packed_1 = vals_1[owner];
+        const uint kmask_1 = (uint)packed_1;
+        if ((kmask_1 >> bit) & 1u) {
+            else_instances[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p];
+        }
     }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
+    if (l == 0 && tile_no == lookback_tiles_1 - 1) {
         then_instances_kept[0] = base + vals[305];
-    }
-}
-
-__kernel void quicksort_fused_else_instances(__global int* else_instances_status, long instances_2, __global const long* s_lengths, __global long* else_instances_kept, long lookback_tiles, __global long* else_instances) {
-    __local long tile[4864];
-    __local long vals[306];
-    __local long flags[35];
-    __local uint masks[256];
-    volatile __global ulong* status = (volatile __global ulong*)(else_instances_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(else_instances_status);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < instances_2) {
-            long pull_else_instances_r = quicksort_fused_pull_else_instances(g);
-            const long x = pull_else_instances_r;
-            tile[p] = x;
-            long keep_else_instances_r = quicksort_fused_keep_else_instances(x, s_lengths);
-            if (keep_else_instances_r != 0) {
-                atomic_or(&masks[p / 19], 1u << (p % 19));
-            }
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_1 = vals[256 + r];
-            long c_2 = (total) + (x_1);
-            total = c_2;
-        }
-        vals[305] = total;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    vals[l] = excl;
-    vals[l] = (vals[l] << 32) | mask;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    #pragma unroll
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long owner = p / 19;
-        const uint bit = (uint)(p - owner * 19);
-        const long packed = vals[owner];
-        const uint kmask = (uint)packed;
-        if ((kmask >> bit) & 1u) {
-            else_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
-        }
-    }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
-        else_instances_kept[0] = base + vals[305];
+        else_instances_kept[0] = base_1 + vals_1[305];
     }
 }
 
@@ -2244,11 +1923,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_2_pull_s_lengths(long p, __global const long* then_instances, __global const long* s_lengths) {
-    long q = then_instances[p];
-    return s_lengths[q];
-}
-
 static inline long quicksort_fused_2_pull_s_offsets(long i, __global const long* then_instances, __global const long* s_lengths) {
     long q = then_instances[i];
     long s_lengths_1 = s_lengths[q];
@@ -2259,15 +1933,12 @@ static inline long quicksort_fused_2_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void quicksort_fused_2_s_lengths(long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_lengths_2) {
-    const long gid = get_global_id(0);
-    if (gid < n_then_instances) {
-        long pull_s_lengths_r = quicksort_fused_2_pull_s_lengths(gid, then_instances, s_lengths_1);
-        s_lengths_2[gid] = pull_s_lengths_r;
-    }
+static inline long quicksort_fused_2_pull_s_lengths(long p, __global const long* then_instances, __global const long* s_lengths) {
+    long q = then_instances[p];
+    return s_lengths[q];
 }
 
-__kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets) {
+__kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets, __global long* s_lengths_2) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -2282,7 +1953,9 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n
         const long g = start + p_1;
         if (g < n_then_instances) {
             long pull_s_offsets_r = quicksort_fused_2_pull_s_offsets(g, then_instances, s_lengths_1);
+            long pull_s_lengths_r = quicksort_fused_2_pull_s_lengths(g, then_instances, s_lengths_1);
             tile[p_1] = pull_s_offsets_r;
+            s_lengths_2[g] = pull_s_lengths_r;
         } else {
             tile[p_1] = 0L;
         }
@@ -2491,6 +2164,16 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline long quicksort_fused_3_pull_s_offsets(long i, __global const long* else_instances, __global const long* s_lengths) {
+    long q = else_instances[i];
+    long s_lengths_1 = s_lengths[q];
+    return s_lengths_1;
+}
+
+static inline long quicksort_fused_3_op_s_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
 static inline void quicksort_fused_3_pull_pivot(long i, __global const long* else_instances, __global const long* s_lengths, __global const long* s_offsets, __global const long* s_elements, __global long* err, long* r0, long* r1, long* r2, long* r3) {
     long s = else_instances[i];
     long j = nessie_div(s_lengths[s], 2L);
@@ -2520,49 +2203,7 @@ static inline void quicksort_fused_3_pull_pivot(long i, __global const long* els
     *r3 = v_8;
 }
 
-static inline long quicksort_fused_3_pull_s_offsets(long i, __global const long* else_instances, __global const long* s_lengths) {
-    long q = else_instances[i];
-    long s_lengths_1 = s_lengths[q];
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_3_op_s_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void quicksort_fused_3_pivot(long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* pivot, __global long* s_lengths_10, __global long* sorted_lengths, __global long* sorted_offsets, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_pivot_r;
-        long pull_pivot_r_1;
-        long pull_pivot_r_2;
-        long pull_pivot_r_3;
-        quicksort_fused_3_pull_pivot(gid, else_instances, s_lengths_1, s_offsets_2, s_elements, err, &pull_pivot_r, &pull_pivot_r_1, &pull_pivot_r_2, &pull_pivot_r_3);
-        pivot[gid] = pull_pivot_r;
-        s_lengths_10[gid] = pull_pivot_r_1;
-        sorted_lengths[gid] = pull_pivot_r_2;
-        sorted_offsets[gid] = pull_pivot_r_3;
-    }
-}
-
-__kernel void quicksort_fused_3_pivot_idx32(long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* pivot, __global long* s_lengths_10, __global long* sorted_lengths, __global long* sorted_offsets, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_pivot_r;
-        long pull_pivot_r_1;
-        long pull_pivot_r_2;
-        long pull_pivot_r_3;
-        quicksort_fused_3_pull_pivot(gid, else_instances, s_lengths_1, s_offsets_2, s_elements, err, &pull_pivot_r, &pull_pivot_r_1, &pull_pivot_r_2, &pull_pivot_r_3);
-        pivot[gid] = pull_pivot_r;
-        s_lengths_10[gid] = pull_pivot_r_1;
-        sorted_lengths[gid] = pull_pivot_r_2;
-        sorted_offsets[gid] = pull_pivot_r_3;
-    }
-}
-
-__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global long* s_offsets_13) {
+__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* s_lengths_10, __global long* sorted_lengths, __global long* sorted_offsets, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -2577,7 +2218,16 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n
         const long g = start + p_1;
         if (g < n_else_instances) {
             long pull_s_offsets_r = quicksort_fused_3_pull_s_offsets(g, else_instances, s_lengths_1);
+            long pull_pivot_r;
+            long pull_pivot_r_1;
+            long pull_pivot_r_2;
+            long pull_pivot_r_3;
+            quicksort_fused_3_pull_pivot(g, else_instances, s_lengths_1, s_offsets_2, s_elements, err, &pull_pivot_r, &pull_pivot_r_1, &pull_pivot_r_2, &pull_pivot_r_3);
             tile[p_1] = pull_s_offsets_r;
+            pivot[g] = pull_pivot_r;
+            s_lengths_10[g] = pull_pivot_r_1;
+            sorted_lengths[g] = pull_pivot_r_2;
+            sorted_offsets[g] = pull_pivot_r_3;
         } else {
             tile[p_1] = 0L;
         }
@@ -2891,6 +2541,16 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline void quicksort_fused_4_pull_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
+    long s = segment;
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
+    long s_elements_1 = s_elements[q];
+    *r0 = i;
+    *r1 = s_elements_1;
+}
+
 static inline long quicksort_fused_4_keep_kept(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
     long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
@@ -2900,16 +2560,6 @@ static inline long quicksort_fused_4_keep_kept(long j, long x, __global const lo
     long s_elements_1 = s_elements[q];
     long s_1 = segment;
     return s_elements_1 < pivot[s_1] ? 1L : 0L;
-}
-
-static inline void quicksort_fused_4_pull_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
-    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
-    long s = segment;
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    *r0 = i;
-    *r1 = s_elements_1;
 }
 
 static inline long quicksort_fused_4_keep_kept_1(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
@@ -2923,16 +2573,6 @@ static inline long quicksort_fused_4_keep_kept_1(long j, long x, __global const 
     return s_elements_1 == pivot[s_1] ? 1L : 0L;
 }
 
-static inline void quicksort_fused_4_pull_kept_1(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
-    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
-    long s = segment;
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    *r0 = i;
-    *r1 = s_elements_1;
-}
-
 static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
     long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
@@ -2944,31 +2584,27 @@ static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const 
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-static inline void quicksort_fused_4_pull_kept_2(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
-    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
-    long s = segment;
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    *r0 = i;
-    *r1 = s_elements_1;
-}
-
-__kernel void quicksort_fused_4_kept(__global int* kept_status_80, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_77, long lookback_tiles, __global long* kept_14, __global long* lesser_elements_15) {
-    __local long tile[2304];
-    __local long tile_1[2304];
+__kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_77, __global long* kept_kept_78, __global long* kept_kept_79, __global long* kept_14, __global long* lesser_elements_15, __global long* kept_22, __global long* lesser_elements_23, __global long* kept_30, __global long* lesser_elements_31) {
+    __local long tile[1792];
+    __local long tile_1[1792];
     __local long vals[306];
+    __local long vals_1[306];
+    __local long vals_2[306];
     __local long flags[35];
     __local uint masks[256];
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status_80 + 2);
+    __local uint masks_1[256];
+    __local uint masks_2[256];
+    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status_80);
+    if (l == 0) flags[32] = atomic_inc(kept_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 2304;
+    const long start = tile_no * 1792;
     masks[l] = 0;
+    masks_1[l] = 0;
+    masks_2[l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 9; j++) {
+    for (long j = 0; j < 7; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < total_1) {
@@ -2977,63 +2613,117 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status_80, long total_1,
             quicksort_fused_4_pull_kept(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
             const long x = pull_kept_r;
             const long x_1 = pull_kept_r_1;
+            long keep_kept_r = quicksort_fused_4_keep_kept(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+            long keep_kept_1_r = quicksort_fused_4_keep_kept_1(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
+            long keep_kept_2_r = quicksort_fused_4_keep_kept_2(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             tile[p_1] = x;
             tile_1[p_1] = x_1;
-            long keep_kept_r = quicksort_fused_4_keep_kept(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             if (keep_kept_r != 0) {
-                atomic_or(&masks[p_1 / 9], 1u << (p_1 % 9));
+                atomic_or(&masks[p_1 / 7], 1u << (p_1 % 7));
+            }
+            if (keep_kept_1_r != 0) {
+                atomic_or(&masks_1[p_1 / 7], 1u << (p_1 % 7));
+            }
+            if (keep_kept_2_r != 0) {
+                atomic_or(&masks_2[p_1 / 7], 1u << (p_1 % 7));
             }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     const uint mask = masks[l];
     vals[l] = (long)popcount(mask);
+    const uint mask_1 = masks_1[l];
+    vals_1[l] = (long)popcount(mask_1);
+    const uint mask_2 = masks_2[l];
+    vals_2[l] = (long)popcount(mask_2);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
+        long row_1 = 0;
+        long row_2 = 0;
         for (long c = 0; c < 16; c++) {
             long c_1 = (row) + (vals[l * 16 + c]);
+            long c_2 = (row_1) + (vals_1[l * 16 + c]);
+            long c_3 = (row_2) + (vals_2[l * 16 + c]);
             row = c_1;
+            row_1 = c_2;
+            row_2 = c_3;
         }
         vals[256 + l] = row;
+        vals_1[256 + l] = row_1;
+        vals_2[256 + l] = row_2;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
         long total_2 = 0;
+        long total_3 = 0;
+        long total_4 = 0;
         for (long r = 0; r < 16; r++) {
             long x_2 = vals[256 + r];
-            long c_2 = (total_2) + (x_2);
-            total_2 = c_2;
+            long x_3 = vals_1[256 + r];
+            long x_4 = vals_2[256 + r];
+            long c_4 = (total_2) + (x_2);
+            long c_5 = (total_3) + (x_3);
+            long c_6 = (total_4) + (x_4);
+            total_2 = c_4;
+            total_3 = c_5;
+            total_4 = c_6;
         }
         vals[305] = total_2;
+        vals_1[305] = total_3;
+        vals_2[305] = total_4;
         vals[304] = 0;
+        vals_1[304] = 0;
+        vals_2[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong bits_1 = (ulong)(total_3);
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong bits_2 = (ulong)(total_4);
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong bits_3 = (ulong)(total_2);
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong bits_4 = (ulong)(total_3);
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong bits_5 = (ulong)(total_4);
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
     long excl = 0;
+    long excl_1 = 0;
+    long excl_2 = 0;
     const long my_row = l / 16;
     const long my_col = l - my_row * 16;
     #pragma unroll
     for (long r = 0; r < 16; r++) {
         if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
+            long c_7 = (excl) + (vals[256 + r]);
+            long c_8 = (excl_1) + (vals_1[256 + r]);
+            long c_9 = (excl_2) + (vals_2[256 + r]);
+            excl = c_7;
+            excl_1 = c_8;
+            excl_2 = c_9;
         }
     }
     #pragma unroll
     for (long c = 0; c < 16; c++) {
         if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
+            long c_10 = (excl) + (vals[my_row * 16 + c]);
+            long c_11 = (excl_1) + (vals_1[my_row * 16 + c]);
+            long c_12 = (excl_2) + (vals_2[my_row * 16 + c]);
+            excl = c_10;
+            excl_1 = c_11;
+            excl_2 = c_12;
         }
     }
     for (;;) {
@@ -3044,18 +2734,30 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status_80, long total_1,
             const long jt = at - l;
             long fl = 0;
             if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                const ulong lo = status[((2 * jt + 1) * 3 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 1) * 3 + 1) * 2];
+                const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
+                const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
+                const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
+                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
+                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
+                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
+                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
+                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
+                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
+                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
                         fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                        vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
+                        vals_2[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
                     }
                 }
             }
@@ -3063,362 +2765,90 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status_80, long total_1,
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_1 = vals[304];
+            long excl_3 = vals[304];
+            long excl_4 = vals_1[304];
+            long excl_5 = vals_2[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
+                long c_13 = (vals[272 + k]) + (excl_3);
+                long c_14 = (vals_1[272 + k]) + (excl_4);
+                long c_15 = (vals_2[272 + k]) + (excl_5);
+                excl_3 = c_13;
+                excl_4 = c_14;
+                excl_5 = c_15;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl_1;
+            vals[304] = excl_3;
+            vals_1[304] = excl_4;
+            vals_2[304] = excl_5;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                long incl = excl_3;
+                long incl_1 = excl_4;
+                long incl_2 = excl_5;
+                long c_16 = (incl) + (vals[305]);
+                long c_17 = (incl_1) + (vals_1[305]);
+                long c_18 = (incl_2) + (vals_2[305]);
+                incl = c_16;
+                incl_1 = c_17;
+                incl_2 = c_18;
+                const ulong bits_6 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong bits_7 = (ulong)(incl_1);
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong bits_8 = (ulong)(incl_2);
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
             }
         }
     }
     vals[l] = excl;
+    vals_1[l] = excl_1;
+    vals_2[l] = excl_2;
     vals[l] = (vals[l] << 32) | mask;
+    vals_1[l] = (vals_1[l] << 32) | mask_1;
+    vals_2[l] = (vals_2[l] << 32) | mask_2;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
+    const long base_1 = vals_1[304];
+    const long base_2 = vals_2[304];
     #pragma unroll
-    for (long j = 0; j < 9; j++) {
+    for (long j = 0; j < 7; j++) {
         const long p_1 = j * 256 + l;
-        const long owner = p_1 / 9;
-        const uint bit = (uint)(p_1 - owner * 9);
+        const long owner = p_1 / 7;
+        const uint bit = (uint)(p_1 - owner * 7);
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
             kept_14[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_15[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
         }
+        const long packed_1 = vals_1[owner];
+        const uint kmask_1 = (uint)packed_1;
+        if ((kmask_1 >> bit) & 1u) {
+            kept_22[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_23[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile_1[p_1];
+        }
+        const long packed_2 = vals_2[owner];
+        const uint kmask_2 = (uint)packed_2;
+        if ((kmask_2 >> bit) & 1u) {
+            kept_30[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_31[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile_1[p_1];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept_77[0] = base + vals[305];
-    }
-}
-
-__kernel void quicksort_fused_4_kept_1(__global int* kept_status_81, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_78, long lookback_tiles, __global long* kept_22, __global long* lesser_elements_23) {
-    __local long tile[2304];
-    __local long tile_1[2304];
-    __local long vals[306];
-    __local long flags[35];
-    __local uint masks[256];
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status_81 + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status_81);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 9; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < total_1) {
-            long pull_kept_1_r;
-            long pull_kept_1_r_1;
-            quicksort_fused_4_pull_kept_1(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
-            const long x = pull_kept_1_r;
-            const long x_1 = pull_kept_1_r_1;
-            tile[p_1] = x;
-            tile_1[p_1] = x_1;
-            long keep_kept_1_r = quicksort_fused_4_keep_kept_1(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-            if (keep_kept_1_r != 0) {
-                atomic_or(&masks[p_1 / 9], 1u << (p_1 % 9));
-            }
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_2 = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_2 = vals[256 + r];
-            long c_2 = (total_2) + (x_2);
-            total_2 = c_2;
-        }
-        vals[305] = total_2;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    vals[l] = excl;
-    vals[l] = (vals[l] << 32) | mask;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    #pragma unroll
-    for (long j = 0; j < 9; j++) {
-        const long p_1 = j * 256 + l;
-        const long owner = p_1 / 9;
-        const uint bit = (uint)(p_1 - owner * 9);
-        const long packed = vals[owner];
-        const uint kmask = (uint)packed;
-        if ((kmask >> bit) & 1u) {
-            kept_22[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
-            lesser_elements_23[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
-        }
-    }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_78[0] = base + vals[305];
-    }
-}
-
-__kernel void quicksort_fused_4_kept_2(__global int* kept_status_82, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_79, long lookback_tiles, __global long* kept_30, __global long* lesser_elements_31) {
-    __local long tile[2304];
-    __local long tile_1[2304];
-    __local long vals[306];
-    __local long flags[35];
-    __local uint masks[256];
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status_82 + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status_82);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 9; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < total_1) {
-            long pull_kept_2_r;
-            long pull_kept_2_r_1;
-            quicksort_fused_4_pull_kept_2(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
-            const long x = pull_kept_2_r;
-            const long x_1 = pull_kept_2_r_1;
-            tile[p_1] = x;
-            tile_1[p_1] = x_1;
-            long keep_kept_2_r = quicksort_fused_4_keep_kept_2(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-            if (keep_kept_2_r != 0) {
-                atomic_or(&masks[p_1 / 9], 1u << (p_1 % 9));
-            }
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_2 = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_2 = vals[256 + r];
-            long c_2 = (total_2) + (x_2);
-            total_2 = c_2;
-        }
-        vals[305] = total_2;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    vals[l] = excl;
-    vals[l] = (vals[l] << 32) | mask;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    #pragma unroll
-    for (long j = 0; j < 9; j++) {
-        const long p_1 = j * 256 + l;
-        const long owner = p_1 / 9;
-        const uint bit = (uint)(p_1 - owner * 9);
-        const long packed = vals[owner];
-        const uint kmask = (uint)packed;
-        if ((kmask >> bit) & 1u) {
-            kept_30[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
-            lesser_elements_31[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
-        }
-    }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_79[0] = base + vals[305];
+        kept_kept_78[0] = base_1 + vals_1[305];
+        kept_kept_79[0] = base_2 + vals_2[305];
     }
 }
 
@@ -3497,23 +2927,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_fused_5_pull_lesser_lengths(long s, __global const long* s_offsets, __global const long* s_lengths, __global const long* kept, long kept_len, __global const long* kept_1, long kept_1_len, __global const long* kept_2, long kept_2_len, long* r0, long* r1, long* r2) {
-    long start = s_offsets[s];
-    long end = nessie_add(start, s_lengths[s]);
-    long v = nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
-    long start_1 = s_offsets[s];
-    long end_1 = nessie_add(start_1, s_lengths[s]);
-    long v_1 = nessie_sub(kept_1_len == 0L ? 0L : (kept_1[0L] >= end_1 ? 0L : nessie_add(nessie_segment_of(kept_1, kept_1_len, nessie_sub(end_1, 1L)), 1L)), kept_1_len == 0L ? 0L : (kept_1[0L] >= start_1 ? 0L : nessie_add(nessie_segment_of(kept_1, kept_1_len, nessie_sub(start_1, 1L)), 1L)));
-    long v_2 = v;
-    long v_3 = v_1;
-    long start_2 = s_offsets[s];
-    long end_2 = nessie_add(start_2, s_lengths[s]);
-    long v_4 = nessie_sub(kept_2_len == 0L ? 0L : (kept_2[0L] >= end_2 ? 0L : nessie_add(nessie_segment_of(kept_2, kept_2_len, nessie_sub(end_2, 1L)), 1L)), kept_2_len == 0L ? 0L : (kept_2[0L] >= start_2 ? 0L : nessie_add(nessie_segment_of(kept_2, kept_2_len, nessie_sub(start_2, 1L)), 1L)));
-    *r0 = v_2;
-    *r1 = v_3;
-    *r2 = v_4;
-}
-
 static inline void quicksort_fused_5_pull_s_offsets(long i, __global const long* s_offsets, __global const long* s_lengths, __global const long* kept, long kept_len, __global const long* kept_1, long kept_1_len, __global const long* kept_2, long kept_2_len, long* r0, long* r1, long* r2) {
     long start = s_offsets[i];
     long end = nessie_add(start, s_lengths[i]);
@@ -3540,20 +2953,24 @@ static inline void quicksort_fused_5_op_s_offsets(long a, long a_1, long a_2, lo
     *r2 = nessie_add(a_2, b_2);
 }
 
-__kernel void quicksort_fused_5_lesser_lengths(long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths, __global const long* kept_0, long n_kept, __global const long* kept_11, long n_kept_1, __global const long* kept_20, long n_kept_2, __global long* lesser_lengths_3, __global long* lesser_lengths_12, __global long* lesser_lengths_21) {
-    const long gid = get_global_id(0);
-    if (gid < n_s_lengths) {
-        long pull_lesser_lengths_r;
-        long pull_lesser_lengths_r_1;
-        long pull_lesser_lengths_r_2;
-        quicksort_fused_5_pull_lesser_lengths(gid, s_offsets_1, s_lengths, kept_0, n_kept, kept_11, n_kept_1, kept_20, n_kept_2, &pull_lesser_lengths_r, &pull_lesser_lengths_r_1, &pull_lesser_lengths_r_2);
-        lesser_lengths_3[gid] = pull_lesser_lengths_r;
-        lesser_lengths_12[gid] = pull_lesser_lengths_r_1;
-        lesser_lengths_21[gid] = pull_lesser_lengths_r_2;
-    }
+static inline void quicksort_fused_5_pull_lesser_lengths(long s, __global const long* s_offsets, __global const long* s_lengths, __global const long* kept, long kept_len, __global const long* kept_1, long kept_1_len, __global const long* kept_2, long kept_2_len, long* r0, long* r1, long* r2) {
+    long start = s_offsets[s];
+    long end = nessie_add(start, s_lengths[s]);
+    long v = nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+    long start_1 = s_offsets[s];
+    long end_1 = nessie_add(start_1, s_lengths[s]);
+    long v_1 = nessie_sub(kept_1_len == 0L ? 0L : (kept_1[0L] >= end_1 ? 0L : nessie_add(nessie_segment_of(kept_1, kept_1_len, nessie_sub(end_1, 1L)), 1L)), kept_1_len == 0L ? 0L : (kept_1[0L] >= start_1 ? 0L : nessie_add(nessie_segment_of(kept_1, kept_1_len, nessie_sub(start_1, 1L)), 1L)));
+    long v_2 = v;
+    long v_3 = v_1;
+    long start_2 = s_offsets[s];
+    long end_2 = nessie_add(start_2, s_lengths[s]);
+    long v_4 = nessie_sub(kept_2_len == 0L ? 0L : (kept_2[0L] >= end_2 ? 0L : nessie_add(nessie_segment_of(kept_2, kept_2_len, nessie_sub(end_2, 1L)), 1L)), kept_2_len == 0L ? 0L : (kept_2[0L] >= start_2 ? 0L : nessie_add(nessie_segment_of(kept_2, kept_2_len, nessie_sub(start_2, 1L)), 1L)));
+    *r0 = v_2;
+    *r1 = v_3;
+    *r2 = v_4;
 }
 
-__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths, __global const long* kept_0, long n_kept, __global const long* kept_11, long n_kept_1, __global const long* kept_20, long n_kept_2, __global long* s_offsets_7, __global long* s_offsets_16, __global long* s_offsets_25) {
+__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths, __global const long* kept_0, long n_kept, __global const long* kept_11, long n_kept_1, __global const long* kept_20, long n_kept_2, __global long* s_offsets_7, __global long* s_offsets_16, __global long* s_offsets_25, __global long* lesser_lengths_3, __global long* lesser_lengths_12, __global long* lesser_lengths_21) {
     __local long tile[1280];
     __local long tile_1[1280];
     __local long tile_2[1280];
@@ -3575,9 +2992,16 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status, long n
             long pull_s_offsets_r_1;
             long pull_s_offsets_r_2;
             quicksort_fused_5_pull_s_offsets(g, s_offsets_1, s_lengths, kept_0, n_kept, kept_11, n_kept_1, kept_20, n_kept_2, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
+            long pull_lesser_lengths_r;
+            long pull_lesser_lengths_r_1;
+            long pull_lesser_lengths_r_2;
+            quicksort_fused_5_pull_lesser_lengths(g, s_offsets_1, s_lengths, kept_0, n_kept, kept_11, n_kept_1, kept_20, n_kept_2, &pull_lesser_lengths_r, &pull_lesser_lengths_r_1, &pull_lesser_lengths_r_2);
             tile[p] = pull_s_offsets_r;
             tile_1[p] = pull_s_offsets_r_1;
             tile_2[p] = pull_s_offsets_r_2;
+            lesser_lengths_3[g] = pull_lesser_lengths_r;
+            lesser_lengths_12[g] = pull_lesser_lengths_r_1;
+            lesser_lengths_21[g] = pull_lesser_lengths_r_2;
         } else {
             tile[p] = 0L;
             tile_1[p] = 0L;
@@ -3912,12 +3336,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_6_pull_v_lengths(long p, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(p, 2L);
-    long q = nessie_div(p, 2L);
-    return c == 0L ? lesser_lengths[q] : greater_lengths[q];
-}
-
 static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
     long c = nessie_rem(i, 2L);
     long q = nessie_div(i, 2L);
@@ -3929,23 +3347,13 @@ static inline long quicksort_fused_6_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void quicksort_fused_6_v_lengths(long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* v_lengths_3) {
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        long pull_v_lengths_r = quicksort_fused_6_pull_v_lengths(gid, lesser_lengths, greater_lengths);
-        v_lengths_3[gid] = pull_v_lengths_r;
-    }
+static inline long quicksort_fused_6_pull_v_lengths(long p, __global const long* lesser_lengths, __global const long* greater_lengths) {
+    long c = nessie_rem(p, 2L);
+    long q = nessie_div(p, 2L);
+    return c == 0L ? lesser_lengths[q] : greater_lengths[q];
 }
 
-__kernel void quicksort_fused_6_v_lengths_idx32(long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* v_lengths_3) {
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < t_1) {
-        long pull_v_lengths_r = quicksort_fused_6_pull_v_lengths(gid, lesser_lengths, greater_lengths);
-        v_lengths_3[gid] = pull_v_lengths_r;
-    }
-}
-
-__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets) {
+__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets, __global long* v_lengths_3) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -3960,7 +3368,9 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long t
         const long g = start + p_1;
         if (g < t_1) {
             long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(g, lesser_lengths, greater_lengths);
+            long pull_v_lengths_r = quicksort_fused_6_pull_v_lengths(g, lesser_lengths, greater_lengths);
             tile[p_1] = pull_s_offsets_r;
+            v_lengths_3[g] = pull_v_lengths_r;
         } else {
             tile[p_1] = 0L;
         }
@@ -4169,6 +3579,38 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline long quicksort_fused_7_pull_s_offsets(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
+    long start = sorted_offsets[i];
+    long len = sorted_lengths[i];
+    if (1L < 0L || 1L >= len) {
+        nessie_fail(err, 1, 3, 1L, len);
+        return 0L;
+    }
+    long k = nessie_add(start, 1L);
+    long lengths = sorted_elements_lengths[k];
+    long starts = sorted_elements_offsets[k];
+    long start_1 = sorted_offsets[i];
+    long len_1 = sorted_lengths[i];
+    if (0 || 0L >= len_1) {
+        nessie_fail(err, 1, 2, 0L, len_1);
+        return 0L;
+    }
+    long lengths_1 = sorted_elements_lengths[start_1];
+    long starts_1 = sorted_elements_offsets[start_1];
+    long start_2 = starts_1;
+    long len_2 = lengths_1;
+    long start_3 = equal_offsets[i];
+    long len_3 = equal_lengths[i];
+    long start_4 = starts;
+    long len_4 = lengths;
+    long lengths_2 = nessie_add(nessie_add(len_2, len_3), len_4);
+    return lengths_2;
+}
+
+static inline long quicksort_fused_7_op_s_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
 static inline void quicksort_fused_7_pull_lengths(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
     long start = sorted_offsets[i];
     long len = sorted_lengths[i];
@@ -4242,57 +3684,7 @@ static inline void quicksort_fused_7_pull_lengths(long i, __global const long* s
     *r4 = v_8;
 }
 
-static inline long quicksort_fused_7_pull_s_offsets(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
-    long start = sorted_offsets[i];
-    long len = sorted_lengths[i];
-    if (1L < 0L || 1L >= len) {
-        nessie_fail(err, 1, 3, 1L, len);
-        return 0L;
-    }
-    long k = nessie_add(start, 1L);
-    long lengths = sorted_elements_lengths[k];
-    long starts = sorted_elements_offsets[k];
-    long start_1 = sorted_offsets[i];
-    long len_1 = sorted_lengths[i];
-    if (0 || 0L >= len_1) {
-        nessie_fail(err, 1, 2, 0L, len_1);
-        return 0L;
-    }
-    long lengths_1 = sorted_elements_lengths[start_1];
-    long starts_1 = sorted_elements_offsets[start_1];
-    long start_2 = starts_1;
-    long len_2 = lengths_1;
-    long start_3 = equal_offsets[i];
-    long len_3 = equal_lengths[i];
-    long start_4 = starts;
-    long len_4 = lengths;
-    long lengths_2 = nessie_add(nessie_add(len_2, len_3), len_4);
-    return lengths_2;
-}
-
-static inline long quicksort_fused_7_op_s_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void quicksort_fused_7_lengths(long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        long pull_lengths_r;
-        long pull_lengths_r_1;
-        long pull_lengths_r_2;
-        long pull_lengths_r_3;
-        long pull_lengths_r_4;
-        quicksort_fused_7_pull_lengths(gid, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-        lengths_5[gid] = pull_lengths_r;
-        starts_6[gid] = pull_lengths_r_1;
-        lengths_10[gid] = pull_lengths_r_2;
-        starts_11[gid] = pull_lengths_r_3;
-        lengths_18[gid] = pull_lengths_r_4;
-    }
-}
-
-__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* err) {
+__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -4307,7 +3699,18 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long n
         const long g = start + p;
         if (g < n_else_instances) {
             long pull_s_offsets_r = quicksort_fused_7_pull_s_offsets(g, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+            long pull_lengths_r;
+            long pull_lengths_r_1;
+            long pull_lengths_r_2;
+            long pull_lengths_r_3;
+            long pull_lengths_r_4;
+            quicksort_fused_7_pull_lengths(g, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
             tile[p] = pull_s_offsets_r;
+            lengths_5[g] = pull_lengths_r;
+            starts_6[g] = pull_lengths_r_1;
+            lengths_10[g] = pull_lengths_r_2;
+            starts_11[g] = pull_lengths_r_3;
+            lengths_18[g] = pull_lengths_r_4;
         } else {
             tile[p] = 0L;
         }
@@ -4516,13 +3919,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_8_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* lengths) {
-    int f = (int)mapped[p];
-    long r = rank[p];
-    long q = f ? r : nessie_sub(p, r);
-    return f ? s_lengths[q] : lengths[q];
-}
-
 static inline long quicksort_fused_8_pull_s_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* lengths) {
     int f = (int)mapped[i];
     long r = rank[i];
@@ -4535,15 +3931,14 @@ static inline long quicksort_fused_8_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void quicksort_fused_8_s_lengths(long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_lengths_5) {
-    const long gid = get_global_id(0);
-    if (gid < instances_1) {
-        long pull_s_lengths_r = quicksort_fused_8_pull_s_lengths(gid, mapped, rank, s_lengths_2, lengths);
-        s_lengths_5[gid] = pull_s_lengths_r;
-    }
+static inline long quicksort_fused_8_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* lengths) {
+    int f = (int)mapped[p];
+    long r = rank[p];
+    long q = f ? r : nessie_sub(p, r);
+    return f ? s_lengths[q] : lengths[q];
 }
 
-__kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets) {
+__kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets, __global long* s_lengths_5) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -4558,7 +3953,9 @@ __kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_status, long i
         const long g = start + p_1;
         if (g < instances_1) {
             long pull_s_offsets_r = quicksort_fused_8_pull_s_offsets(g, mapped, rank, s_lengths_2, lengths);
+            long pull_s_lengths_r = quicksort_fused_8_pull_s_lengths(g, mapped, rank, s_lengths_2, lengths);
             tile[p_1] = pull_s_offsets_r;
+            s_lengths_5[g] = pull_s_lengths_r;
         } else {
             tile[p_1] = 0L;
         }
@@ -5265,14 +4662,6 @@ static inline long main_map_fused_pull_data(long i) {
 
 __kernel void main_map_fused_data(long t_1, __global long* data) {
     const long gid = get_global_id(0);
-    if (gid < t_1) {
-        long pull_data_r = main_map_fused_pull_data(gid);
-        data[gid] = pull_data_r;
-    }
-}
-
-__kernel void main_map_fused_data_idx32(long t_1, __global long* data) {
-    const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         long pull_data_r = main_map_fused_pull_data(gid);
         data[gid] = pull_data_r;

@@ -466,17 +466,6 @@ __kernel void sparse_matrix_map_fused_iseq(long t_1, __global long* iseq_1, __gl
     }
 }
 
-__kernel void sparse_matrix_map_fused_iseq_idx32(long t_1, __global long* iseq_1, __global long* mapped) {
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < t_1) {
-        long pull_iseq_r;
-        long pull_iseq_r_1;
-        sparse_matrix_map_fused_pull_iseq(gid, &pull_iseq_r, &pull_iseq_r_1);
-        iseq_1[gid] = pull_iseq_r;
-        mapped[gid] = pull_iseq_r_1;
-    }
-}
-
 
 // ===== sparse_matrix_map_fused_2.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -582,18 +571,6 @@ __kernel void sparse_matrix_map_fused_2_mapped(long n_k, __global const long* in
     }
 }
 
-__kernel void sparse_matrix_map_fused_2_mapped_idx32(long n_k, __global const long* index_offsets, long n_index_offsets, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < n_k) {
-        long pull_mapped_r;
-        double pull_mapped_r_1;
-        sparse_matrix_map_fused_2_pull_mapped(gid, index_offsets, n_index_offsets, r, k, cols, err, &pull_mapped_r, &pull_mapped_r_1);
-        mapped_4[gid] = pull_mapped_r;
-        mapped_8[gid] = pull_mapped_r_1;
-    }
-}
-
 
 // ===== index_fused.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -669,21 +646,6 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long index_fused_pull_lengths(long i, __global const long* n, __global long* err) {
-    if (1L == 0L) {
-        nessie_fail(err, 1, 0, 0, 0);
-        return 0L;
-    }
-    long x = 1L > 0L ? nessie_sub(n[i], 0L) : nessie_sub(0L, n[i]);
-    long x_1 = nessie_abs(1L);
-    long count = x <= 0L ? 0L : nessie_div(nessie_add(x, nessie_sub(x_1, 1L)), x_1);
-    if (count > 2147483648L) {
-        nessie_fail(err, 1, 1, count, 0);
-        return 0L;
-    }
-    return count;
-}
-
 static inline long index_fused_pull_offsets(long i, __global const long* n, __global long* err) {
     if (1L == 0L) {
         nessie_fail(err, 1, 0, 0, 0);
@@ -704,25 +666,22 @@ static inline long index_fused_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void index_fused_lengths(long instances_2, __global const long* n, __global long* lengths_2, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = get_global_id(0);
-    if (gid < instances_2) {
-        long pull_lengths_r = index_fused_pull_lengths(gid, n, err);
-        lengths_2[gid] = pull_lengths_r;
+static inline long index_fused_pull_lengths(long i, __global const long* n, __global long* err) {
+    if (1L == 0L) {
+        nessie_fail(err, 1, 0, 0, 0);
+        return 0L;
     }
+    long x = 1L > 0L ? nessie_sub(n[i], 0L) : nessie_sub(0L, n[i]);
+    long x_1 = nessie_abs(1L);
+    long count = x <= 0L ? 0L : nessie_div(nessie_add(x, nessie_sub(x_1, 1L)), x_1);
+    if (count > 2147483648L) {
+        nessie_fail(err, 1, 1, count, 0);
+        return 0L;
+    }
+    return count;
 }
 
-__kernel void index_fused_lengths_idx32(long instances_2, __global const long* n, __global long* lengths_2, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < instances_2) {
-        long pull_lengths_r = index_fused_pull_lengths(gid, n, err);
-        lengths_2[gid] = pull_lengths_r;
-    }
-}
-
-__kernel void index_fused_offsets(__global int* offsets_status, long instances_2, __global const long* n, __global long* offsets, __global long* err) {
+__kernel void index_fused_offsets(__global int* offsets_status, long instances_2, __global const long* n, __global long* offsets, __global long* lengths_2, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -737,7 +696,9 @@ __kernel void index_fused_offsets(__global int* offsets_status, long instances_2
         const long g = start + p;
         if (g < instances_2) {
             long pull_offsets_r = index_fused_pull_offsets(g, n, err);
+            long pull_lengths_r = index_fused_pull_lengths(g, n, err);
             tile[p] = pull_offsets_r;
+            lengths_2[g] = pull_lengths_r;
         } else {
             tile[p] = 0L;
         }
@@ -953,14 +914,6 @@ static inline double dense_vector_map_fused_pull_mapped(long i) {
 
 __kernel void dense_vector_map_fused_mapped(long t_1, __global double* mapped) {
     const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_mapped_r = dense_vector_map_fused_pull_mapped(gid);
-        mapped[gid] = pull_mapped_r;
-    }
-}
-
-__kernel void dense_vector_map_fused_mapped_idx32(long t_1, __global double* mapped) {
-    const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = dense_vector_map_fused_pull_mapped(gid);
         mapped[gid] = pull_mapped_r;
@@ -1498,15 +1451,6 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
 __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, long n_m_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
     if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
-        sum_splits[gid] = split_sum_r;
-    }
-}
-
-__kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, long n_m_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
-    if (!(sum_longest[0] > 8 * lanes)) return;
-    const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
         sum_splits[gid] = split_sum_r;

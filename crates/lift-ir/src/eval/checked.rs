@@ -571,6 +571,39 @@ impl<'k> Evaluator<'k> {
                 self.bind(k.count, FlatValue::Scalar(ScalarValue::Int(kept.len() as i64)))?;
                 Ok(Value::Array(kept))
             }
+            // Each filter's kept elements from position 0, padded with the
+            // element at the position (the result's length is the count).
+            Fun::Filters(keeps) | Fun::FiltersLookback(keeps, _) => {
+                let xs = self.one(f, args)?;
+                let xs = self.array(f, xs)?;
+                let mut elems = Vec::new();
+                for x in &xs {
+                    let Some(comps) = x.components() else { return self.fail("`filters` of an array of arrays") };
+                    elems.push(comps);
+                }
+                let mut groups = Vec::new();
+                for k in keeps {
+                    let mut kept = Vec::new();
+                    for comps in &elems {
+                        match self.call_user(k.keep, comps)? {
+                            Value::Scalar(Const::Int(0)) => {}
+                            Value::Scalar(Const::Int(_)) => kept.push(comps.clone()),
+                            _ => return self.fail("a keep function that does not give an int"),
+                        }
+                    }
+                    self.bind(k.count, FlatValue::Scalar(ScalarValue::Int(kept.len() as i64)))?;
+                    groups.push(kept);
+                }
+                let mut out = Vec::new();
+                for (p, comps) in elems.iter().enumerate() {
+                    let mut all = Vec::new();
+                    for kept in &groups {
+                        all.extend_from_slice(kept.get(p).unwrap_or(comps));
+                    }
+                    out.push(Value::of_consts(&all));
+                }
+                Ok(Value::Array(out))
+            }
             // A segmented look-back scan: restarted from z at each head
             // (a position some segment's offset names); the offsets are
             // the descriptor's, nondecreasing and at most the length.
@@ -609,6 +642,19 @@ impl<'k> Evaluator<'k> {
                 for x in xs {
                     out.push(acc.clone());
                     acc = self.apply(g, vec![acc, x])?;
+                }
+                // A map along the scan: its values after the prefix's.
+                if let Fun::ScanLookback(_, crate::ir::Lookback { along: Some(along), .. }) = f {
+                    for (i, prefix) in out.iter_mut().enumerate() {
+                        let Some(mut comps) = prefix.components() else {
+                            return self.fail("a scan along a map of arrays");
+                        };
+                        let Some(more) = self.call_user(*along, &[Const::Int(i as i64)])?.components() else {
+                            return self.fail("a map along a scan giving arrays");
+                        };
+                        comps.extend(more);
+                        *prefix = Value::of_consts(&comps);
+                    }
                 }
                 Ok(Value::Array(out))
             }

@@ -153,7 +153,10 @@ impl Generator<'_> {
         // The tile, coalesced; the neutral element past the end.
         let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
         let slots: Vec<String> = tile.iter().map(|tv| format!("{tv}[{p}]")).collect();
-        self.load_tile(&ch, (&j, &p, &g), (&view, &n), &slots, Some(&z))?;
+        match chain.along {
+            None => self.load_tile(&ch, (&j, &p, &g), (&view, &n), &slots, Some(&z))?,
+            Some(along) => self.load_tile_along(&ch, (&j, &p, &g), (&view, &n), &slots, &z, (along, &out))?,
+        }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // Each work-item's total of its T contiguous elements.
         let acc = self.declare(&ch.comps.clone(), &ch.z.clone(), "acc");
@@ -479,6 +482,149 @@ impl Generator<'_> {
         Ok(Val::Array(View::Mem { names: out, dims: vec![keep.kept.clone()] }))
     }
 
+    /// `filtersLookback(keeps, chain)(xs)` (`filters-lookback`): as
+    /// [`Self::filter_lookback`] with a mask and a count per filter: the
+    /// tile pulled once, every filter's flags set from the pulled element,
+    /// the counts scanned together (one look-back of `K` components), and
+    /// each kept element written to its filter's result at the filter's
+    /// tile offset plus its rank. Filter `i`'s result is the stage's
+    /// result buffers `i·C .. (i+1)·C` (`C` the element's components).
+    pub(super) fn filters_lookback(
+        &mut self,
+        f: &Fun,
+        keeps: &[Filter],
+        chain: &Lookback,
+        args: &[Expr],
+        dest: Option<Out>,
+    ) -> Result<Val, CodegenError> {
+        let [xs] = args else { return internal("filtersLookback arity") };
+        let out = self.lookback_dest(dest)?;
+        let view = self.array(xs)?;
+        let n = self.shape(&view)?[0].clone();
+        let Some(elems) = self.type_of(xs)?.elem().and_then(|(e, _)| e.components()) else {
+            return internal("filtersLookback of an array of arrays");
+        };
+        let k = keeps.len();
+        if k == 0 || out.len() != k * elems.len() {
+            return internal("filtersLookback's results do not match its filters");
+        }
+        let tile = self.lookback_tile(f, chain, &elems, 1)?;
+        let mut ch = self.lookback_start(f, chain, Op::Count, vec![Scalar::Int; k], vec!["0".into(); k])?;
+        let counts = ch.vals.clone();
+        let (l, t, lanes) = (ch.lid.clone(), ch.t, ch.l);
+        let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
+        let slots: Vec<String> = tile.iter().map(|tv| format!("{tv}[{p}]")).collect();
+        let n_c = self.c(&n);
+        let masks: Vec<String> = keeps.iter().map(|_| self.fresh("mask")).collect();
+        let keep_reads_arrays = keeps.iter().any(|keep| {
+            self.funs[keep.keep.0 as usize].params.iter().any(|param| matches!(param, CParam::Array { .. }))
+        });
+        if keep_reads_arrays {
+            // Each filter's masks, set as the element is pulled (note
+            // [keep where pulled]).
+            let mask_arrays: Vec<String> = keeps.iter().map(|_| self.fresh("masks")).collect();
+            for m in &mask_arrays {
+                self.local_decls.push(format!("__local uint {m}[{lanes}];"));
+                self.line(format!("{m}[{l}] = 0;"));
+            }
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            self.open_tile_position(&ch, (&j, &p, &g), &n_c);
+            let gv = ArithExpr::var(&Var::new(g.to_string(), Range::below(n.clone())));
+            let x = self.read(&view, &[gv])?;
+            let pulled: Vec<String> = x.iter().map(|_| self.fresh("x")).collect();
+            for ((name, x), s) in pulled.iter().zip(&x).zip(&elems) {
+                self.line(format!("const {} {name} = {x};", c_type(*s)));
+            }
+            // Every keep before any store: a keep that pulls the element
+            // again (a lifted one re-reads its instance's data) shares the
+            // pull's loads once inlined, no store between them.
+            let mut flags = Vec::new();
+            for keep in keeps {
+                let kept = self.call(keep.keep, pulled.clone())?;
+                let [kept] = &kept[..] else { return internal("a keep function of several results") };
+                flags.push(kept.clone());
+            }
+            for (slot, name) in slots.iter().zip(&pulled) {
+                self.line(format!("{slot} = {name};"));
+            }
+            for (kept, m) in flags.iter().zip(&mask_arrays) {
+                self.open(format!("if ({kept} != 0)"));
+                self.line(format!("atomic_or(&{m}[{p} / {t}], 1u << ({p} % {t}));"));
+                self.close();
+            }
+            self.close();
+            self.close();
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            for ((mask, m), c) in masks.iter().zip(&mask_arrays).zip(&counts) {
+                self.line(format!("const uint {mask} = {m}[{l}];"));
+                self.line(format!("{c}[{l}] = (long)popcount({mask});"));
+            }
+        } else {
+            // The tile, coalesced; then each work-item's flags of every
+            // filter over its `T` consecutive elements.
+            self.load_tile(&ch, (&j, &p, &g), (&view, &n), &slots, None)?;
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            for mask in &masks {
+                self.line(format!("uint {mask} = 0;"));
+            }
+            self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+            self.open(format!("if ({} + {l} * {t} + {j} < {n_c})", ch.start));
+            let elem: Vec<String> = tile.iter().map(|tv| format!("{tv}[{l} * {t} + {j}]")).collect();
+            for (keep, mask) in keeps.iter().zip(&masks) {
+                let kept = self.call(keep.keep, elem.clone())?;
+                let [kept] = &kept[..] else { return internal("a keep function of several results") };
+                self.open(format!("if ({kept} != 0)"));
+                self.line(format!("{mask} |= 1u << {j};"));
+                self.close();
+            }
+            self.close();
+            self.close();
+            for (mask, c) in masks.iter().zip(&counts) {
+                self.line(format!("{c}[{l}] = (long)popcount({mask});"));
+            }
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.group_scan_and_look_back(&mut ch, true)?;
+        // Each work-item's offsets and masks packed in its own slots, then
+        // each filter's kept elements of the tile, read coalesced, out to
+        // the filter's tile offset plus their rank (see `filter_lookback`).
+        for (mask, c) in masks.iter().zip(&counts) {
+            self.line(format!("{c}[{l}] = ({c}[{l}] << 32) | {mask};"));
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        let bases: Vec<String> = keeps.iter().map(|_| self.fresh("base")).collect();
+        for (base, c) in bases.iter().zip(&counts) {
+            self.line(format!("const long {base} = {c}[{}];", ch.prefix_at()));
+        }
+        let (owner, bit) = (self.fresh("owner"), self.fresh("bit"));
+        self.line("#pragma unroll");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        self.line(format!("const long {p} = {j} * {lanes} + {l};"));
+        self.line(format!("const long {owner} = {p} / {t};"));
+        self.line(format!("const uint {bit} = (uint)({p} - {owner} * {t});"));
+        for ((c, base), outs) in counts.iter().zip(&bases).zip(out.chunks(elems.len())) {
+            let (packed, kmask) = (self.fresh("packed"), self.fresh("kmask"));
+            self.line(format!("const long {packed} = {c}[{owner}];"));
+            self.line(format!("const uint {kmask} = (uint){packed};"));
+            self.open(format!("if (({kmask} >> {bit}) & 1u)"));
+            let rank = format!("({packed} >> 32) + (long)popcount({kmask} & ((1u << {bit}) - 1u))");
+            for (o, tv) in outs.iter().zip(&tile) {
+                self.line(format!("{o}[{base} + {rank}] = {tv}[{p}];"));
+            }
+            self.close();
+        }
+        self.close();
+        let tiles = self.c(&chain.tiles);
+        self.open(format!("if ({l} == 0 && {} == {tiles} - 1)", ch.tile));
+        for ((keep, base), c) in keeps.iter().zip(&bases).zip(&counts) {
+            self.need(KernelArg::Array { var: keep.count, written: true });
+            let count_buf = self.kvar(keep.count);
+            self.line(format!("{count_buf}[0] = {base} + {c}[{}];", ch.aggregate_at()));
+        }
+        self.close();
+        Ok(Val::Array(View::Mem { names: out, dims: vec![n] }))
+    }
+
     /// `for (j < T) { p = j·L + l; g = start + p; if (g < n) {`: the tile's
     /// position `p` and the array's `g` of each of a work-item's `T`
     /// elements, coalesced (consecutive work-items, consecutive
@@ -516,6 +662,44 @@ impl Generator<'_> {
             for (slot, zc) in slots.iter().zip(fill) {
                 self.line(format!("{slot} = {zc};"));
             }
+        }
+        self.close();
+        self.close();
+        Ok(())
+    }
+
+    /// [`Self::load_tile`] of a scan with a map along it
+    /// (`Lookback::along`): where `g` is in range, the map's values at
+    /// `g` are computed and written, coalesced, to the result buffers
+    /// after the scan's (`out[C..]`, `C` the tile's components).
+    fn load_tile_along(
+        &mut self,
+        ch: &Chain<'_>,
+        (j, p, g): (&str, &str, &str),
+        (view, n): (&View, &ArithExpr),
+        slots: &[String],
+        fill: &[String],
+        (along, out): (lift_ir::ir::UserFunId, &[String]),
+    ) -> Result<(), CodegenError> {
+        let n_c = self.c(n);
+        self.open_tile_position(ch, (j, p, g), &n_c);
+        let gv = ArithExpr::var(&Var::new(g.to_string(), Range::below(n.clone())));
+        let x = self.read(view, &[gv])?;
+        let mapped = self.call(along, vec![g.to_string()])?;
+        let scan_comps = slots.len();
+        if out.len() != scan_comps + mapped.len() {
+            return internal("a map along a scan whose results do not match the stage's");
+        }
+        for (slot, x) in slots.iter().zip(&x) {
+            self.line(format!("{slot} = {x};"));
+        }
+        for (o, m) in out[scan_comps..].iter().zip(&mapped) {
+            self.line(format!("{o}[{g}] = {m};"));
+        }
+        self.indent -= 1;
+        self.open("} else");
+        for (slot, zc) in slots.iter().zip(fill) {
+            self.line(format!("{slot} = {zc};"));
         }
         self.close();
         self.close();
@@ -623,10 +807,13 @@ impl Generator<'_> {
         b: &[String],
     ) -> Result<(), CodegenError> {
         let res = match ch.op {
-            Op::Count => match (a, b) {
-                ([x], [y]) => vec![format!("({x}) + ({y})")],
-                _ => return internal("a count of several components"),
-            },
+            // A count per filter (`filtersLookback`: several).
+            Op::Count => {
+                if a.len() != b.len() {
+                    return internal("counts of different numbers of components");
+                }
+                a.iter().zip(b).map(|(x, y)| format!("({x}) + ({y})")).collect()
+            }
             Op::User(op) => self.apply_scalar_fun(
                 op,
                 vec![(Val::Scalar(a.to_vec()), ch.ty.clone()), (Val::Scalar(b.to_vec()), ch.ty.clone())],
