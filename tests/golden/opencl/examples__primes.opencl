@@ -935,6 +935,18 @@ __kernel void primes_fused_2_flags(long total_1, __global const long* offsets, l
     }
 }
 
+__kernel void primes_fused_2_flags_idx32(long total_1, __global const long* offsets, long n_offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < total_1) {
+        int values_flags_r = primes_fused_2_values_flags(gid);
+        long target_flags_r = primes_fused_2_target_flags(gid, offsets, n_offsets, mapped, sqr_primes, n_copies, err);
+        if (target_flags_r >= 0) {
+            flags[target_flags_r] = values_flags_r;
+        }
+    }
+}
+
 
 // ===== primes_fused_3.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable

@@ -1119,6 +1119,15 @@ __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const 
     }
 }
 
+__kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global const long* lengths, long n_lengths, __global const long* offsets, long n_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+    if (!(sum_longest[0] > 8 * lanes)) return;
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
+        sum_splits[gid] = split_sum_r;
+    }
+}
+
 __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, __global long* sum) {
     __local long merge_values[2304];
     __local int merge_ends[2304];
@@ -1613,6 +1622,17 @@ static inline void random_points_map_2_fused_pull_mapped(long i, double* r0, dou
 
 __kernel void random_points_map_2_fused_mapped(long t_1, __global double* mapped_3, __global double* mapped_8) {
     const long gid = get_global_id(0);
+    if (gid < t_1) {
+        double pull_mapped_r;
+        double pull_mapped_r_1;
+        random_points_map_2_fused_pull_mapped(gid, &pull_mapped_r, &pull_mapped_r_1);
+        mapped_3[gid] = pull_mapped_r;
+        mapped_8[gid] = pull_mapped_r_1;
+    }
+}
+
+__kernel void random_points_map_2_fused_mapped_idx32(long t_1, __global double* mapped_3, __global double* mapped_8) {
+    const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r;
         double pull_mapped_r_1;
@@ -4741,6 +4761,15 @@ __kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const lon
     }
 }
 
+__kernel void hsplit_fused_6_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    if (!(extreme_longest[0] > 8 * lanes)) return;
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_extreme_r = hsplit_fused_6_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+        extreme_splits[gid] = split_extreme_r;
+    }
+}
+
 __kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
@@ -5062,6 +5091,30 @@ static inline void hsplit_fused_7_pull_pm_1(long i, __global const long* cross_l
 __kernel void hsplit_fused_7_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_7_pull_pm_1(gid, cross_lengths, position, cross_offsets, points_1, n_points_1, points_2, else_instances, p1_1_12, p1_1_16, p1_1_20, p1_1_24, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_13[gid] = pull_pm_1_r_2;
+        p1_1_17[gid] = pull_pm_1_r_3;
+        p1_1_21[gid] = pull_pm_1_r_4;
+        p1_1_25[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
+    }
+}
+
+__kernel void hsplit_fused_7_pm_1_idx32(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = (long)(uint)get_global_id(0);
     if (gid < n_else_instances) {
         double pull_pm_1_r;
         double pull_pm_1_r_1;
@@ -5821,6 +5874,17 @@ static inline void cross_products_map_fused_pull_lengths(long i, long n_points_1
 
 __kernel void cross_products_map_fused_lengths(long instances_2, long n_points_1, __global long* lengths, __global long* offsets) {
     const long gid = get_global_id(0);
+    if (gid < instances_2) {
+        long pull_lengths_r;
+        long pull_lengths_r_1;
+        cross_products_map_fused_pull_lengths(gid, n_points_1, &pull_lengths_r, &pull_lengths_r_1);
+        lengths[gid] = pull_lengths_r;
+        offsets[gid] = pull_lengths_r_1;
+    }
+}
+
+__kernel void cross_products_map_fused_lengths_idx32(long instances_2, long n_points_1, __global long* lengths, __global long* offsets) {
+    const long gid = (long)(uint)get_global_id(0);
     if (gid < instances_2) {
         long pull_lengths_r;
         long pull_lengths_r_1;
@@ -7826,6 +7890,15 @@ __kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const lo
     }
 }
 
+__kernel void hsplit_fused_15_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    if (!(extreme_longest[0] > 8 * lanes)) return;
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_extreme_r = hsplit_fused_15_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+        extreme_splits[gid] = split_extreme_r;
+    }
+}
+
 __kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
@@ -8150,6 +8223,30 @@ static inline void hsplit_fused_16_pull_pm_1(long i, __global const long* cross_
 __kernel void hsplit_fused_16_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_16_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_18[gid] = pull_pm_1_r_2;
+        p1_1_22[gid] = pull_pm_1_r_3;
+        p1_1_26[gid] = pull_pm_1_r_4;
+        p1_1_30[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
+    }
+}
+
+__kernel void hsplit_fused_16_pm_1_idx32(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = (long)(uint)get_global_id(0);
     if (gid < n_else_instances) {
         double pull_pm_1_r;
         double pull_pm_1_r_1;

@@ -362,6 +362,14 @@ __kernel void quicksort_gather_7_v_elements(long t_1, __global const long* v_off
     }
 }
 
+__kernel void quicksort_gather_7_v_elements_idx32(long t_1, __global const long* v_offsets, long n_v_offsets, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < t_1) {
+        long pull_v_elements_r = quicksort_gather_7_pull_v_elements(gid, v_offsets, n_v_offsets, lesser_offsets, greater_offsets, lesser_elements, greater_elements);
+        v_elements[gid] = pull_v_elements_r;
+    }
+}
+
 
 // ===== quicksort_gather_8.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -4662,6 +4670,14 @@ static inline long main_map_fused_pull_data(long i) {
 
 __kernel void main_map_fused_data(long t_1, __global long* data) {
     const long gid = get_global_id(0);
+    if (gid < t_1) {
+        long pull_data_r = main_map_fused_pull_data(gid);
+        data[gid] = pull_data_r;
+    }
+}
+
+__kernel void main_map_fused_data_idx32(long t_1, __global long* data) {
+    const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         long pull_data_r = main_map_fused_pull_data(gid);
         data[gid] = pull_data_r;

@@ -466,6 +466,17 @@ __kernel void sparse_matrix_map_fused_iseq(long t_1, __global long* iseq_1, __gl
     }
 }
 
+__kernel void sparse_matrix_map_fused_iseq_idx32(long t_1, __global long* iseq_1, __global long* mapped) {
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < t_1) {
+        long pull_iseq_r;
+        long pull_iseq_r_1;
+        sparse_matrix_map_fused_pull_iseq(gid, &pull_iseq_r, &pull_iseq_r_1);
+        iseq_1[gid] = pull_iseq_r;
+        mapped[gid] = pull_iseq_r_1;
+    }
+}
+
 
 // ===== sparse_matrix_map_fused_2.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -562,6 +573,18 @@ static inline void sparse_matrix_map_fused_2_pull_mapped(long i, __global const 
 __kernel void sparse_matrix_map_fused_2_mapped(long n_k, __global const long* index_offsets, long n_index_offsets, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
+    if (gid < n_k) {
+        long pull_mapped_r;
+        double pull_mapped_r_1;
+        sparse_matrix_map_fused_2_pull_mapped(gid, index_offsets, n_index_offsets, r, k, cols, err, &pull_mapped_r, &pull_mapped_r_1);
+        mapped_4[gid] = pull_mapped_r;
+        mapped_8[gid] = pull_mapped_r_1;
+    }
+}
+
+__kernel void sparse_matrix_map_fused_2_mapped_idx32(long n_k, __global const long* index_offsets, long n_index_offsets, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = (long)(uint)get_global_id(0);
     if (gid < n_k) {
         long pull_mapped_r;
         double pull_mapped_r_1;
@@ -914,6 +937,14 @@ static inline double dense_vector_map_fused_pull_mapped(long i) {
 
 __kernel void dense_vector_map_fused_mapped(long t_1, __global double* mapped) {
     const long gid = get_global_id(0);
+    if (gid < t_1) {
+        double pull_mapped_r = dense_vector_map_fused_pull_mapped(gid);
+        mapped[gid] = pull_mapped_r;
+    }
+}
+
+__kernel void dense_vector_map_fused_mapped_idx32(long t_1, __global double* mapped) {
+    const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = dense_vector_map_fused_pull_mapped(gid);
         mapped[gid] = pull_mapped_r;
@@ -1451,6 +1482,15 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
 __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, long n_m_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
     if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
+        sum_splits[gid] = split_sum_r;
+    }
+}
+
+__kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, long n_m_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+    if (!(sum_longest[0] > 8 * lanes)) return;
+    const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
         sum_splits[gid] = split_sum_r;
