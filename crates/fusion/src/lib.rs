@@ -65,6 +65,7 @@ pub mod greedy;
 pub mod ilp;
 pub mod inline_leaf_calls;
 pub mod lengths_from_sizes;
+pub mod materialize_segment_ids;
 pub mod merge_kernels;
 pub mod pdg;
 pub mod report;
@@ -194,6 +195,9 @@ pub fn fuse_with_solver(
     }
     fused.kernels = kernels;
     remove_unused_kernels(&mut fused);
+    if schedule != ScheduleKind::None {
+        materialize_segment_ids::materialize_segment_ids(&mut fused);
+    }
     let fused = flatten::free_dead_buffers::free_dead_buffers(fused);
     flatten::ir::verify::verify(&fused)
         .map_err(|e| FusionError::bug("the fused program", format!("it does not verify: {e}")))?;

@@ -13,6 +13,7 @@
 //! | `SCATTER` | a copy of the base, last-writer claims (`atomicMax`), a guarded `scatter`; of a value the same at every index, one unguarded `scatter` (`scatter-uniform`) |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
 //! | `RADIX_PASS values digit bits n` | `radixCounts` of the digits per tile, the `scan` of the counts, `radixScatter` (`radix-tiles`, [`crate::radix`]) |
+//! | `SEGMENT_IDS offsets n` | `segmentIds(tiles)()`, one launch over tiles of positions (`segment-ids-tiles`, [`crate::segment_ids`]) |
 //! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segReduce-segments`; the rules split it over work-groups, `segReduce-merge` or `segReduce-teams`) |
 //!
 //! A pull thunk is the flat IR's array-from-index function, so its Lift
@@ -124,6 +125,11 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 let values = add_user_fun(&mut lift, &format!("values_{base}"), values, result_scalars.clone())?;
                 let digit = add_user_fun(&mut lift, &format!("digit_{base}"), digit, vec![Scalar::Int])?;
                 crate::radix::lower_radix_pass(&mut lift, &stage_name, &results, n, values, digit, *bits)?;
+                continue;
+            }
+            Soac::SegmentIds { size, offsets } => {
+                let n = size_expr(&mut lift, size)?;
+                crate::segment_ids::lower_segment_ids(&mut lift, &stage_name, &results, n, *offsets)?;
                 continue;
             }
             Soac::SegReduce { segments, pull, neutral, op } => {

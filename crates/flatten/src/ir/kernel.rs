@@ -140,6 +140,15 @@ pub enum Soac {
     /// the range is a compiler bug. Never fused: its lowering needs every
     /// digit before it writes any value.
     RadixPass { size: GExpr, values: Thunk, digit: Thunk, bits: u32 },
+    /// `SEGMENT_IDS offsets n`: one int array of length `n`, `r[p]` the
+    /// segment of flat position `p`: the largest `j` with `offsets[j] <=
+    /// p`, as [`GExpr::SegmentOf`] finds it by a search (so empty segments
+    /// are skipped). `offsets` are the offsets of a segment descriptor
+    /// (note [segment descriptors]); `n` is at most the total of its
+    /// lengths, and positive only when there is a segment. Built once, read
+    /// by every kernel that would search the same offsets (note [segment
+    /// ids] in `fusion::materialize_segment_ids`). Never fused.
+    SegmentIds { size: GExpr, offsets: KVar },
 }
 
 /// The most bits of a [`Soac::RadixPass`] digit: 256 digits, one per
@@ -160,6 +169,7 @@ impl Soac {
             Soac::SegReduce { .. } => "SEG_REDUCE",
             Soac::SegScan { .. } => "SEG_SCAN",
             Soac::RadixPass { .. } => "RADIX_PASS",
+            Soac::SegmentIds { .. } => "SEGMENT_IDS",
         }
     }
 }
