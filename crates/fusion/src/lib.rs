@@ -196,7 +196,11 @@ pub fn fuse_with_solver(
     fused.kernels = kernels;
     remove_unused_kernels(&mut fused);
     if schedule != ScheduleKind::None {
-        materialize_segment_ids::materialize_segment_ids(&mut fused);
+        materialize_segment_ids::materialize_segment_ids(
+            &mut fused,
+            materialize_segment_ids::SegmentIdsPolicy::from_env(),
+        );
+        remove_unused_kernels(&mut fused);
     }
     let fused = flatten::free_dead_buffers::free_dead_buffers(fused);
     flatten::ir::verify::verify(&fused)

@@ -20,22 +20,30 @@
 // be the SOAC's own index p in [0, n) — the thunk's parameter, a `let` of
 // it, or a FILTER predicate's parameter that receives it from the pull —
 // with `n` the SOAC's size (a parameter, a constant or `#xs` of a
-// parameter): the kernel gets a parameter `ids`, the searches become
-// `ids[p]`, and every `run` of the kernel gets the array, from a `let ids =
-// run K_ids(offsets, n)` placed before it, or from an earlier one of the
-// same block (or an enclosing one) with the same offsets and size.
+// parameter): a copy of the kernel, `K_by_ids`, gets a parameter `ids` per
+// (offsets, n), and its searches become `ids[p]`. Each `run K(args)`
+// becomes
 //
-// The cost model: a search costs ⌈log2 S⌉ loads, S the number of segments
-// when the host built the offsets from a literal (`array int [0, n]`), else
-// taken as 2^20 (the deep levels for which this exists); the ids cost
-// [`BUILD_COST`] loads per element (written once, read once by each
-// kernel). A kernel's searches of one (offsets, size) are rewritten when
-// their loads exceed that.
+//   if #offsets >= MIN_SEGMENTS and n >= MIN_POSITIONS then
+//     let ids = run K_segment_ids(offsets, n) in run K_by_ids(args, ids)
+//   else run K(args)
+//
+// (`NESSIE_SEGMENT_IDS=always` drops the test, `never` the rewrite): the
+// searches of few segments are a few cached loads, and a launch costs more
+// than the searches of few positions. The five kernels of the filters of
+// one quicksort level search one descriptor over one size: one array.
+//
+// The static part of the cost model: a search costs ⌈log2 S⌉ loads, S the
+// number of segments when the host built the offsets from a literal
+// (`array int [0, n]`), else taken as 2^20; the ids cost [`BUILD_COST`]
+// loads per element (written once, read once by each kernel). A kernel's
+// searches of one (offsets, size) are rewritten when their loads exceed
+// that.
 
 use std::collections::HashMap;
 
 use flatten::ir::{
-    Atom, Block, FlatProgram, GExpr, HostExpr, HostFunction, HostVar, KVar, Kernel, KernelId, Scalar, Soac,
+    Atom, BinaryOp, Block, FlatProgram, GExpr, HostExpr, HostFunction, HostVar, KVar, Kernel, KernelId, Scalar, Soac,
     SoacBinding, Stmt, Thunk, VarType,
 };
 
@@ -72,19 +80,47 @@ struct KernelIds {
     params: Vec<IdsParam>,
 }
 
-/// Host sizes keyed for sharing: the offsets and the size.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum HostSize {
-    Var(HostVar),
-    Const(i64),
-    LengthOf(HostVar),
+/// When the ids are built: where the run's sizes are worth it (the
+/// default), at every run of a rewritten kernel, or never.
+/// `NESSIE_SEGMENT_IDS=auto|always|never` chooses ([`SegmentIdsPolicy::from_env`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SegmentIdsPolicy {
+    Auto,
+    Always,
+    Never,
 }
+
+impl SegmentIdsPolicy {
+    /// `NESSIE_SEGMENT_IDS`: `always` (the tests' way to run the ids on
+    /// small data), `never`, else `auto`.
+    pub fn from_env() -> SegmentIdsPolicy {
+        match std::env::var("NESSIE_SEGMENT_IDS").as_deref().map(str::trim) {
+            Ok("always") => SegmentIdsPolicy::Always,
+            Ok("never") => SegmentIdsPolicy::Never,
+            _ => SegmentIdsPolicy::Auto,
+        }
+    }
+}
+
+/// The fewest segments (`#offsets`) for which a run builds ids (`auto`):
+/// a search of fewer is 8 loads or less, from the cache.
+pub const MIN_SEGMENTS: i64 = 1 << 8;
+
+/// The fewest positions for which a run builds ids (`auto`): below, the
+/// launch costs more than the searches (on the H200, quicksort of 10^6
+/// ints: the ids saved 0.8 ms of kernels over 245 launches, which cost
+/// 17 ms of host time).
+pub const MIN_POSITIONS: i64 = 1 << 20;
 
 /// Applies `materialize-segment-ids` to the whole program (see note
 /// [segment ids]); returns the names of the kernels rewritten.
-pub fn materialize_segment_ids(program: &mut FlatProgram) -> Vec<String> {
+pub fn materialize_segment_ids(program: &mut FlatProgram, policy: SegmentIdsPolicy) -> Vec<String> {
+    if policy == SegmentIdsPolicy::Never {
+        return Vec::new();
+    }
     let literal_segments = literal_array_lengths(program);
-    let mut rewritten: HashMap<KernelId, KernelIds> = HashMap::new();
+    let mut rewritten: HashMap<KernelId, (KernelId, KernelIds)> = HashMap::new();
+    let mut names = Vec::new();
     for index in 0..program.kernels.len() {
         let id = KernelId(index as u32);
         // Offsets a run passes as a literal of few items are searched
@@ -104,27 +140,40 @@ pub fn materialize_segment_ids(program: &mut FlatProgram) -> Vec<String> {
         let mut kernel = program.kernels[index].clone();
         if let Some(ids) = rewrite_kernel(&mut kernel, &segment_bits) {
             apply_kernel_rewrite(&mut kernel, &ids);
-            program.kernels[index] = kernel;
-            rewritten.insert(id, ids);
+            kernel.name = unique_name(&program.kernels, &format!("{}_by_ids", kernel.name));
+            names.push(kernel.name.clone());
+            let with_ids = KernelId(program.kernels.len() as u32);
+            program.kernels.push(kernel);
+            rewritten.insert(id, (with_ids, ids));
         }
     }
     if rewritten.is_empty() {
         return Vec::new();
     }
-    let mut names: Vec<String> = rewritten.keys().map(|id| program.kernels[id.0 as usize].name.clone()).collect();
-    names.sort();
     let mut builders: HashMap<(KernelId, usize), KernelId> = HashMap::new();
     let mut kernels = std::mem::take(&mut program.kernels);
     let functions = program.functions.len();
     for index in 0..=functions {
         let function = if index < functions { &mut program.functions[index] } else { &mut program.main };
         let mut body = std::mem::take(&mut function.body);
-        let mut host = HostRewrite { function, kernels: &mut kernels, rewritten: &rewritten, builders: &mut builders };
-        host.block(&mut body, &HashMap::new());
+        let mut host =
+            HostRewrite { function, kernels: &mut kernels, rewritten: &rewritten, builders: &mut builders, policy };
+        host.block(&mut body);
         function.body = body;
     }
     program.kernels = kernels;
     names
+}
+
+/// `base`, or `base_2`, `base_3`...: a kernel name not yet taken.
+fn unique_name(kernels: &[Kernel], base: &str) -> String {
+    let mut name = base.to_string();
+    let mut suffix = 1;
+    while kernels.iter().any(|k| k.name == name) {
+        suffix += 1;
+        name = format!("{base}_{suffix}");
+    }
+    name
 }
 
 fn ceil_log2(n: usize) -> u32 {
@@ -359,103 +408,159 @@ fn replace_searches(expr: &mut GExpr, positions: &[KVar], size: &KernelSize, par
     expr.for_each_child_mut(|c| replace_searches(c, positions, size, params, ids));
 }
 
-/// The host side: each run of a rewritten kernel gets its ids.
+/// The host side: each run of a rewritten kernel becomes a run of its
+/// version by ids, after the runs that build them; under `auto`, only
+/// where the sizes are worth it, `if #offsets >= MIN_SEGMENTS and n >=
+/// MIN_POSITIONS` (the original run otherwise).
 struct HostRewrite<'a> {
     function: &'a mut HostFunction,
     kernels: &'a mut Vec<Kernel>,
-    rewritten: &'a HashMap<KernelId, KernelIds>,
+    /// The version by ids of each rewritten kernel, and its parameters.
+    rewritten: &'a HashMap<KernelId, (KernelId, KernelIds)>,
     /// The `SEGMENT_IDS` kernel of each (kernel, ids parameter).
     builders: &'a mut HashMap<(KernelId, usize), KernelId>,
+    policy: SegmentIdsPolicy,
 }
 
 impl HostRewrite<'_> {
-    /// Rewrites a block; `known` are the ids built before it, in enclosing
-    /// blocks.
-    fn block(&mut self, block: &mut Block, known: &HashMap<(HostVar, HostSize), HostVar>) {
-        let mut known = known.clone();
+    fn block(&mut self, block: &mut Block) {
         let mut stmts = Vec::with_capacity(block.stmts.len());
-        for mut stmt in std::mem::take(&mut block.stmts) {
-            if let Stmt::Let { expr, .. } = &mut stmt {
-                match expr {
-                    HostExpr::Run { kernel, args } => {
-                        if let Some(ids) = self.rewritten.get(kernel) {
-                            let extra = self.ids_args(*kernel, ids, args, &mut known, &mut stmts);
-                            args.extend(extra);
-                        }
-                    }
-                    HostExpr::If { then_block, else_block, .. } => {
-                        self.block(then_block, &known);
-                        self.block(else_block, &known);
-                    }
-                    HostExpr::Time { block } => self.block(block, &known),
-                    _ => {}
+        for stmt in std::mem::take(&mut block.stmts) {
+            match stmt {
+                Stmt::Let { vars, expr: HostExpr::Run { kernel, args } } if self.rewritten.contains_key(&kernel) => {
+                    self.rewrite_run(vars, kernel, args, &mut stmts);
                 }
+                Stmt::Let { vars, expr: HostExpr::If { cond, mut then_block, mut else_block } } => {
+                    self.block(&mut then_block);
+                    self.block(&mut else_block);
+                    stmts.push(Stmt::Let { vars, expr: HostExpr::If { cond, then_block, else_block } });
+                }
+                Stmt::Let { vars, expr: HostExpr::Time { mut block } } => {
+                    self.block(&mut block);
+                    stmts.push(Stmt::Let { vars, expr: HostExpr::Time { block } });
+                }
+                other => stmts.push(other),
             }
-            stmts.push(stmt);
         }
         block.stmts = stmts;
     }
 
-    /// The ids arrays of one run, built by statements pushed to `stmts`
-    /// where no earlier one has them.
-    fn ids_args(
-        &mut self,
-        kernel: KernelId,
-        ids: &KernelIds,
-        args: &[Atom],
-        known: &mut HashMap<(HostVar, HostSize), HostVar>,
-        stmts: &mut Vec<Stmt>,
-    ) -> Vec<Atom> {
+    fn rewrite_run(&mut self, vars: Vec<HostVar>, kernel: KernelId, args: Vec<Atom>, stmts: &mut Vec<Stmt>) {
+        let original = Stmt::Let { vars: vars.clone(), expr: HostExpr::Run { kernel, args: args.clone() } };
+        let (with_ids, ids) = self.rewritten[&kernel].clone();
         let params = self.kernels[kernel.0 as usize].params.clone();
         let arg_of = |v: KVar| params.iter().position(|&p| p == v).and_then(|i| args.get(i)).copied();
-        let mut extra = Vec::new();
-        for (index, param) in ids.params.iter().enumerate() {
-            let Some(Atom::Var(offsets)) = arg_of(param.offsets) else {
-                // A constant never stands for an array: verified.
-                continue;
+        // Each ids parameter's offsets and size as host atoms.
+        let mut sources = Vec::new();
+        for param in &ids.params {
+            let Some(offsets @ Atom::Var(_)) = arg_of(param.offsets) else {
+                stmts.push(original);
+                return;
             };
             let size = match &param.size {
-                KernelSize::Const(c) => HostSize::Const(*c),
-                KernelSize::Param(v) => match arg_of(*v) {
-                    Some(Atom::Var(h)) => HostSize::Var(h),
-                    Some(Atom::Const(flatten::ir::Const::Int(c))) => HostSize::Const(c),
-                    _ => continue,
-                },
+                KernelSize::Const(c) => Some(Atom::Const(flatten::ir::Const::Int(*c))),
+                KernelSize::Param(v) => arg_of(*v),
                 KernelSize::LengthOf(v) => match arg_of(*v) {
-                    Some(Atom::Var(h)) => HostSize::LengthOf(h),
-                    _ => continue,
+                    Some(Atom::Var(h)) => {
+                        let n = self.new_int(format!("n_{}", self.function.var(h).name));
+                        stmts.push(Stmt::Let { vars: vec![n], expr: HostExpr::Length(h) });
+                        Some(Atom::Var(n))
+                    }
+                    _ => None,
                 },
             };
-            let key = (offsets, size.clone());
-            if let Some(&built) = known.get(&key) {
-                extra.push(Atom::Var(built));
-                continue;
-            }
-            let size_atom = match size {
-                HostSize::Var(h) => Atom::Var(h),
-                HostSize::Const(c) => Atom::Const(flatten::ir::Const::Int(c)),
-                HostSize::LengthOf(h) => {
-                    let n =
-                        self.function.new_var(format!("n_{}", self.function.var(h).name), VarType::Scalar(Scalar::Int));
-                    stmts.push(Stmt::Let { vars: vec![n], expr: HostExpr::Length(h) });
-                    Atom::Var(n)
-                }
+            let Some(size) = size else {
+                stmts.push(original);
+                return;
             };
+            sources.push((offsets, size));
+        }
+        // The run by ids, after the runs building them.
+        let mut by_ids = Vec::new();
+        let mut extra = Vec::new();
+        for (index, (param, (offsets, size))) in ids.params.iter().zip(&sources).enumerate() {
             let builder = self.builder(kernel, index, param);
-            let name = format!("{}_ids", self.function.var(offsets).name);
-            let built = self.function.new_var(name, VarType::Array(Scalar::Int));
-            stmts.push(Stmt::Let {
+            let Atom::Var(o) = offsets else { continue };
+            let built =
+                self.function.new_var(format!("{}_ids", self.function.var(*o).name), VarType::Array(Scalar::Int));
+            by_ids.push(Stmt::Let {
                 vars: vec![built],
-                expr: HostExpr::Run { kernel: builder, args: vec![Atom::Var(offsets), size_atom] },
+                expr: HostExpr::Run { kernel: builder, args: vec![*offsets, *size] },
             });
-            known.insert(key, built);
             extra.push(Atom::Var(built));
         }
-        extra
+        let mut ids_args = args.clone();
+        ids_args.extend(extra);
+        if self.policy == SegmentIdsPolicy::Always {
+            stmts.extend(by_ids);
+            stmts.push(Stmt::Let { vars, expr: HostExpr::Run { kernel: with_ids, args: ids_args } });
+            return;
+        }
+        // if #offsets >= MIN_SEGMENTS and n >= MIN_POSITIONS (each ids).
+        let mut cond: Option<Atom> = None;
+        for (offsets, size) in &sources {
+            let Atom::Var(o) = offsets else { continue };
+            let segments = self.new_int(format!("n_{}", self.function.var(*o).name));
+            stmts.push(Stmt::Let { vars: vec![segments], expr: HostExpr::Length(*o) });
+            let tests = [(Atom::Var(segments), MIN_SEGMENTS), (*size, MIN_POSITIONS)];
+            for (value, least) in tests {
+                let test = self.function.new_var("is_worth_ids", VarType::Scalar(Scalar::Bool));
+                stmts.push(Stmt::Let {
+                    vars: vec![test],
+                    expr: HostExpr::Binary {
+                        op: BinaryOp::Ge,
+                        ty: Scalar::Int,
+                        lhs: value,
+                        rhs: Atom::Const(flatten::ir::Const::Int(least)),
+                    },
+                });
+                cond = Some(match cond {
+                    None => Atom::Var(test),
+                    Some(previous) => {
+                        let both = self.function.new_var("is_worth_ids", VarType::Scalar(Scalar::Bool));
+                        stmts.push(Stmt::Let {
+                            vars: vec![both],
+                            expr: HostExpr::Binary {
+                                op: BinaryOp::And,
+                                ty: Scalar::Bool,
+                                lhs: previous,
+                                rhs: Atom::Var(test),
+                            },
+                        });
+                        Atom::Var(both)
+                    }
+                });
+            }
+        }
+        let Some(cond) = cond else {
+            stmts.push(original);
+            return;
+        };
+        let fresh = |this: &mut Self| -> Vec<HostVar> {
+            vars.iter()
+                .map(|&v| {
+                    let info = this.function.var(v).clone();
+                    this.function.new_var(info.name, info.ty)
+                })
+                .collect()
+        };
+        let then_vars = fresh(self);
+        let else_vars = fresh(self);
+        by_ids.push(Stmt::Let { vars: then_vars.clone(), expr: HostExpr::Run { kernel: with_ids, args: ids_args } });
+        let then_block = Block { stmts: by_ids, results: then_vars.into_iter().map(Atom::Var).collect() };
+        let else_block = Block {
+            stmts: vec![Stmt::Let { vars: else_vars.clone(), expr: HostExpr::Run { kernel, args } }],
+            results: else_vars.into_iter().map(Atom::Var).collect(),
+        };
+        stmts.push(Stmt::Let { vars, expr: HostExpr::If { cond, then_block, else_block } });
     }
 
-    /// The kernel `K_ids(offsets, n) = SEGMENT_IDS offsets n` for one ids
-    /// parameter of kernel `K`.
+    fn new_int(&mut self, name: String) -> HostVar {
+        self.function.new_var(name, VarType::Scalar(Scalar::Int))
+    }
+
+    /// The kernel `K_segment_ids(offsets, n) = SEGMENT_IDS offsets n` for
+    /// one ids parameter of kernel `K`.
     fn builder(&mut self, kernel: KernelId, index: usize, param: &IdsParam) -> KernelId {
         if let Some(&id) = self.builders.get(&(kernel, index)) {
             return id;
@@ -465,14 +570,10 @@ impl HostRewrite<'_> {
             0 => format!("{}_segment_ids", source.name),
             _ => format!("{}_segment_ids_{index}", source.name),
         };
-        let mut name = base.clone();
-        let mut suffix = 1;
-        while self.kernels.iter().any(|k| k.name == name) {
-            suffix += 1;
-            name = format!("{base}_{suffix}");
-        }
+        let name = unique_name(self.kernels, &base);
+        let with_ids = &self.kernels[self.rewritten[&kernel].0.0 as usize];
         let mut builder = Kernel { name, params: Vec::new(), body: Vec::new(), results: Vec::new(), vars: Vec::new() };
-        let offsets = builder.new_var(source.var(param.offsets).name.clone(), VarType::Array(Scalar::Int));
+        let offsets = builder.new_var(with_ids.var(param.offsets).name.clone(), VarType::Array(Scalar::Int));
         let n = builder.new_var("n", VarType::Scalar(Scalar::Int));
         let ids = builder.new_var("ids", VarType::Array(Scalar::Int));
         builder.params = vec![offsets, n];
