@@ -38,6 +38,11 @@
 //!    dependences hold ([`schedule::linearize`]). Kernels no longer run are
 //!    removed.
 //!
+//! Once the kernels are final, [`materialize_segment_ids`] gives the kernels
+//! that search a descriptor's offsets at their own positions a version that
+//! reads the segments from an array `SEGMENT_IDS` builds, run where the
+//! sizes are worth it (note [segment ids]).
+//!
 //! What a fused kernel may contain: SOACs that do not read one another's
 //! results (horizontal fusion: one traversal of a shared space), and
 //! `ONCE`s reading the scalar results of `REDUCE`s before them

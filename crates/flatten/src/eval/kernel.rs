@@ -205,21 +205,14 @@ impl<'k> KernelMachine<'k> {
         let starts = self.int_array(offsets)?;
         let mut ids = Vec::new();
         ids.try_reserve_exact(n).map_err(|e| internal(format!("{n} segment ids: {e}")))?;
-        // The number of segments starting at or before the position, less one.
+        // The number of segments starting at or before the position, less
+        // one (0 where none does).
         let mut starting = 0;
         for position in 0..n as i64 {
             while starting < starts.len() && starts[starting] <= position {
                 starting += 1;
             }
-            match starting.checked_sub(1) {
-                Some(segment) => ids.push(segment as i64),
-                None => {
-                    return Err(internal(format!(
-                        "`SEGMENT_IDS {} ({n})`: no segment starts at or before position {position}",
-                        self.name(offsets)
-                    )));
-                }
-            }
+            ids.push(starting.saturating_sub(1) as i64);
         }
         Ok(vec![FlatValue::Array(ArrayValue::Int(std::sync::Arc::new(ids)))])
     }

@@ -143,9 +143,11 @@ pub enum Soac {
     /// `SEGMENT_IDS offsets n`: one int array of length `n`, `r[p]` the
     /// segment of flat position `p`: the largest `j` with `offsets[j] <=
     /// p`, as [`GExpr::SegmentOf`] finds it by a search (so empty segments
-    /// are skipped). `offsets` are the offsets of a segment descriptor
-    /// (note [segment descriptors]); `n` is at most the total of its
-    /// lengths, and positive only when there is a segment. Built once, read
+    /// are skipped), and 0 where no segment starts at or before `p` (a
+    /// search there would be a compiler bug; the rewrite that builds ids
+    /// may build them where a guard kept the search from running).
+    /// `offsets` are the offsets of a segment descriptor (note [segment
+    /// descriptors]). Built once, read
     /// by every kernel that would search the same offsets (note [segment
     /// ids] in `fusion::materialize_segment_ids`). Never fused.
     SegmentIds { size: GExpr, offsets: KVar },
