@@ -852,6 +852,7 @@ fn cli_trials(root: &Path, opencl: bool) -> Vec<Trial> {
         ("cli::quicksort_launches_and_reads_per_level", cli_quicksort_levels, true),
         ("cli::host_profile_counts_the_launches_stats_counts", cli_host_profile, true),
         ("cli::collatz_launches_do_not_grow_with_n", cli_collatz_launches, true),
+        ("cli::segment_ids_on_every_run", cli_segment_ids_always, true),
         ("cli::divergent_recursion_launches_grow_with_the_depth", cli_divergent_launches, true),
         ("cli::no_such_device_exits_4", cli_no_such_device, true),
         ("cli::no_opencl_platform_exits_4_with_install_help", cli_no_platform, false),
@@ -1079,6 +1080,47 @@ data = {rem(hash_int(i), 1000000) : i in index(3000)};
         ),
         &result,
     )
+}
+
+/// Programs whose kernels search segment offsets at their own positions,
+/// run with `NESSIE_SEGMENT_IDS=always` (every such run reads the ids
+/// `SEGMENT_IDS` built, whatever the sizes; by default only runs of 2^20
+/// positions and more do): the flat evaluator and OpenCL print what the
+/// header expects, and the fused program builds ids.
+fn cli_segment_ids_always(root: &Path) -> Result<(), Failed> {
+    const PROGRAMS: [&str; 3] = [
+        "tests/programs/nested/segment_ids_shapes.nesl",
+        "tests/programs/recursion/quicksort.nesl",
+        "tests/programs/nested/gather_shapes.nesl",
+    ];
+    let always = [("NESSIE_SEGMENT_IDS", "always")];
+    let dir = TempDir::new("cli-segment-ids");
+    for program in PROGRAMS {
+        let text = std::fs::read_to_string(root.join(program)).map_err(|e| format!("{program}: {e}"))?;
+        let expected = parse_header(&text).map_err(|e| format!("{program}: {e}"))?.output;
+        for backend in ["flat", "opencl"] {
+            let result = run_nessie_with(root, &["run", program, "--backend", backend], &always)?;
+            expect(
+                result.status == Some(0) && result.stdout.trim_end() == expected.trim_end(),
+                &format!(
+                    "{program} on {backend} with NESSIE_SEGMENT_IDS=always prints otherwise:
+{expected}"
+                ),
+                &result,
+            )?;
+        }
+        let out = dir.path().join(program.replace('/', "_"));
+        let out = out.to_str().unwrap_or_default();
+        let result = run_nessie_with(root, &["compile", program, "-o", out, "--emit", "fused"], &always)?;
+        let stem = Path::new(program).file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+        let fused = std::fs::read_to_string(Path::new(out).join(format!("{stem}.fused"))).unwrap_or_default();
+        expect(
+            result.status == Some(0) && fused.contains("SEGMENT_IDS"),
+            &format!("{program}: the fused program builds no segment ids"),
+            &result,
+        )?;
+    }
+    Ok(())
 }
 
 /// The most launches of the Collatz program (scalar tail recursion in an

@@ -71,7 +71,7 @@ fn thunks(soac: &Soac) -> Vec<&Thunk> {
         | Soac::SegReduce { pull, op, .. }
         | Soac::SegScan { pull, op, .. } => vec![pull, op],
         Soac::Filter { pull, pred, .. } => vec![pull, pred],
-        Soac::Once { .. } => vec![],
+        Soac::Once { .. } | Soac::SegmentIds { .. } => vec![],
     }
 }
 
@@ -83,7 +83,8 @@ fn soac_sizes(soac: &Soac) -> Vec<&GExpr> {
         | Soac::RadixPass { size, .. }
         | Soac::Reduce { size, .. }
         | Soac::Scan { size, .. }
-        | Soac::Filter { size, .. } => vec![size],
+        | Soac::Filter { size, .. }
+        | Soac::SegmentIds { size, .. } => vec![size],
         Soac::SegScan { elements, .. } => vec![elements],
         Soac::Once { body } => vec![body],
         Soac::SegReduce { .. } => vec![],
@@ -418,6 +419,9 @@ fn compact_kernel_vars(kernel: &mut Kernel) {
             note(segments.lengths, &mut order);
             note(segments.offsets, &mut order);
         }
+        if let Soac::SegmentIds { offsets, .. } = &b.soac {
+            note(*offsets, &mut order);
+        }
         for t in thunks(&b.soac) {
             t.params.iter().for_each(|v| note(*v, &mut order));
             t.body.for_each_var(&mut |v| note(v, &mut order));
@@ -467,6 +471,10 @@ fn rename_soac(soac: &mut Soac, map: &HashMap<KVar, KVar>) {
             thunk(pred);
         }
         Soac::Once { body } => rename_gexpr(body, map),
+        Soac::SegmentIds { size, offsets } => {
+            rename_gexpr(size, map);
+            *offsets = map[offsets];
+        }
         Soac::SegReduce { segments, pull, op, .. } => {
             segments.lengths = map[&segments.lengths];
             segments.offsets = map[&segments.offsets];
@@ -679,6 +687,7 @@ fn renumber_soac_sites(soac: &mut Soac, map: &[u32]) {
             renumber_gexpr_sites(&mut pred.body, map);
         }
         Soac::Once { body } => renumber_gexpr_sites(body, map),
+        Soac::SegmentIds { size, .. } => renumber_gexpr_sites(size, map),
         Soac::SegReduce { pull, op, .. } => {
             renumber_gexpr_sites(&mut pull.body, map);
             renumber_gexpr_sites(&mut op.body, map);

@@ -482,3 +482,57 @@ fn a_radix_digit_out_of_range_is_a_compiler_bug() {
     let text = expect_internal(run_kernel0(&program, vec![int_array(&[1, 2])]));
     assert!(text.contains("RADIX_PASS") && text.contains("outside"), "{text}");
 }
+
+/// A kernel with `SEGMENT_IDS offsets n` and the `MAP` of `segment_of`
+/// it stands for.
+fn segment_ids_kernel() -> flatten::ir::FlatProgram {
+    let mut k = KernelBuilder::new("segment_ids");
+    let offsets = k.param("offsets", array(INT));
+    let n = k.param("n", scalar(INT));
+    let ids = k.bind1("ids", array(INT), Soac::SegmentIds { size: var(n), offsets });
+    let pull = k.pull(|_, i| GExpr::SegmentOf { offsets, index: Box::new(var(i)) });
+    let searched = k.bind1("searched", array(INT), Soac::Map { size: var(n), pull });
+    k.returns(&[ids, searched]);
+    kernel_program(k.finish(), &[])
+}
+
+#[test]
+fn segment_ids_are_the_searches_of_every_position() {
+    let program = segment_ids_kernel();
+    let mut seed = 11u64;
+    let mut draw = |below: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((seed >> 33) % below) as i64
+    };
+    // Segment lengths: one element, all empty, one huge, odd sizes with
+    // empty segments, runs of empty segments.
+    let mut shapes: Vec<Vec<i64>> = vec![vec![1], vec![0; 7], vec![5000], vec![0, 0, 3, 0], vec![2, 0, 0, 0]];
+    for count in [1usize, 2, 3, 17, 101, 999] {
+        shapes.push((0..count).map(|_| if draw(3) == 0 { 0 } else { draw(9) }).collect());
+    }
+    shapes.push((0..300).map(|j| if j % 100 == 0 { 7 } else { 0 }).collect());
+    for lengths in shapes {
+        let offsets: Vec<i64> = lengths.iter().scan(0, |at, &l| Some(std::mem::replace(at, *at + l))).collect();
+        let total: i64 = lengths.iter().sum();
+        let out = run_kernel0(&program, vec![int_array(&offsets), int_scalar(total)]).unwrap();
+        assert_eq!(as_ints(&out[0]), as_ints(&out[1]), "lengths {lengths:?}");
+        assert_eq!(as_ints(&out[0]).len(), total as usize);
+    }
+    // No segments, no positions; no segments before a position: segment 0.
+    let out = run_kernel0(&program, vec![int_array(&[]), int_scalar(0)]).unwrap();
+    assert!(as_ints(&out[0]).is_empty());
+    let ids = segment_ids_only(&[3, 5], 6);
+    assert_eq!(ids, [0, 0, 0, 0, 0, 1]);
+}
+
+/// `SEGMENT_IDS offsets n` alone.
+fn segment_ids_only(offsets: &[i64], n: i64) -> Vec<i64> {
+    let mut k = KernelBuilder::new("segment_ids_only");
+    let o = k.param("offsets", array(INT));
+    let size = k.param("n", scalar(INT));
+    let ids = k.bind1("ids", array(INT), Soac::SegmentIds { size: var(size), offsets: o });
+    k.returns(&[ids]);
+    let program = kernel_program(k.finish(), &[]);
+    let out = run_kernel0(&program, vec![int_array(offsets), int_scalar(n)]).unwrap();
+    as_ints(&out[0]).to_vec()
+}

@@ -863,7 +863,7 @@ fn kernel_exprs(kernel: &mut flatten::ir::Kernel) -> Vec<&mut GExpr> {
                 exprs.extend([size, &mut pull.body, &mut op.body])
             }
             Soac::Filter { size, pull, pred } => exprs.extend([size, &mut pull.body, &mut pred.body]),
-            Soac::Once { body } => exprs.push(body),
+            Soac::Once { body } | Soac::SegmentIds { size: body, .. } => exprs.push(body),
             Soac::SegReduce { pull, op, .. } => exprs.extend([&mut pull.body, &mut op.body]),
             Soac::SegScan { elements, pull, op, .. } => exprs.extend([elements, &mut pull.body, &mut op.body]),
         }

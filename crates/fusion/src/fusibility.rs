@@ -178,6 +178,7 @@ pub fn map_rule_name(consumer: &Soac) -> &'static str {
         Soac::SegReduce { .. } => "map-seg-reduce",
         Soac::SegScan { .. } => "map-seg-scan",
         Soac::RadixPass { .. } => "map-radix-pass",
+        Soac::SegmentIds { .. } => "map-segment-ids",
     }
 }
 
@@ -311,6 +312,7 @@ pub fn vertical_verdict(producer: SoacView<'_>, consumer: SoacView<'_>, held: &[
         | Soac::SegScan { .. }
         | Soac::Scatter { .. }
         | Soac::RadixPass { .. }
+        | Soac::SegmentIds { .. }
         | Soac::Once { .. } => Verdict::Preventing(format!(
             "a {producer_name}'s result is complete only after a global barrier; λcu fuses no {producer_name} \
                  into a later SOAC"

@@ -57,6 +57,7 @@ pub fn for_each_expr<'a>(soac: &'a Soac, mut f: impl FnMut(Role, &'a GExpr)) {
             f(Role::Predicate, &pred.body);
         }
         Soac::Once { body } => f(Role::OnceBody, body),
+        Soac::SegmentIds { size, .. } => f(Role::Size, size),
         Soac::SegReduce { pull, op, .. } => {
             index_thunk(pull, &mut f);
             f(Role::Operator, &op.body);
@@ -101,6 +102,7 @@ pub fn map_exprs(soac: &mut Soac, mut f: impl FnMut(Role, &GExpr) -> GExpr) {
             pred.body = f(Role::Predicate, &pred.body);
         }
         Soac::Once { body } => *body = f(Role::OnceBody, body),
+        Soac::SegmentIds { size, .. } => *size = f(Role::Size, size),
         Soac::SegReduce { pull, op, .. } => {
             thunk(pull, &mut f);
             op.body = f(Role::Operator, &op.body);
@@ -120,6 +122,7 @@ pub fn structural_uses(soac: &Soac) -> Vec<KVar> {
     match soac {
         Soac::SegReduce { segments, .. } | Soac::SegScan { segments, .. } => vec![segments.lengths, segments.offsets],
         Soac::Scatter { base, .. } => base.clone(),
+        Soac::SegmentIds { offsets, .. } => vec![*offsets],
         _ => Vec::new(),
     }
 }

@@ -38,6 +38,11 @@
 //!    dependences hold ([`schedule::linearize`]). Kernels no longer run are
 //!    removed.
 //!
+//! Once the kernels are final, [`materialize_segment_ids`] gives the kernels
+//! that search a descriptor's offsets at their own positions a version that
+//! reads the segments from an array `SEGMENT_IDS` builds, run where the
+//! sizes are worth it (note [segment ids]).
+//!
 //! What a fused kernel may contain: SOACs that do not read one another's
 //! results (horizontal fusion: one traversal of a shared space), and
 //! `ONCE`s reading the scalar results of `REDUCE`s before them
@@ -65,6 +70,7 @@ pub mod greedy;
 pub mod ilp;
 pub mod inline_leaf_calls;
 pub mod lengths_from_sizes;
+pub mod materialize_segment_ids;
 pub mod merge_kernels;
 pub mod pdg;
 pub mod report;
@@ -195,6 +201,13 @@ pub fn fuse_with_solver(
     }
     fused.kernels = kernels;
     remove_unused_kernels(&mut fused);
+    if schedule != ScheduleKind::None {
+        materialize_segment_ids::materialize_segment_ids(
+            &mut fused,
+            materialize_segment_ids::SegmentIdsPolicy::from_env(),
+        );
+        remove_unused_kernels(&mut fused);
+    }
     let fused = flatten::free_dead_buffers::free_dead_buffers(fused);
     flatten::ir::verify::verify(&fused)
         .map_err(|e| FusionError::bug("the fused program", format!("it does not verify: {e}")))?;

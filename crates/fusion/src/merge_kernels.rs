@@ -135,6 +135,10 @@ fn rename_soac(soac: &mut Soac, map: &mut impl FnMut(KVar) -> KVar) {
             rename_thunk(pred, map);
         }
         Soac::Once { body } => *body = rename(body, map),
+        Soac::SegmentIds { size, offsets } => {
+            *size = rename(size, map);
+            *offsets = map(*offsets);
+        }
         Soac::SegReduce { segments, pull, op, .. } => {
             segments.lengths = map(segments.lengths);
             segments.offsets = map(segments.offsets);

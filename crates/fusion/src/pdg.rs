@@ -320,7 +320,7 @@ pub fn iteration_space(resolver: &ArgResolver<'_>, soac: &Soac) -> Option<IterSp
             Some(IterSpace::Segments { lengths: host(segments.lengths)?, offsets: host(segments.offsets)? })
         }
         Soac::Once { .. } => Some(IterSpace::Single),
-        Soac::Permute { .. } | Soac::Scatter { .. } | Soac::RadixPass { .. } => None,
+        Soac::Permute { .. } | Soac::Scatter { .. } | Soac::RadixPass { .. } | Soac::SegmentIds { .. } => None,
     }
 }
 
@@ -334,7 +334,8 @@ pub fn soac_size(resolver: &ArgResolver<'_>, soac: &Soac) -> Option<SymSize> {
         | Soac::Filter { size, .. }
         | Soac::Permute { size, .. }
         | Soac::Scatter { size, .. }
-        | Soac::RadixPass { size, .. } => resolver.resolve(size),
+        | Soac::RadixPass { size, .. }
+        | Soac::SegmentIds { size, .. } => resolver.resolve(size),
         Soac::SegScan { elements, .. } => resolver.resolve(elements),
         Soac::SegReduce { .. } | Soac::Once { .. } => None,
     }

@@ -253,7 +253,8 @@ impl ArgResolver<'_> {
             Soac::Map { size, .. }
             | Soac::Scan { size, .. }
             | Soac::Permute { size, .. }
-            | Soac::RadixPass { size, .. } => self.resolve(size),
+            | Soac::RadixPass { size, .. }
+            | Soac::SegmentIds { size, .. } => self.resolve(size),
             Soac::Scatter { base, .. } => base.first().and_then(|&b| self.length_of(b)),
             Soac::SegReduce { segments, .. } => self.length_of(segments.lengths),
             Soac::SegScan { elements, .. } => self.resolve(elements),

@@ -355,7 +355,8 @@ pub fn run_traffic(kernel: &Kernel, args: &[Atom], results: &[HostVar], sizes: &
             | Soac::Filter { size, .. }
             | Soac::Permute { size, .. }
             | Soac::Scatter { size, .. }
-            | Soac::RadixPass { size, .. } => size_poly(size),
+            | Soac::RadixPass { size, .. }
+            | Soac::SegmentIds { size, .. } => size_poly(size),
             Soac::SegScan { elements, .. } => size_poly(elements),
             Soac::SegReduce { segments, pull, .. } => {
                 // The flat elements: the length of what the pull reads at

@@ -240,6 +240,7 @@ pub fn nested_fun(f: &Fun) -> Option<&Fun> {
         | Fun::Segments(_)
         | Fun::RadixCounts(_)
         | Fun::RadixScatter(..)
+        | Fun::SegmentIds(_)
         | Fun::Split(_)
         | Fun::Join
         | Fun::GatherStride(_)
@@ -412,7 +413,9 @@ impl Infer<'_, '_, '_> {
             }
             // Local histograms and ranks; the result where `writeTo`
             // says.
-            Fun::RadixCounts(_) | Fun::RadixScatter(..) => Placement::In(write_to.unwrap_or(Global)),
+            Fun::RadixCounts(_) | Fun::RadixScatter(..) | Fun::SegmentIds(_) => {
+                Placement::In(write_to.unwrap_or(Global))
+            }
             Fun::ScanLookback(g, _) => {
                 // Private accumulators, the tile in local memory, the
                 // scan written where `writeTo` says.
@@ -473,6 +476,7 @@ fn is_writer(f: &Fun) -> bool {
             | Fun::SegReduceMerge(..)
             | Fun::RadixCounts(_)
             | Fun::RadixScatter(..)
+            | Fun::SegmentIds(_)
             | Fun::ScanLookback(..)
             | Fun::FilterLookback(..)
             | Fun::FiltersLookback(..)

@@ -393,6 +393,12 @@ impl<'a> Evaluator<'a> {
                 let counts = crate::radix::tile_counts(&digits, tiles, ntiles)?;
                 Ok(Value::Array(counts.into_iter().map(|c| Value::Scalar(vec![Const::Int(c)])).collect()))
             }
+            Fun::SegmentIds(tiles) => {
+                let offsets = int_items(self.inputs.get(&tiles.offsets).ok_or("segmentIds' offsets missing")?)?;
+                let n = usize::try_from(self.size(&tiles.n)?).map_err(|e| format!("segmentIds of {e} positions"))?;
+                let ids = crate::segment_ids::segment_ids(&offsets, n);
+                Ok(Value::Array(ids.into_iter().map(|c| Value::Scalar(vec![Const::Int(c)])).collect()))
+            }
             Fun::RadixScatter(tiles, starts) => {
                 let [digits, values] = &args[..] else { return Err("radixScatter takes (digits, values)".into()) };
                 let digits = int_items(digits)?;

@@ -233,6 +233,12 @@ pub enum Fun {
     /// digit, `starts` the exclusive scan of `radixCounts`. See
     /// `crate::radix`.
     RadixScatter(RadixTiles, KVar),
+    /// `segmentIds(tiles)()`: `[int]_n`, element `p` the segment of
+    /// position `p` of the descriptor whose offsets are `tiles.offsets`:
+    /// the last `j` with `offsets[j] <= p`, 0 where there is none. Each
+    /// work-group takes a tile of consecutive positions (see
+    /// [`SegmentIdTiles`] and `crate::segment_ids`).
+    SegmentIds(SegmentIdTiles),
     /// `scanLookback(f, chain)(z, xs)`: `scan(f)(z, xs)` in one launch,
     /// tiles chained by decoupled look-back (`scan-lookback`, see
     /// [`Lookback`] and `crate::lookback`). With `chain.heads`, the scan
@@ -315,6 +321,7 @@ impl Fun {
             Fun::SegReduceMerge(..) => "segReduceMerge",
             Fun::RadixCounts(_) => "radixCounts",
             Fun::RadixScatter(..) => "radixScatter",
+            Fun::SegmentIds(_) => "segmentIds",
             Fun::Filter(_) => "filter",
             Fun::ScanLookback(..) => "scanLookback",
             Fun::FilterLookback(..) => "filterLookback",
@@ -439,6 +446,29 @@ impl RadixTiles {
         1 << self.bits
     }
 
+    pub fn tile_len(&self) -> i64 {
+        self.group_size * self.items
+    }
+}
+
+/// How `segmentIds` spreads its `n` positions over work-groups: `tiles`
+/// work-groups of `group_size` work-items, each taking one tile of `items
+/// · group_size` consecutive positions (the last tile shorter), searching
+/// the `count` offsets once for the tile's first segment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SegmentIdTiles {
+    pub offsets: KVar,
+    /// The number of segments, `#offsets` (a size).
+    pub count: ArithExpr,
+    /// The number of positions (a size).
+    pub n: ArithExpr,
+    pub group_size: i64,
+    pub items: i64,
+    /// `⌈n / tile_len⌉`, at least 1 (a size variable).
+    pub tiles: ArithExpr,
+}
+
+impl SegmentIdTiles {
     pub fn tile_len(&self) -> i64 {
         self.group_size * self.items
     }

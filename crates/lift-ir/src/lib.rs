@@ -76,4 +76,5 @@ pub mod radix;
 pub mod rules;
 pub mod seg_reduce;
 pub mod seg_scan;
+pub mod segment_ids;
 pub mod typecheck;

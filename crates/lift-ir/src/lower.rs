@@ -13,6 +13,7 @@
 //! | `SCATTER` | a copy of the base, last-writer claims (`atomicMax`), a guarded `scatter`; of a value the same at every index, one unguarded `scatter` (`scatter-uniform`) |
 //! | `ONCE e` | `map(id) $ generate(1, once)` |
 //! | `RADIX_PASS values digit bits n` | `radixCounts` of the digits per tile, the `scan` of the counts, `radixScatter` (`radix-tiles`, [`crate::radix`]) |
+//! | `SEGMENT_IDS offsets n` | `segmentIds(tiles)()`, one launch over tiles of positions (`segment-ids-tiles`, [`crate::segment_ids`]) |
 //! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segReduce-segments`; the rules split it over work-groups, `segReduce-merge` or `segReduce-teams`) |
 //! | FILTERs of one size, alpha-equivalent pulls (`horizontal-filters`, `fusion::shared_traversals`) | `filters(keep_1, .., keep_K)(generate(n, pull))`, one stage (the rules: `filters-lookback`, each element pulled once and a count per filter in one look-back; else each filter alone) |
 //! | a MAP and a SCAN of one size (`map-scan-horizontal`) | `zip(scan(op)(z, generate(n, pull)), generate(n, map_pull))`, one stage (the rules: `scan-lookback` writing the map where it loads its tile, `map-along-scan-lookback`; else the two alone) |
@@ -141,6 +142,11 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 let values = add_user_fun(&mut lift, &format!("values_{base}"), values, result_scalars.clone())?;
                 let digit = add_user_fun(&mut lift, &format!("digit_{base}"), digit, vec![Scalar::Int])?;
                 crate::radix::lower_radix_pass(&mut lift, &stage_name, &results, n, values, digit, *bits)?;
+                continue;
+            }
+            Soac::SegmentIds { size, offsets } => {
+                let n = size_expr(&mut lift, size)?;
+                crate::segment_ids::lower_segment_ids(&mut lift, &stage_name, &results, n, *offsets)?;
                 continue;
             }
             Soac::SegReduce { segments, pull, neutral, op } => {

@@ -151,6 +151,14 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         }
         Fun::RadixCounts(t) => format!("radixCounts({})", radix_tiles(t)),
         Fun::RadixScatter(t, starts) => format!("radixScatter({}, {})", radix_tiles(t), var_name(kernel, *starts)),
+        Fun::SegmentIds(t) => format!(
+            "segmentIds({}, {}, tiles = {}, {} × {})",
+            var_name(kernel, t.offsets),
+            t.n,
+            t.tiles,
+            t.group_size,
+            t.items
+        ),
         Fun::Filter(k) => format!("filter({}, {})", kernel.user_fun(k.keep).name, var_name(kernel, k.count)),
         Fun::ScanLookback(g, c) => format!("scanLookback({}, {})", f(g), print_lookback(kernel, c)),
         Fun::FilterLookback(k, c) => format!(

@@ -228,6 +228,8 @@ pub(crate) fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> 
     match &stage.body {
         // radix-tiles' own patterns are already low-level.
         Expr::Apply(Fun::RadixCounts(_) | Fun::RadixScatter(..), _) => Ok(vec![stage.clone()]),
+        // segment-ids-tiles' pattern is already low-level.
+        Expr::Apply(Fun::SegmentIds(_), _) => Ok(vec![stage.clone()]),
         // reduce(f)(z, xs)
         Expr::Apply(Fun::Reduce(f), args) if args.len() == 2 => {
             let (z, xs) = (&args[0], &args[1]);

@@ -220,6 +220,12 @@ impl<'a> TypeChecker<'a> {
                 }
                 Ok(Type::array(Type::Scalar(flatten::ir::Scalar::Int), ArithExpr::cst(tiles.digits()) * &tiles.tiles))
             }
+            Fun::SegmentIds(tiles) => {
+                if !args.is_empty() {
+                    return self.error("`segmentIds` takes no arguments".to_string());
+                }
+                Ok(Type::array(Type::Scalar(flatten::ir::Scalar::Int), tiles.n.clone()))
+            }
             Fun::RadixScatter(..) => {
                 let [digits, values] = &args[..] else {
                     return self.error("`radixScatter` takes (digits, values)".to_string());

@@ -44,6 +44,7 @@ mod radix;
 mod seg_merge;
 mod seg_reduce;
 mod seg_teams;
+mod segment_ids;
 
 /// What a stage's `__kernel` function takes, in order.
 #[derive(Clone, Debug, PartialEq)]
@@ -1060,6 +1061,7 @@ impl<'a> Generator<'a> {
             Fun::SegReduceMerge(g, tiles) => self.seg_reduce_merge(f, g, tiles, args, dest),
             Fun::RadixCounts(tiles) => self.radix_counts(tiles, args, dest),
             Fun::RadixScatter(tiles, starts) => self.radix_scatter(tiles, *starts, args, dest),
+            Fun::SegmentIds(tiles) => self.segment_ids(tiles, args, dest),
             Fun::ScanLookback(g, chain) => self.scan_lookback(f, g, chain, args, dest),
             Fun::FilterLookback(keep, chain) => self.filter_lookback(f, keep, chain, args, dest),
             Fun::FiltersLookback(keeps, chain) => self.filters_lookback(f, keeps, chain, args, dest),

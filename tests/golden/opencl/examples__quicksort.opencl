@@ -4685,3 +4685,2146 @@ __kernel void main_map_fused_data_idx32(long t_1, __global long* data) {
 }
 
 
+// ===== quicksort_gather_3_by_ids.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_gather_3_by_ids_pull_s_elements(long p, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements) {
+    long s = s_offsets_ids[p];
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets[r], nessie_sub(p, s_offsets_1[s]));
+    return s_elements[q];
+}
+
+__kernel void quicksort_gather_3_by_ids_s_elements(long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global long* s_elements_9) {
+    const long gid = get_global_id(0);
+    if (gid < total_1) {
+        long pull_s_elements_r = quicksort_gather_3_by_ids_pull_s_elements(gid, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3);
+        s_elements_9[gid] = pull_s_elements_r;
+    }
+}
+
+
+// ===== quicksort_gather_7_by_ids.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_gather_7_by_ids_pull_v_elements(long p, __global const long* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements) {
+    long s = v_offsets_ids[p];
+    long c = nessie_rem(s, 2L);
+    long r = nessie_div(s, 2L);
+    long q = nessie_add(c == 0L ? lesser_offsets[r] : greater_offsets[r], nessie_sub(p, v_offsets[s]));
+    return c == 0L ? lesser_elements[q] : greater_elements[q];
+}
+
+__kernel void quicksort_gather_7_by_ids_v_elements(long t_1, __global const long* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+    const long gid = get_global_id(0);
+    if (gid < t_1) {
+        long pull_v_elements_r = quicksort_gather_7_by_ids_pull_v_elements(gid, v_offsets_ids, lesser_offsets, greater_offsets, v_offsets, lesser_elements, greater_elements);
+        v_elements[gid] = pull_v_elements_r;
+    }
+}
+
+
+// ===== quicksort_gather_8_by_ids.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_gather_8_by_ids_pull_sorted_elements_elements(long p, __global const long* offsets_ids, __global const long* offsets, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
+    long s = offsets_ids[p];
+    long w = nessie_sub(p, offsets[s]);
+    long start = starts[s];
+    long len = lengths[s];
+    long start_1 = starts_1[s];
+    long len_1 = lengths_1[s];
+    long start_2 = equal_offsets[s];
+    long len_2 = equal_lengths[s];
+    long e = nessie_add(len_1, len_2);
+    int c = w < e;
+    int c_1 = w < len_1;
+    long c_2 = c_1 ? 0L : (c ? 1L : 2L);
+    long q = c_1 ? nessie_add(start_1, w) : (c ? nessie_add(start_2, nessie_sub(w, len_1)) : nessie_add(start, nessie_sub(w, e)));
+    return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
+}
+
+__kernel void quicksort_gather_8_by_ids_sorted_elements_elements(long total_1, __global const long* offsets_ids, __global const long* offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
+    const long gid = get_global_id(0);
+    if (gid < total_1) {
+        long pull_sorted_elements_elements_r = quicksort_gather_8_by_ids_pull_sorted_elements_elements(gid, offsets_ids, offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
+        sorted_elements_elements_24[gid] = pull_sorted_elements_elements_r;
+    }
+}
+
+
+// ===== quicksort_gather_10_by_ids.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_gather_10_by_ids_pull_s_elements(long p, __global const long* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets, __global const long* offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* sorted_elements_elements) {
+    long s = s_offsets_ids[p];
+    int f = (int)mapped[s];
+    long r = rank[s];
+    long r_1 = f ? r : nessie_sub(s, r);
+    long q = nessie_add(f ? s_offsets[r_1] : offsets[r_1], nessie_sub(p, s_offsets_1[s]));
+    return f ? s_elements[q] : sorted_elements_elements[q];
+}
+
+__kernel void quicksort_gather_10_by_ids_s_elements(long total_1, __global const long* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_offsets_0, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+    const long gid = get_global_id(0);
+    if (gid < total_1) {
+        long pull_s_elements_r = quicksort_gather_10_by_ids_pull_s_elements(gid, s_offsets_ids, mapped, rank, s_offsets_3, offsets, s_offsets_0, s_elements_5, sorted_elements_elements);
+        s_elements_14[gid] = pull_s_elements_r;
+    }
+}
+
+
+// ===== quicksort_fused_4_by_ids.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_fused_4_by_ids_keep_kept(long j, long x, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+    long i = j;
+    long s = s_offsets_ids[i];
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
+    long s_elements_1 = s_elements[q];
+    long s_1 = s_offsets_ids[i];
+    return s_elements_1 < pivot[s_1] ? 1L : 0L;
+}
+
+static inline void quicksort_fused_4_by_ids_pull_kept(long i, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+    long s = s_offsets_ids[i];
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
+    long s_elements_1 = s_elements[q];
+    *r0 = i;
+    *r1 = s_elements_1;
+}
+
+static inline long quicksort_fused_4_by_ids_keep_kept_1(long j, long x, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+    long i = j;
+    long s = s_offsets_ids[i];
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
+    long s_elements_1 = s_elements[q];
+    long s_1 = s_offsets_ids[i];
+    return s_elements_1 == pivot[s_1] ? 1L : 0L;
+}
+
+static inline void quicksort_fused_4_by_ids_pull_kept_1(long i, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+    long s = s_offsets_ids[i];
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
+    long s_elements_1 = s_elements[q];
+    *r0 = i;
+    *r1 = s_elements_1;
+}
+
+static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+    long i = j;
+    long s = s_offsets_ids[i];
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
+    long s_elements_1 = s_elements[q];
+    long s_1 = s_offsets_ids[i];
+    return s_elements_1 > pivot[s_1] ? 1L : 0L;
+}
+
+static inline void quicksort_fused_4_by_ids_pull_kept_2(long i, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+    long s = s_offsets_ids[i];
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
+    long s_elements_1 = s_elements[q];
+    *r0 = i;
+    *r1 = s_elements_1;
+}
+
+__kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status_81, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_78, long lookback_tiles, __global long* kept_14, __global long* lesser_elements_15) {
+    __local long tile[2304];
+    __local long tile_1[2304];
+    __local long vals[306];
+    __local long flags[35];
+    __local uint masks[256];
+    volatile __global ulong* status = (volatile __global ulong*)(kept_status_81 + 2);
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(kept_status_81);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 2304;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 9; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < total_1) {
+            long pull_kept_r;
+            long pull_kept_r_1;
+            quicksort_fused_4_by_ids_pull_kept(g, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, &pull_kept_r, &pull_kept_r_1);
+            const long x = pull_kept_r;
+            const long x_1 = pull_kept_r_1;
+            tile[p_1] = x;
+            tile_1[p_1] = x_1;
+            long keep_kept_r = quicksort_fused_4_by_ids_keep_kept(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
+            if (keep_kept_r != 0) {
+                atomic_or(&masks[p_1 / 9], 1u << (p_1 % 9));
+            }
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_2 = 0;
+        for (long r = 0; r < 16; r++) {
+            long x_2 = vals[256 + r];
+            long c_2 = (total_2) + (x_2);
+            total_2 = c_2;
+        }
+        vals[305] = total_2;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_2);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_2);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl_1 = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl_1;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        const long p_1 = j * 256 + l;
+        const long owner = p_1 / 9;
+        const uint bit = (uint)(p_1 - owner * 9);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            kept_14[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_15[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
+        }
+    }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        kept_kept_78[0] = base + vals[305];
+    }
+}
+
+__kernel void quicksort_fused_4_by_ids_kept_1(__global int* kept_status_82, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_79, long lookback_tiles, __global long* kept_22, __global long* lesser_elements_23) {
+    __local long tile[2304];
+    __local long tile_1[2304];
+    __local long vals[306];
+    __local long flags[35];
+    __local uint masks[256];
+    volatile __global ulong* status = (volatile __global ulong*)(kept_status_82 + 2);
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(kept_status_82);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 2304;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 9; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < total_1) {
+            long pull_kept_1_r;
+            long pull_kept_1_r_1;
+            quicksort_fused_4_by_ids_pull_kept_1(g, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
+            const long x = pull_kept_1_r;
+            const long x_1 = pull_kept_1_r_1;
+            tile[p_1] = x;
+            tile_1[p_1] = x_1;
+            long keep_kept_1_r = quicksort_fused_4_by_ids_keep_kept_1(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
+            if (keep_kept_1_r != 0) {
+                atomic_or(&masks[p_1 / 9], 1u << (p_1 % 9));
+            }
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_2 = 0;
+        for (long r = 0; r < 16; r++) {
+            long x_2 = vals[256 + r];
+            long c_2 = (total_2) + (x_2);
+            total_2 = c_2;
+        }
+        vals[305] = total_2;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_2);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_2);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl_1 = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl_1;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        const long p_1 = j * 256 + l;
+        const long owner = p_1 / 9;
+        const uint bit = (uint)(p_1 - owner * 9);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            kept_22[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_23[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
+        }
+    }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        kept_kept_79[0] = base + vals[305];
+    }
+}
+
+__kernel void quicksort_fused_4_by_ids_kept_2(__global int* kept_status_83, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_80, long lookback_tiles, __global long* kept_30, __global long* lesser_elements_31) {
+    __local long tile[2304];
+    __local long tile_1[2304];
+    __local long vals[306];
+    __local long flags[35];
+    __local uint masks[256];
+    volatile __global ulong* status = (volatile __global ulong*)(kept_status_83 + 2);
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(kept_status_83);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 2304;
+    masks[l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 9; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < total_1) {
+            long pull_kept_2_r;
+            long pull_kept_2_r_1;
+            quicksort_fused_4_by_ids_pull_kept_2(g, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
+            const long x = pull_kept_2_r;
+            const long x_1 = pull_kept_2_r_1;
+            tile[p_1] = x;
+            tile_1[p_1] = x_1;
+            long keep_kept_2_r = quicksort_fused_4_by_ids_keep_kept_2(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
+            if (keep_kept_2_r != 0) {
+                atomic_or(&masks[p_1 / 9], 1u << (p_1 % 9));
+            }
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint mask = masks[l];
+    vals[l] = (long)popcount(mask);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0;
+        for (long c = 0; c < 16; c++) {
+            long c_1 = (row) + (vals[l * 16 + c]);
+            row = c_1;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total_2 = 0;
+        for (long r = 0; r < 16; r++) {
+            long x_2 = vals[256 + r];
+            long c_2 = (total_2) + (x_2);
+            total_2 = c_2;
+        }
+        vals[305] = total_2;
+        vals[304] = 0;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total_2);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total_2);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    long excl = 0;
+    const long my_row = l / 16;
+    const long my_col = l - my_row * 16;
+    #pragma unroll
+    for (long r = 0; r < 16; r++) {
+        if (r < my_row) {
+            long c_3 = (excl) + (vals[256 + r]);
+            excl = c_3;
+        }
+    }
+    #pragma unroll
+    for (long c = 0; c < 16; c++) {
+        if (c < my_col) {
+            long c_4 = (excl) + (vals[my_row * 16 + c]);
+            excl = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl_1 = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl_1;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl_1;
+                long c_6 = (incl) + (vals[305]);
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    vals[l] = excl;
+    vals[l] = (vals[l] << 32) | mask;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long base = vals[304];
+    #pragma unroll
+    for (long j = 0; j < 9; j++) {
+        const long p_1 = j * 256 + l;
+        const long owner = p_1 / 9;
+        const uint bit = (uint)(p_1 - owner * 9);
+        const long packed = vals[owner];
+        const uint kmask = (uint)packed;
+        if ((kmask >> bit) & 1u) {
+            kept_30[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_31[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
+        }
+    }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        kept_kept_80[0] = base + vals[305];
+    }
+}
+
+
+// ===== quicksort_gather_3_segment_ids.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+__kernel void quicksort_gather_3_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global long* ids) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_s_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && s_offsets[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || s_offsets[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && s_offsets[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && s_offsets[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || s_offsets[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && s_offsets[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && s_offsets[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || s_offsets[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && s_offsets[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && s_offsets[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || s_offsets[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && s_offsets[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    for (long i = l; i < 2048; i += 256) counts[i] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    for (long s = first + 1 + l; s < n_s_offsets; s += 256) {
+        const long o = s_offsets[s] - start;
+        if (o >= 2048) break;
+        if (o > 0) atomic_inc(&counts[o]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long mine = 0;
+    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+    sums[l] = mine;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v = l >= 1 ? sums[l - 1] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_1 = l >= 2 ? sums[l - 2] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_2 = l >= 4 ? sums[l - 4] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_3 = l >= 8 ? sums[l - 8] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_3;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_4 = l >= 16 ? sums[l - 16] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_4;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_5 = l >= 32 ? sums[l - 32] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_5;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_6 = l >= 64 ? sums[l - 64] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_6;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_7 = l >= 128 ? sums[l - 128] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_7;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long run = sums[l] - mine;
+    for (long k = 0; k < 8; k++) {
+        run += counts[l * 8 + k];
+        counts[l * 8 + k] = (int)run;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long i = l; i < 2048; i += 256) {
+        const long g = start + i;
+        if (g < n_2) ids[g] = first + counts[i];
+    }
+}
+
+
+// ===== quicksort_fused_4_segment_ids.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+__kernel void quicksort_fused_4_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global long* ids) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_s_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && s_offsets[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || s_offsets[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && s_offsets[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && s_offsets[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || s_offsets[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && s_offsets[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && s_offsets[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || s_offsets[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && s_offsets[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && s_offsets[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || s_offsets[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && s_offsets[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    for (long i = l; i < 2048; i += 256) counts[i] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    for (long s = first + 1 + l; s < n_s_offsets; s += 256) {
+        const long o = s_offsets[s] - start;
+        if (o >= 2048) break;
+        if (o > 0) atomic_inc(&counts[o]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long mine = 0;
+    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+    sums[l] = mine;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v = l >= 1 ? sums[l - 1] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_1 = l >= 2 ? sums[l - 2] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_2 = l >= 4 ? sums[l - 4] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_3 = l >= 8 ? sums[l - 8] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_3;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_4 = l >= 16 ? sums[l - 16] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_4;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_5 = l >= 32 ? sums[l - 32] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_5;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_6 = l >= 64 ? sums[l - 64] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_6;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_7 = l >= 128 ? sums[l - 128] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_7;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long run = sums[l] - mine;
+    for (long k = 0; k < 8; k++) {
+        run += counts[l * 8 + k];
+        counts[l * 8 + k] = (int)run;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long i = l; i < 2048; i += 256) {
+        const long g = start + i;
+        if (g < n_2) ids[g] = first + counts[i];
+    }
+}
+
+
+// ===== quicksort_gather_7_segment_ids.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+__kernel void quicksort_gather_7_segment_ids_ids(__global const long* v_offsets, long n_v_offsets, long n_2, __global long* ids) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_v_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && v_offsets[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || v_offsets[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && v_offsets[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && v_offsets[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || v_offsets[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && v_offsets[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && v_offsets[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || v_offsets[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && v_offsets[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && v_offsets[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || v_offsets[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && v_offsets[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    for (long i = l; i < 2048; i += 256) counts[i] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    for (long s = first + 1 + l; s < n_v_offsets; s += 256) {
+        const long o = v_offsets[s] - start;
+        if (o >= 2048) break;
+        if (o > 0) atomic_inc(&counts[o]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long mine = 0;
+    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+    sums[l] = mine;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v = l >= 1 ? sums[l - 1] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_1 = l >= 2 ? sums[l - 2] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_2 = l >= 4 ? sums[l - 4] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_3 = l >= 8 ? sums[l - 8] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_3;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_4 = l >= 16 ? sums[l - 16] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_4;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_5 = l >= 32 ? sums[l - 32] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_5;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_6 = l >= 64 ? sums[l - 64] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_6;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_7 = l >= 128 ? sums[l - 128] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_7;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long run = sums[l] - mine;
+    for (long k = 0; k < 8; k++) {
+        run += counts[l * 8 + k];
+        counts[l * 8 + k] = (int)run;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long i = l; i < 2048; i += 256) {
+        const long g = start + i;
+        if (g < n_2) ids[g] = first + counts[i];
+    }
+}
+
+
+// ===== quicksort_gather_8_segment_ids.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+__kernel void quicksort_gather_8_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && offsets[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || offsets[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && offsets[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && offsets[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || offsets[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && offsets[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && offsets[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || offsets[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && offsets[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && offsets[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || offsets[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && offsets[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    for (long i = l; i < 2048; i += 256) counts[i] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    for (long s = first + 1 + l; s < n_offsets; s += 256) {
+        const long o = offsets[s] - start;
+        if (o >= 2048) break;
+        if (o > 0) atomic_inc(&counts[o]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long mine = 0;
+    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+    sums[l] = mine;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v = l >= 1 ? sums[l - 1] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_1 = l >= 2 ? sums[l - 2] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_2 = l >= 4 ? sums[l - 4] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_3 = l >= 8 ? sums[l - 8] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_3;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_4 = l >= 16 ? sums[l - 16] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_4;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_5 = l >= 32 ? sums[l - 32] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_5;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_6 = l >= 64 ? sums[l - 64] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_6;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_7 = l >= 128 ? sums[l - 128] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_7;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long run = sums[l] - mine;
+    for (long k = 0; k < 8; k++) {
+        run += counts[l * 8 + k];
+        counts[l * 8 + k] = (int)run;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long i = l; i < 2048; i += 256) {
+        const long g = start + i;
+        if (g < n_2) ids[g] = first + counts[i];
+    }
+}
+
+
+// ===== quicksort_gather_10_segment_ids.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+__kernel void quicksort_gather_10_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global long* ids) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_s_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && s_offsets[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || s_offsets[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && s_offsets[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && s_offsets[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || s_offsets[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && s_offsets[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && s_offsets[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || s_offsets[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && s_offsets[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && s_offsets[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || s_offsets[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && s_offsets[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    for (long i = l; i < 2048; i += 256) counts[i] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    for (long s = first + 1 + l; s < n_s_offsets; s += 256) {
+        const long o = s_offsets[s] - start;
+        if (o >= 2048) break;
+        if (o > 0) atomic_inc(&counts[o]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long mine = 0;
+    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+    sums[l] = mine;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v = l >= 1 ? sums[l - 1] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_1 = l >= 2 ? sums[l - 2] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_2 = l >= 4 ? sums[l - 4] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_3 = l >= 8 ? sums[l - 8] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_3;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_4 = l >= 16 ? sums[l - 16] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_4;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_5 = l >= 32 ? sums[l - 32] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_5;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_6 = l >= 64 ? sums[l - 64] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_6;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long v_7 = l >= 128 ? sums[l - 128] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[l] += v_7;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long run = sums[l] - mine;
+    for (long k = 0; k < 8; k++) {
+        run += counts[l * 8 + k];
+        counts[l * 8 + k] = (int)run;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long i = l; i < 2048; i += 256) {
+        const long g = start + i;
+        if (g < n_2) ids[g] = first + counts[i];
+    }
+}
+
+

@@ -158,6 +158,7 @@ impl<'k> KernelMachine<'k> {
             Soac::Scan { size, pull, neutral, op } => self.scan(size, pull, neutral, op, &elements)?,
             Soac::Filter { size, pull, pred } => self.filter(size, pull, pred, &elements)?,
             Soac::Once { body } => self.once(body)?,
+            Soac::SegmentIds { size, offsets } => self.segment_ids(size, *offsets)?,
             Soac::SegReduce { segments, pull, neutral, op } => {
                 self.seg_reduce(segments, pull, neutral, op, &elements)?
             }
@@ -195,6 +196,25 @@ impl<'k> KernelMachine<'k> {
             self.pop_into(&mut columns)?;
         }
         Ok(finish(columns))
+    }
+
+    /// `SEGMENT_IDS offsets n`: the segment of each position below `n`, as
+    /// [`GExpr::SegmentOf`] finds it (one walk over the offsets).
+    fn segment_ids(&mut self, size: &GExpr, offsets: KVar) -> Flow<Vec<FlatValue>> {
+        let n = self.size(size)?;
+        let starts = self.int_array(offsets)?;
+        let mut ids = Vec::new();
+        ids.try_reserve_exact(n).map_err(|e| internal(format!("{n} segment ids: {e}")))?;
+        // The number of segments starting at or before the position, less
+        // one (0 where none does).
+        let mut starting = 0;
+        for position in 0..n as i64 {
+            while starting < starts.len() && starts[starting] <= position {
+                starting += 1;
+            }
+            ids.push(starting.saturating_sub(1) as i64);
+        }
+        Ok(vec![FlatValue::Array(ArrayValue::Int(std::sync::Arc::new(ids)))])
     }
 
     fn permute(

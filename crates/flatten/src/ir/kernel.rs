@@ -140,6 +140,17 @@ pub enum Soac {
     /// the range is a compiler bug. Never fused: its lowering needs every
     /// digit before it writes any value.
     RadixPass { size: GExpr, values: Thunk, digit: Thunk, bits: u32 },
+    /// `SEGMENT_IDS offsets n`: one int array of length `n`, `r[p]` the
+    /// segment of flat position `p`: the largest `j` with `offsets[j] <=
+    /// p`, as [`GExpr::SegmentOf`] finds it by a search (so empty segments
+    /// are skipped), and 0 where no segment starts at or before `p` (a
+    /// search there would be a compiler bug; the rewrite that builds ids
+    /// may build them where a guard kept the search from running).
+    /// `offsets` are the offsets of a segment descriptor (note [segment
+    /// descriptors]). Built once, read
+    /// by every kernel that would search the same offsets (note [segment
+    /// ids] in `fusion::materialize_segment_ids`). Never fused.
+    SegmentIds { size: GExpr, offsets: KVar },
 }
 
 /// The most bits of a [`Soac::RadixPass`] digit: 256 digits, one per
@@ -160,6 +171,7 @@ impl Soac {
             Soac::SegReduce { .. } => "SEG_REDUCE",
             Soac::SegScan { .. } => "SEG_SCAN",
             Soac::RadixPass { .. } => "RADIX_PASS",
+            Soac::SegmentIds { .. } => "SEGMENT_IDS",
         }
     }
 }

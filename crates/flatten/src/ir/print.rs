@@ -143,6 +143,9 @@ impl KernelPrinter<'_> {
             Soac::RadixPass { size, values, digit, bits } => {
                 format!("RADIX_PASS {} {} {bits} ({})", self.thunk(values), self.thunk(digit), self.expr(size))
             }
+            Soac::SegmentIds { size, offsets } => {
+                format!("SEGMENT_IDS {} ({})", self.name(*offsets), self.expr(size))
+            }
             Soac::Filter { size, pull, pred } => {
                 format!("FILTER {} {} ({})", self.thunk(pull), self.thunk(pred), self.expr(size))
             }

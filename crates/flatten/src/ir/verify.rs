@@ -261,6 +261,10 @@ impl KernelReferences<'_> {
                 self.thunk(pred)
             }
             Soac::Once { body } => self.expr(body),
+            Soac::SegmentIds { size, offsets } => {
+                self.expr(size)?;
+                self.var(*offsets, soac)
+            }
             Soac::SegReduce { segments, pull, op, .. } => {
                 self.segments(segments, soac)?;
                 self.thunk(pull)?;
@@ -618,6 +622,27 @@ impl<'a> KernelChecker<'a> {
                 self.check_size(size, "size")?;
                 self.check_thunk(values, "value thunk", &[Scalar::Int], &elements)?;
                 self.check_thunk(index, "index thunk", &[Scalar::Int], &[Scalar::Int])
+            }
+            Soac::SegmentIds { size, offsets } => {
+                let elements = self.result_elements(soac, results, true)?;
+                if elements != [Scalar::Int] {
+                    return Err(
+                        self.soac_error(format!("SEGMENT_IDS yields one [int], not {}", types_text(&elements)), soac)
+                    );
+                }
+                self.check_size(size, "size")?;
+                self.check_visible(*offsets, || print_soac(self.kernel, soac))?;
+                if self.ty(*offsets) != VarType::Array(Scalar::Int) {
+                    return Err(self.soac_error(
+                        format!(
+                            "the segment offsets {} have type {}, not [int]",
+                            self.name(*offsets),
+                            self.ty(*offsets)
+                        ),
+                        soac,
+                    ));
+                }
+                Ok(())
             }
             Soac::RadixPass { size, values, digit, bits } => {
                 let elements = self.result_elements(soac, results, true)?;

@@ -783,6 +783,16 @@ impl<'k> Evaluator<'k> {
                 let counts = crate::radix::tile_counts(&digits, tiles, ntiles).or_else(|e| self.fail(e))?;
                 Ok(Value::Array(counts.into_iter().map(|c| Value::Scalar(Const::Int(c))).collect()))
             }
+            Fun::SegmentIds(tiles) => {
+                if !args.is_empty() {
+                    return self.fail("`segmentIds` takes no arguments");
+                }
+                let offsets = self.expr(&Expr::Input(tiles.offsets))?;
+                let offsets = self.ints(f, offsets)?;
+                let n = self.length("segmentIds", &tiles.n)?;
+                let ids = crate::segment_ids::segment_ids(&offsets, n);
+                Ok(Value::Array(ids.into_iter().map(|c| Value::Scalar(Const::Int(c))).collect()))
+            }
             Fun::RadixScatter(tiles, starts) => {
                 // Every position of the result written exactly once.
                 let Ok([digits, values]) = <[Value; 2]>::try_from(args) else {

@@ -95,6 +95,7 @@ fn soac_expressions(soac: &Soac) -> Vec<&GExpr> {
         Soac::Reduce { size, pull, op, .. } | Soac::Scan { size, pull, op, .. } => vec![size, &pull.body, &op.body],
         Soac::Filter { size, pull, pred } => vec![size, &pull.body, &pred.body],
         Soac::Once { body } => vec![body],
+        Soac::SegmentIds { size, .. } => vec![size],
         Soac::SegReduce { pull, op, .. } => vec![&pull.body, &op.body],
         Soac::SegScan { elements, pull, op, .. } => vec![elements, &pull.body, &op.body],
     }
