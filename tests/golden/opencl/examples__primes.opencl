@@ -1299,6 +1299,18 @@ __kernel void primes_fused_2_by_ids_flags(long total_1, __global const long* off
     }
 }
 
+__kernel void primes_fused_2_by_ids_flags_idx32(long total_1, __global const long* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < total_1) {
+        int values_flags_r = primes_fused_2_by_ids_values_flags(gid);
+        long target_flags_r = primes_fused_2_by_ids_target_flags(gid, offsets_ids, offsets, mapped, sqr_primes, n_copies, err);
+        if (target_flags_r >= 0) {
+            flags[target_flags_r] = values_flags_r;
+        }
+    }
+}
+
 
 // ===== primes_fused_2_segment_ids.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable

@@ -9318,6 +9318,16 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline long hsplit_fused_8_by_ids_pull_packed_offsets(long i, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
+    long q = else_instances[offsets_ids[i]];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
+}
+
+static inline long hsplit_fused_8_by_ids_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
 static inline void hsplit_fused_8_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
@@ -9334,34 +9344,7 @@ static inline void hsplit_fused_8_by_ids_pull_ends_1_1(long p, __global const do
     *r4 = v_4;
 }
 
-static inline long hsplit_fused_8_by_ids_pull_packed_offsets(long i, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
-    long q = else_instances[offsets_ids[i]];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_8_by_ids_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_8_by_ids_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_ends_1_1_r;
-        double pull_ends_1_1_r_1;
-        double pull_ends_1_1_r_2;
-        double pull_ends_1_1_r_3;
-        long pull_ends_1_1_r_4;
-        hsplit_fused_8_by_ids_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_ids, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-        ends_1_1[gid] = pull_ends_1_1_r;
-        ends_1_2[gid] = pull_ends_1_1_r_1;
-        ends_2_1[gid] = pull_ends_1_1_r_2;
-        ends_2_2[gid] = pull_ends_1_1_r_3;
-        packed_lengths_17[gid] = pull_ends_1_1_r_4;
-    }
-}
-
-__kernel void hsplit_fused_8_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+__kernel void hsplit_fused_8_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -9376,7 +9359,18 @@ __kernel void hsplit_fused_8_by_ids_packed_offsets(__global int* packed_offsets_
         const long g = start + p;
         if (g < t_1) {
             long pull_packed_offsets_r = hsplit_fused_8_by_ids_pull_packed_offsets(g, offsets_ids, else_instances, packed_lengths_16);
+            double pull_ends_1_1_r;
+            double pull_ends_1_1_r_1;
+            double pull_ends_1_1_r_2;
+            double pull_ends_1_1_r_3;
+            long pull_ends_1_1_r_4;
+            hsplit_fused_8_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_ids, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
             tile[p] = pull_packed_offsets_r;
+            ends_1_1[g] = pull_ends_1_1_r;
+            ends_1_2[g] = pull_ends_1_1_r_1;
+            ends_2_1[g] = pull_ends_1_1_r_2;
+            ends_2_2[g] = pull_ends_1_1_r_3;
+            packed_lengths_17[g] = pull_ends_1_1_r_4;
         } else {
             tile[p] = 0L;
         }
@@ -9731,6 +9725,16 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline long hsplit_fused_17_by_ids_pull_packed_offsets(long i, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
+    long q = else_instances[offsets_ids[i]];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
+}
+
+static inline long hsplit_fused_17_by_ids_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
 static inline void hsplit_fused_17_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
@@ -9747,34 +9751,7 @@ static inline void hsplit_fused_17_by_ids_pull_ends_1_1(long p, __global const d
     *r4 = v_4;
 }
 
-static inline long hsplit_fused_17_by_ids_pull_packed_offsets(long i, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
-    long q = else_instances[offsets_ids[i]];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_17_by_ids_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-__kernel void hsplit_fused_17_by_ids_ends_1_1(long t_1, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_ends_1_1_r;
-        double pull_ends_1_1_r_1;
-        double pull_ends_1_1_r_2;
-        double pull_ends_1_1_r_3;
-        long pull_ends_1_1_r_4;
-        hsplit_fused_17_by_ids_pull_ends_1_1(gid, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_ids, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-        ends_1_1[gid] = pull_ends_1_1_r;
-        ends_1_2[gid] = pull_ends_1_1_r_1;
-        ends_2_1[gid] = pull_ends_1_1_r_2;
-        ends_2_2[gid] = pull_ends_1_1_r_3;
-        packed_lengths_17[gid] = pull_ends_1_1_r_4;
-    }
-}
-
-__kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global long* packed_offsets) {
+__kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -9789,7 +9766,18 @@ __kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets
         const long g = start + p;
         if (g < t_1) {
             long pull_packed_offsets_r = hsplit_fused_17_by_ids_pull_packed_offsets(g, offsets_ids, else_instances, packed_lengths_16);
+            double pull_ends_1_1_r;
+            double pull_ends_1_1_r_1;
+            double pull_ends_1_1_r_2;
+            double pull_ends_1_1_r_3;
+            long pull_ends_1_1_r_4;
+            hsplit_fused_17_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_ids, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
             tile[p] = pull_packed_offsets_r;
+            ends_1_1[g] = pull_ends_1_1_r;
+            ends_1_2[g] = pull_ends_1_1_r_1;
+            ends_2_1[g] = pull_ends_1_1_r_2;
+            ends_2_2[g] = pull_ends_1_1_r_3;
+            packed_lengths_17[g] = pull_ends_1_1_r_4;
         } else {
             tile[p] = 0L;
         }

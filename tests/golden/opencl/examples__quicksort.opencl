@@ -4865,6 +4865,14 @@ __kernel void quicksort_gather_7_by_ids_v_elements(long t_1, __global const long
     }
 }
 
+__kernel void quicksort_gather_7_by_ids_v_elements_idx32(long t_1, __global const long* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < t_1) {
+        long pull_v_elements_r = quicksort_gather_7_by_ids_pull_v_elements(gid, v_offsets_ids, lesser_offsets, greater_offsets, v_offsets, lesser_elements, greater_elements);
+        v_elements[gid] = pull_v_elements_r;
+    }
+}
+
 
 // ===== quicksort_gather_8_by_ids.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -5132,6 +5140,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline void quicksort_fused_4_by_ids_pull_kept(long i, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+    long s = s_offsets_ids[i];
+    long r = then_instances[s];
+    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
+    long s_elements_1 = s_elements[q];
+    *r0 = i;
+    *r1 = s_elements_1;
+}
+
 static inline long quicksort_fused_4_by_ids_keep_kept(long j, long x, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
     long s = s_offsets_ids[i];
@@ -5140,15 +5157,6 @@ static inline long quicksort_fused_4_by_ids_keep_kept(long j, long x, __global c
     long s_elements_1 = s_elements[q];
     long s_1 = s_offsets_ids[i];
     return s_elements_1 < pivot[s_1] ? 1L : 0L;
-}
-
-static inline void quicksort_fused_4_by_ids_pull_kept(long i, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
-    long s = s_offsets_ids[i];
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
-    long s_elements_1 = s_elements[q];
-    *r0 = i;
-    *r1 = s_elements_1;
 }
 
 static inline long quicksort_fused_4_by_ids_keep_kept_1(long j, long x, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
@@ -5161,15 +5169,6 @@ static inline long quicksort_fused_4_by_ids_keep_kept_1(long j, long x, __global
     return s_elements_1 == pivot[s_1] ? 1L : 0L;
 }
 
-static inline void quicksort_fused_4_by_ids_pull_kept_1(long i, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
-    long s = s_offsets_ids[i];
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
-    long s_elements_1 = s_elements[q];
-    *r0 = i;
-    *r1 = s_elements_1;
-}
-
 static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
     long s = s_offsets_ids[i];
@@ -5180,30 +5179,27 @@ static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-static inline void quicksort_fused_4_by_ids_pull_kept_2(long i, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
-    long s = s_offsets_ids[i];
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
-    long s_elements_1 = s_elements[q];
-    *r0 = i;
-    *r1 = s_elements_1;
-}
-
-__kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status_81, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_78, long lookback_tiles, __global long* kept_14, __global long* lesser_elements_15) {
-    __local long tile[2304];
-    __local long tile_1[2304];
+__kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_78, __global long* kept_kept_79, __global long* kept_kept_80, __global long* kept_14, __global long* lesser_elements_15, __global long* kept_22, __global long* lesser_elements_23, __global long* kept_30, __global long* lesser_elements_31) {
+    __local long tile[1792];
+    __local long tile_1[1792];
     __local long vals[306];
+    __local long vals_1[306];
+    __local long vals_2[306];
     __local long flags[35];
     __local uint masks[256];
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status_81 + 2);
+    __local uint masks_1[256];
+    __local uint masks_2[256];
+    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status_81);
+    if (l == 0) flags[32] = atomic_inc(kept_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 2304;
+    const long start = tile_no * 1792;
     masks[l] = 0;
+    masks_1[l] = 0;
+    masks_2[l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 9; j++) {
+    for (long j = 0; j < 7; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < total_1) {
@@ -5212,63 +5208,117 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status_81, long t
             quicksort_fused_4_by_ids_pull_kept(g, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, &pull_kept_r, &pull_kept_r_1);
             const long x = pull_kept_r;
             const long x_1 = pull_kept_r_1;
+            long keep_kept_r = quicksort_fused_4_by_ids_keep_kept(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
+            long keep_kept_1_r = quicksort_fused_4_by_ids_keep_kept_1(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
+            long keep_kept_2_r = quicksort_fused_4_by_ids_keep_kept_2(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
             tile[p_1] = x;
             tile_1[p_1] = x_1;
-            long keep_kept_r = quicksort_fused_4_by_ids_keep_kept(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
             if (keep_kept_r != 0) {
-                atomic_or(&masks[p_1 / 9], 1u << (p_1 % 9));
+                atomic_or(&masks[p_1 / 7], 1u << (p_1 % 7));
+            }
+            if (keep_kept_1_r != 0) {
+                atomic_or(&masks_1[p_1 / 7], 1u << (p_1 % 7));
+            }
+            if (keep_kept_2_r != 0) {
+                atomic_or(&masks_2[p_1 / 7], 1u << (p_1 % 7));
             }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     const uint mask = masks[l];
     vals[l] = (long)popcount(mask);
+    const uint mask_1 = masks_1[l];
+    vals_1[l] = (long)popcount(mask_1);
+    const uint mask_2 = masks_2[l];
+    vals_2[l] = (long)popcount(mask_2);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0;
+        long row_1 = 0;
+        long row_2 = 0;
         for (long c = 0; c < 16; c++) {
             long c_1 = (row) + (vals[l * 16 + c]);
+            long c_2 = (row_1) + (vals_1[l * 16 + c]);
+            long c_3 = (row_2) + (vals_2[l * 16 + c]);
             row = c_1;
+            row_1 = c_2;
+            row_2 = c_3;
         }
         vals[256 + l] = row;
+        vals_1[256 + l] = row_1;
+        vals_2[256 + l] = row_2;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
         long total_2 = 0;
+        long total_3 = 0;
+        long total_4 = 0;
         for (long r = 0; r < 16; r++) {
             long x_2 = vals[256 + r];
-            long c_2 = (total_2) + (x_2);
-            total_2 = c_2;
+            long x_3 = vals_1[256 + r];
+            long x_4 = vals_2[256 + r];
+            long c_4 = (total_2) + (x_2);
+            long c_5 = (total_3) + (x_3);
+            long c_6 = (total_4) + (x_4);
+            total_2 = c_4;
+            total_3 = c_5;
+            total_4 = c_6;
         }
         vals[305] = total_2;
+        vals_1[305] = total_3;
+        vals_2[305] = total_4;
         vals[304] = 0;
+        vals_1[304] = 0;
+        vals_2[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong bits_1 = (ulong)(total_3);
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong bits_2 = (ulong)(total_4);
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
         } else {
-            const ulong bits_1 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong bits_3 = (ulong)(total_2);
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong bits_4 = (ulong)(total_3);
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong bits_5 = (ulong)(total_4);
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
     long excl = 0;
+    long excl_1 = 0;
+    long excl_2 = 0;
     const long my_row = l / 16;
     const long my_col = l - my_row * 16;
     #pragma unroll
     for (long r = 0; r < 16; r++) {
         if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
+            long c_7 = (excl) + (vals[256 + r]);
+            long c_8 = (excl_1) + (vals_1[256 + r]);
+            long c_9 = (excl_2) + (vals_2[256 + r]);
+            excl = c_7;
+            excl_1 = c_8;
+            excl_2 = c_9;
         }
     }
     #pragma unroll
     for (long c = 0; c < 16; c++) {
         if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
+            long c_10 = (excl) + (vals[my_row * 16 + c]);
+            long c_11 = (excl_1) + (vals_1[my_row * 16 + c]);
+            long c_12 = (excl_2) + (vals_2[my_row * 16 + c]);
+            excl = c_10;
+            excl_1 = c_11;
+            excl_2 = c_12;
         }
     }
     for (;;) {
@@ -5279,18 +5329,30 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status_81, long t
             const long jt = at - l;
             long fl = 0;
             if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                const ulong lo = status[((2 * jt + 1) * 3 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 1) * 3 + 1) * 2];
+                const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
+                const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
+                const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
+                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
+                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
+                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
+                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
+                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
+                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
+                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
                         fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                        vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
+                        vals_2[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
                     }
                 }
             }
@@ -5298,362 +5360,90 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status_81, long t
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_1 = vals[304];
+            long excl_3 = vals[304];
+            long excl_4 = vals_1[304];
+            long excl_5 = vals_2[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
+                long c_13 = (vals[272 + k]) + (excl_3);
+                long c_14 = (vals_1[272 + k]) + (excl_4);
+                long c_15 = (vals_2[272 + k]) + (excl_5);
+                excl_3 = c_13;
+                excl_4 = c_14;
+                excl_5 = c_15;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl_1;
+            vals[304] = excl_3;
+            vals_1[304] = excl_4;
+            vals_2[304] = excl_5;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                long incl = excl_3;
+                long incl_1 = excl_4;
+                long incl_2 = excl_5;
+                long c_16 = (incl) + (vals[305]);
+                long c_17 = (incl_1) + (vals_1[305]);
+                long c_18 = (incl_2) + (vals_2[305]);
+                incl = c_16;
+                incl_1 = c_17;
+                incl_2 = c_18;
+                const ulong bits_6 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong bits_7 = (ulong)(incl_1);
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong bits_8 = (ulong)(incl_2);
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
             }
         }
     }
     vals[l] = excl;
+    vals_1[l] = excl_1;
+    vals_2[l] = excl_2;
     vals[l] = (vals[l] << 32) | mask;
+    vals_1[l] = (vals_1[l] << 32) | mask_1;
+    vals_2[l] = (vals_2[l] << 32) | mask_2;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
+    const long base_1 = vals_1[304];
+    const long base_2 = vals_2[304];
     #pragma unroll
-    for (long j = 0; j < 9; j++) {
+    for (long j = 0; j < 7; j++) {
         const long p_1 = j * 256 + l;
-        const long owner = p_1 / 9;
-        const uint bit = (uint)(p_1 - owner * 9);
+        const long owner = p_1 / 7;
+        const uint bit = (uint)(p_1 - owner * 7);
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
             kept_14[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_15[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
         }
+        const long packed_1 = vals_1[owner];
+        const uint kmask_1 = (uint)packed_1;
+        if ((kmask_1 >> bit) & 1u) {
+            kept_22[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_23[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile_1[p_1];
+        }
+        const long packed_2 = vals_2[owner];
+        const uint kmask_2 = (uint)packed_2;
+        if ((kmask_2 >> bit) & 1u) {
+            kept_30[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_31[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile_1[p_1];
+        }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept_78[0] = base + vals[305];
-    }
-}
-
-__kernel void quicksort_fused_4_by_ids_kept_1(__global int* kept_status_82, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_79, long lookback_tiles, __global long* kept_22, __global long* lesser_elements_23) {
-    __local long tile[2304];
-    __local long tile_1[2304];
-    __local long vals[306];
-    __local long flags[35];
-    __local uint masks[256];
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status_82 + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status_82);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 9; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < total_1) {
-            long pull_kept_1_r;
-            long pull_kept_1_r_1;
-            quicksort_fused_4_by_ids_pull_kept_1(g, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, &pull_kept_1_r, &pull_kept_1_r_1);
-            const long x = pull_kept_1_r;
-            const long x_1 = pull_kept_1_r_1;
-            tile[p_1] = x;
-            tile_1[p_1] = x_1;
-            long keep_kept_1_r = quicksort_fused_4_by_ids_keep_kept_1(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
-            if (keep_kept_1_r != 0) {
-                atomic_or(&masks[p_1 / 9], 1u << (p_1 % 9));
-            }
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_2 = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_2 = vals[256 + r];
-            long c_2 = (total_2) + (x_2);
-            total_2 = c_2;
-        }
-        vals[305] = total_2;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    vals[l] = excl;
-    vals[l] = (vals[l] << 32) | mask;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    #pragma unroll
-    for (long j = 0; j < 9; j++) {
-        const long p_1 = j * 256 + l;
-        const long owner = p_1 / 9;
-        const uint bit = (uint)(p_1 - owner * 9);
-        const long packed = vals[owner];
-        const uint kmask = (uint)packed;
-        if ((kmask >> bit) & 1u) {
-            kept_22[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
-            lesser_elements_23[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
-        }
-    }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_79[0] = base + vals[305];
-    }
-}
-
-__kernel void quicksort_fused_4_by_ids_kept_2(__global int* kept_status_83, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, __global long* kept_kept_80, long lookback_tiles, __global long* kept_30, __global long* lesser_elements_31) {
-    __local long tile[2304];
-    __local long tile_1[2304];
-    __local long vals[306];
-    __local long flags[35];
-    __local uint masks[256];
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status_83 + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status_83);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 2304;
-    masks[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 9; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < total_1) {
-            long pull_kept_2_r;
-            long pull_kept_2_r_1;
-            quicksort_fused_4_by_ids_pull_kept_2(g, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, &pull_kept_2_r, &pull_kept_2_r_1);
-            const long x = pull_kept_2_r;
-            const long x_1 = pull_kept_2_r_1;
-            tile[p_1] = x;
-            tile_1[p_1] = x_1;
-            long keep_kept_2_r = quicksort_fused_4_by_ids_keep_kept_2(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
-            if (keep_kept_2_r != 0) {
-                atomic_or(&masks[p_1 / 9], 1u << (p_1 % 9));
-            }
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_2 = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_2 = vals[256 + r];
-            long c_2 = (total_2) + (x_2);
-            total_2 = c_2;
-        }
-        vals[305] = total_2;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    vals[l] = excl;
-    vals[l] = (vals[l] << 32) | mask;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    #pragma unroll
-    for (long j = 0; j < 9; j++) {
-        const long p_1 = j * 256 + l;
-        const long owner = p_1 / 9;
-        const uint bit = (uint)(p_1 - owner * 9);
-        const long packed = vals[owner];
-        const uint kmask = (uint)packed;
-        if ((kmask >> bit) & 1u) {
-            kept_30[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
-            lesser_elements_31[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
-        }
-    }
-    if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_80[0] = base + vals[305];
+        kept_kept_79[0] = base_1 + vals_1[305];
+        kept_kept_80[0] = base_2 + vals_2[305];
     }
 }
 

@@ -1914,6 +1914,18 @@ __kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k, __global const l
     }
 }
 
+__kernel void sparse_matrix_map_fused_2_by_ids_mapped_idx32(long n_k, __global const long* index_offsets_ids, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < n_k) {
+        long pull_mapped_r;
+        double pull_mapped_r_1;
+        sparse_matrix_map_fused_2_by_ids_pull_mapped(gid, index_offsets_ids, r, k, cols, err, &pull_mapped_r, &pull_mapped_r_1);
+        mapped_4[gid] = pull_mapped_r;
+        mapped_8[gid] = pull_mapped_r_1;
+    }
+}
+
 
 // ===== sparse_matrix_map_fused_2_segment_ids.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
