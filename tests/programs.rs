@@ -1084,7 +1084,7 @@ data = {rem(hash_int(i), 1000000) : i in index(3000)};
 
 /// Programs whose kernels search segment offsets at their own positions,
 /// run with `NESSIE_SEGMENT_IDS=always` (every such run reads the ids
-/// `SEGMENT_IDS` built, whatever the sizes; by default only runs of 2^20
+/// `SEGMENT_IDS` built, whatever the sizes; by default only runs of 2^17
 /// positions and more do): the flat evaluator and OpenCL print what the
 /// header expects, and the fused program builds ids.
 fn cli_segment_ids_always(root: &Path) -> Result<(), Failed> {

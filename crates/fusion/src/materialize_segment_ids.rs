@@ -107,10 +107,12 @@ impl SegmentIdsPolicy {
 pub const MIN_SEGMENTS: i64 = 1 << 8;
 
 /// The fewest positions for which a run builds ids (`auto`): below, the
-/// launch costs more than the searches (on the H200, quicksort of 10^6
-/// ints: the ids saved 0.8 ms of kernels over 245 launches, which cost
-/// 17 ms of host time).
-pub const MIN_POSITIONS: i64 = 1 << 20;
+/// launch costs more than the searches. On the H100 (quicksort of 10^7 /
+/// 10^8 ints, one call): 2^20 kept the deep levels, which have many
+/// segments but fewer live elements, on the searches: 226.8 / 1752 ms,
+/// against 184.2 / 1313 ms at 2^17 and 194.3 / 1275 ms building ids at
+/// every run; 10^6 stayed within the run-to-run spread (56-75 ms).
+pub const MIN_POSITIONS: i64 = 1 << 17;
 
 /// Applies `materialize-segment-ids` to the whole program (see note
 /// [segment ids]); returns the names of the kernels rewritten.
