@@ -119,6 +119,7 @@ mod share_kernels;
 mod sort_prims;
 mod string_prims;
 mod structural_prims;
+mod typed_builder;
 
 pub use error::FlattenError;
 

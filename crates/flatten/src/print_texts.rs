@@ -51,13 +51,11 @@
 use std::collections::HashMap;
 
 use crate::error::FlattenError;
+use crate::typed_builder::TypedBuilder;
 use nesl_frontend::Type;
 use nesl_frontend::builtins::Prim;
 use nesl_frontend::source::Span;
-use nesl_frontend::tast::{
-    Expr, ExprId, ExprKind, FuncId, Function, Generator, Local, LocalId, Pattern, PatternKind, Program, TopItemKind,
-    Var,
-};
+use nesl_frontend::tast::{ExprId, ExprKind, FuncId, Function, Generator, Local, Program, TopItemKind};
 
 /// The program with its printing functions given text versions (see the
 /// note), or `None` when no apply-to-each needs its texts (or one does in
@@ -127,6 +125,24 @@ struct Rewriter {
 
 fn text_type() -> Type {
     Type::seq(Type::Char)
+}
+
+impl TypedBuilder for Rewriter {
+    fn program_mut(&mut self) -> &mut Program {
+        &mut self.program
+    }
+
+    fn program_ref(&self) -> &Program {
+        &self.program
+    }
+
+    fn locals_mut(&mut self) -> &mut Vec<Local> {
+        &mut self.locals
+    }
+
+    fn locals_ref(&self) -> &[Local] {
+        &self.locals
+    }
 }
 
 impl Rewriter {
@@ -260,42 +276,6 @@ impl Rewriter {
 
     // ----- building expressions -----
 
-    fn alloc(&mut self, kind: ExprKind, ty: Type, span: Span) -> ExprId {
-        self.program.exprs.alloc(Expr { kind, ty, span })
-    }
-
-    fn ty(&self, e: ExprId) -> Type {
-        self.program.exprs[e].ty.clone()
-    }
-
-    fn span(&self, e: ExprId) -> Span {
-        self.program.exprs[e].span
-    }
-
-    fn local(&mut self, name: &str, ty: Type, span: Span) -> LocalId {
-        self.locals.push(Local { name: name.to_string(), ty, span });
-        LocalId(self.locals.len() as u32 - 1)
-    }
-
-    fn var(&mut self, local: LocalId, span: Span) -> ExprId {
-        let ty = self.locals[local.0 as usize].ty.clone();
-        self.alloc(ExprKind::Var(Var::Local(local)), ty, span)
-    }
-
-    fn bind_pattern(&self, local: LocalId, span: Span) -> Pattern {
-        Pattern { kind: PatternKind::Bind(Var::Local(local)), ty: self.locals[local.0 as usize].ty.clone(), span }
-    }
-
-    fn pair_pattern(a: Pattern, b: Pattern, span: Span) -> Pattern {
-        let ty = Type::pair(a.ty.clone(), b.ty.clone());
-        Pattern { kind: PatternKind::Pair(Box::new(a), Box::new(b)), ty, span }
-    }
-
-    fn pair(&mut self, a: ExprId, b: ExprId, span: Span) -> ExprId {
-        let ty = Type::pair(self.ty(a), self.ty(b));
-        self.alloc(ExprKind::Pair(a, b), ty, span)
-    }
-
     fn empty_text(&mut self, span: Span) -> ExprId {
         self.alloc(ExprKind::String(Vec::new()), text_type(), span)
     }
@@ -308,11 +288,6 @@ impl Rewriter {
             acc = self.alloc(ExprKind::Prim { prim: Prim::Append, args: vec![acc, t] }, text_type(), span);
         }
         acc
-    }
-
-    fn let_(&mut self, pattern: Pattern, value: ExprId, body: ExprId, span: Span) -> ExprId {
-        let ty = self.ty(body);
-        self.alloc(ExprKind::Let { pattern, value, body }, ty, span)
     }
 
     /// `e` as a `(value, text)` pair: its text version, or `(e, "")`.
