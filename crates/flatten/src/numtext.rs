@@ -110,21 +110,32 @@ pub fn exp_digits(bits: i64, d: i64) -> Result<i64, String> {
     }
 }
 
+/// The text of an infinity or NaN from its word `w` (1 for an infinity, 2
+/// for NaN) and `e`, the float's bit pattern shifted right by 52; `None`
+/// for a finite float.
+fn infinite_text(w: i64, e: i64) -> Option<Result<Vec<u8>, String>> {
+    if e & 2047 != 2047 {
+        return None;
+    }
+    let sign = if e < 0 { "-" } else { "" };
+    Some(match w {
+        2 => Ok(b"NaN".to_vec()),
+        1 => Ok(format!("{sign}inf").into_bytes()),
+        _ => Err(format!("the digits {w} of an infinity or NaN (compiler bug)")),
+    })
+}
+
 /// `exp_string(x, d)` from its word `w` (`ExpDigits`) and `e`, the float's
 /// bit pattern shifted right by 52.
 pub fn exp_text_of_word(w: i64, e: i64, d: i64) -> Result<Vec<u8>, String> {
     if d > MAX_WORD_EXP_DIGITS {
         return exp_text(float_of(w), d);
     }
+    if let Some(text) = infinite_text(w, e) {
+        return text;
+    }
     let sign = if e < 0 { "-" } else { "" };
     let biased = e & 2047;
-    if biased == 2047 {
-        return match w {
-            2 => Ok(b"NaN".to_vec()),
-            1 => Ok(format!("{sign}inf").into_bytes()),
-            _ => Err(format!("the digits {w} of an infinity or NaN (compiler bug)")),
-        };
-    }
     let (digits, exponent) = if w == 0 {
         ("0".repeat(d as usize + 1), 0)
     } else {
@@ -142,15 +153,11 @@ pub fn exp_text_of_word(w: i64, e: i64, d: i64) -> Result<Vec<u8>, String> {
 /// `@x` from its digits word `w` and `e`, the float's bit pattern shifted
 /// right by 52 (note [float digits]): Rust's `{:?}` layout of the digits.
 pub fn float_text(w: i64, e: i64) -> Result<Vec<u8>, String> {
+    if let Some(text) = infinite_text(w, e) {
+        return text;
+    }
     let sign = if e < 0 { "-" } else { "" };
     let biased = e & 2047;
-    if biased == 2047 {
-        return match w {
-            2 => Ok(b"NaN".to_vec()),
-            1 => Ok(format!("{sign}inf").into_bytes()),
-            _ => Err(format!("the digits {w} of an infinity or NaN (compiler bug)")),
-        };
-    }
     if w == 0 {
         return Ok(format!("{sign}0.0").into_bytes());
     }
