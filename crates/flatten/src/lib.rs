@@ -55,7 +55,9 @@
 //! - a function that prints, called inside an apply-to-each, runs as its
 //!   text version, which returns what it would print, and the host prints
 //!   the texts when the apply-to-each ends, in the interpreter's order (a
-//!   rewrite of the typed program, `print_texts.rs`);
+//!   rewrite of the typed program, `print_texts.rs`); both rewrites are
+//!   one generic rewrite, note [effect versions] (`effect_versions.rs`),
+//!   each with its effect;
 //! - `time` inside an apply-to-each times the whole parallel step (note
 //!   [time in parallel], `flatten_expr.rs`);
 //! - file I/O (inside an apply-to-each too, element by element), `parse_int`, `parse_float`, `exp_string`, `@` of what is not
@@ -90,6 +92,7 @@
 mod analysis;
 mod context;
 mod dead_code;
+mod effect_versions;
 mod error;
 pub mod eval;
 mod faults;

@@ -1,9 +1,9 @@
-//! Building typed expressions, for the rewrites of the typed program that
-//! run before flattening and turn an effect into a value
-//! (`print_texts.rs`: texts; `seed_values.rs`: seeds). Each rewriter owns
-//! the program it adds expressions to and the locals of the function it
-//! is rewriting; the builders allocate typed expressions, patterns and
-//! locals there.
+//! Building typed expressions, for the rewrite of the typed program that
+//! runs before flattening and turns an effect into a value
+//! (`effect_versions.rs`, for `print_texts.rs`' texts and
+//! `seed_values.rs`' seeds). The rewriter owns the program it adds
+//! expressions to and the locals of the function it is rewriting; the
+//! builders allocate typed expressions, patterns and locals there.
 
 use nesl_frontend::Type;
 use nesl_frontend::builtins::Prim;
