@@ -288,10 +288,8 @@ impl Profiler {
             }
             self.pending.pop_front();
         }
-        if wait {
-            if let Some(trace) = &mut self.trace {
-                trace.flush();
-            }
+        if wait && let Some(trace) = &mut self.trace {
+            trace.flush();
         }
         Ok(())
     }
