@@ -181,6 +181,48 @@ enum Out {
     },
 }
 
+// Note [map work-groups]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// A stage whose launch only a `mapGlb` fixes (a map, a gather, the
+// per-element pull of a segmented gather) used to leave the work-group
+// size to the driver (`local_work_size = NULL`). OpenCL 1.2 then needs a
+// size that divides the global size, and the drivers take one: NVIDIA's
+// and PoCL's take 1 for a prime count, 7 for 7 x 1428571, 2 for
+// 2 x 4999999 (scripts/gpu/driver_local_size.c on the H100: a copy of
+// ~10^7 longs takes 6.01 / 0.86 / 3.01 ms so, 0.059 ms in groups of 256).
+// A recursion's live counts are arbitrary numbers, so each level's maps
+// ran at whatever the factors of that level's count allowed: quicksort's
+// segment gathers of 10^7 ints averaged 104 to 245 GB/s.
+// Rule `map-work-group`: such a stage is launched in groups of
+// `MAP_WORK_GROUP` work-items and the executor rounds the global size up
+// to a multiple (the map already guards `gid < n`, or is a grid-stride
+// loop); a constant global size below that keeps the driver's choice,
+// which is then the size itself. On the H100 (quicksort of 10^7 ints,
+// `--stats`, one call, same binary but for this rule): the kernels took
+// 43.4 ms instead of 114.8, `time` 128 ms instead of 196; the gathers
+// `gather_7_by_ids` 22.7 -> 2.3 ms, `gather_10_by_ids` 22.9 -> 2.5 ms,
+// `gather_8_by_ids` 5.9 -> 2.5 ms, `gather_7` / `gather_8` /
+// `gather_10` (searching) 9.4 -> 0.7 ms each, now 2200 to 2400 GB/s by
+// ids. Quickhull 10^7 (29.8 -> 29.0 ms) and primes 10^8 (10.0 -> 9.8 ms)
+// hardly move: their maps' counts had large factors. In a second call
+// (scripts/gpu/recursion.py, main's binary then this rule's): quicksort
+// 10^7 260.6 -> 96.2 ms by `time` (kernels 118.8 -> 42.8 ms), 10^8
+// 1332 -> 479 ms (kernels 1164 -> 317 ms), 10^6 61.6 -> 55.1 ms.
+
+/// The work-group size of a stage that only `mapGlb`s shape (note
+/// [map work-groups]).
+pub const MAP_WORK_GROUP: i64 = 256;
+
+/// The local size of rule `map-work-group` for a stage whose `mapGlb`s
+/// launch `global` work-items and that fixes no work-group size itself.
+fn map_work_group(global: Option<&ArithExpr>) -> Option<ArithExpr> {
+    let global = global?;
+    match global.as_cst() {
+        Some(n) if n < MAP_WORK_GROUP => None,
+        _ => Some(ArithExpr::cst(MAP_WORK_GROUP)),
+    }
+}
+
 fn internal<T>(message: impl Into<String>) -> Result<T, CodegenError> {
     Err(CodegenError::Internal(message.into()))
 }
@@ -392,6 +434,7 @@ impl<'a> Generator<'a> {
             (None, Some(groups), Some(local)) => groups * local,
             _ => ArithExpr::one(),
         };
+        let local = self.local.clone().or_else(|| map_work_group(self.global.as_ref()));
         // The error flag goes last; kernels without barriers stop early when
         // an earlier kernel failed.
         let uses_err = self.args.contains(&KernelArg::ErrorFlag);
@@ -435,7 +478,7 @@ impl<'a> Generator<'a> {
             }
             None => None,
         };
-        Ok(StageCode { name: stage.name.clone(), source, args: self.args, global, local: self.local, narrow })
+        Ok(StageCode { name: stage.name.clone(), source, args: self.args, global, local, narrow })
     }
 
     // Note [narrow index]
@@ -1463,4 +1506,20 @@ pub fn expand_sizes(lift: &LiftKernel, e: &ArithExpr) -> ArithExpr {
         cur = next;
     }
     cur
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn map_work_group_fixes_groups_of_256_unless_the_count_is_a_small_constant() {
+        let n = ArithExpr::var(&Var::new("n", Range::at_least(0)));
+        assert_eq!(map_work_group(Some(&n)), Some(ArithExpr::cst(MAP_WORK_GROUP)));
+        assert_eq!(map_work_group(Some(&ArithExpr::cst(1_000_003))), Some(ArithExpr::cst(MAP_WORK_GROUP)));
+        assert_eq!(map_work_group(Some(&ArithExpr::cst(256))), Some(ArithExpr::cst(MAP_WORK_GROUP)));
+        assert_eq!(map_work_group(Some(&ArithExpr::cst(255))), None, "the driver takes the count itself");
+        assert_eq!(map_work_group(Some(&ArithExpr::one())), None);
+        assert_eq!(map_work_group(None), None, "no mapGlb: nothing to group");
+    }
 }

@@ -400,3 +400,53 @@ fn maps_that_multiply_or_divide_ints_get_a_narrow_index_variant_computing_the_sa
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn maps_and_segment_gathers_launch_in_groups_of_256_over_counts_of_any_factors() {
+    // codegen's note [map work-groups]: a stage only `mapGlb`s shape is
+    // launched in groups of 256 (the global size rounded up), never left to
+    // the driver, which picks a divisor of the count: 1 for a prime. The
+    // rounded-up work-items must do nothing: counts of one and none, primes,
+    // empty segments, one huge segment, segment gathers searching and by
+    // ids (>= 256 segments over >= 2^17 positions), against the evaluator.
+    let source = "function qs(s) =\n\
+           if #s <= 1 then s\n\
+           else let pivot = s[#s / 2];\n\
+                    lesser = {x in s | x < pivot};\n\
+                    equal = {x in s | x == pivot};\n\
+                    greater = {x in s | x > pivot};\n\
+                    sorted = {qs(v) : v in [lesser, greater]}\n\
+                in sorted[0] ++ equal ++ sorted[1];\n\
+         function app(xs, ys) = {a ++ b : a in xs; b in ys};\n\
+         let s = qs({rem(i * 7919, 1009) : i in index(1009)}) in (#s, s[0], s[500], s[1008]);\n\
+         qs([] int);\n\
+         qs([5]);\n\
+         qs([3, 1]);\n\
+         let r = app({index(rem(j, 5)) : j in index(1001)}, {index(rem(j * 3, 7)) : j in index(1001)}) in (#r, sum({sum(s) : s in r}), r[1000]);\n\
+         let r = app({index(rem(j, 601)) : j in index(1000)}, {index(rem(j * 7, 11)) : j in index(1000)}) in (sum({#s : s in r}), sum({sum(s) : s in r}), r[999]);\n\
+         let r = app([index(100003)], [index(7)]) in (#r[0], sum(r[0]), r[0][100009]);\n\
+         {x * 3 : x in index(9973)}[9972];\n\
+         {x * 3 : x in index(1)};\n\
+         {x * 3 : x in index(0)};";
+    let cfg = opencl_backend::config_from_env();
+    let (program, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
+    let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("code generation");
+    let launches: Vec<&opencl_backend::plan::Launch> =
+        compiled.kernels.iter().flat_map(|k| k.steps.iter().map(launch_of)).collect();
+    for launch in &launches {
+        if launch.local.is_none() {
+            let constant = launch.global.iter().all(|g| g.as_cst().is_some_and(|n| n < 256));
+            assert!(constant, "`{}` leaves its work-group to the driver over {:?}", launch.kernel, launch.global);
+        }
+    }
+    let maps = launches.iter().filter(|l| l.local.as_deref().and_then(|s| s[0].as_cst()) == Some(256)).count();
+    assert!(maps > 0, "no launch in groups of 256");
+    let mut session = session();
+    let text = match support::compare(&mut session, &program, &flat, &compiled, false) {
+        Outcome::Agree(text) => text,
+        other => panic!("{other:?}"),
+    };
+    let launched: Vec<String> = session.stats().expect("the profile").kernel_groups().map(|g| g.name.clone()).collect();
+    assert!(launched.iter().any(|k| k.contains("by_ids")), "a gather by segment ids ran: {launched:?}");
+    assert!(text.contains("(1009, 0, 500, 1008)"), "{text}");
+}

@@ -52,6 +52,7 @@ pub mod launch;
 pub mod profile;
 pub mod program;
 pub mod session;
+pub mod trace;
 
 pub use bandwidth::{CopyBandwidth, measure_copy};
 pub use binary_cache::{BinaryCache, CacheKey};

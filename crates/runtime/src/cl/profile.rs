@@ -26,6 +26,7 @@ use std::time::Duration;
 
 use opencl3::event::{CL_COMPLETE, Event};
 
+use super::trace::{LaunchShape, LaunchTrace};
 use super::{ClError, driver_error};
 
 /// Pending events beyond this many are collected as they complete.
@@ -181,6 +182,8 @@ struct PendingCommand {
     group: usize,
     bytes_moved: u64,
     event: Event,
+    /// How a kernel was launched, kept only for the launch trace.
+    shape: Option<Box<LaunchShape>>,
 }
 
 /// Records commands and collects their times (see the file essay).
@@ -193,14 +196,34 @@ pub(crate) struct Profiler {
     group_index: HashMap<String, Vec<(CommandKind, usize)>>,
     /// See [`Stats::host_waits`].
     host_waits: u64,
+    /// The per-command trace, if `NESSIE_LAUNCH_TRACE` asks for one.
+    trace: Option<LaunchTrace>,
 }
 
 impl Profiler {
-    /// Records an enqueued command; collects completed ones if many are
-    /// pending.
-    pub fn record(&mut self, kind: CommandKind, group: &str, bytes_moved: u64, event: Event) -> Result<(), ClError> {
+    /// A profiler that also writes the launch trace `trace`.
+    pub fn with_trace(trace: Option<LaunchTrace>) -> Profiler {
+        Profiler { trace, ..Profiler::default() }
+    }
+
+    /// Whether commands are traced (and launches should give their shape).
+    pub fn is_tracing(&self) -> bool {
+        self.trace.is_some()
+    }
+
+    /// Records an enqueued command (`shape`: how a kernel was launched, for
+    /// the trace); collects completed ones if many are pending.
+    pub fn record(
+        &mut self,
+        kind: CommandKind,
+        group: &str,
+        bytes_moved: u64,
+        event: Event,
+        shape: Option<LaunchShape>,
+    ) -> Result<(), ClError> {
         let index = self.group_of(kind, group);
-        self.pending.push_back(PendingCommand { group: index, bytes_moved, event });
+        let shape = shape.filter(|_| self.trace.is_some()).map(Box::new);
+        self.pending.push_back(PendingCommand { group: index, bytes_moved, event, shape });
         if self.pending.len() >= COLLECT_THRESHOLD {
             self.collect(false)?;
         }
@@ -209,7 +232,10 @@ impl Profiler {
 
     /// Counts an enqueued command whose time is not measured (a session
     /// without profiling, `CommandTiming::CountsOnly`).
-    pub fn count(&mut self, kind: CommandKind, group: &str, bytes_moved: u64) {
+    pub fn count(&mut self, kind: CommandKind, group: &str, bytes_moved: u64, shape: Option<LaunchShape>) {
+        if let Some(trace) = &mut self.trace {
+            trace.write(kind, group, shape.as_ref(), bytes_moved, None);
+        }
         let index = self.group_of(kind, group);
         let group = &mut self.groups[index];
         group.launches += 1;
@@ -257,7 +283,13 @@ impl Profiler {
             group.launches += 1;
             group.device_time_ns += end.saturating_sub(start);
             group.bytes_moved += command.bytes_moved;
+            if let Some(trace) = &mut self.trace {
+                trace.write(group.kind, &group.name, command.shape.as_deref(), command.bytes_moved, Some((start, end)));
+            }
             self.pending.pop_front();
+        }
+        if wait && let Some(trace) = &mut self.trace {
+            trace.flush();
         }
         Ok(())
     }

@@ -58,6 +58,7 @@ use super::host_time::{HostActivity, timed};
 use super::launch::{Arg, Launch, check_args};
 use super::profile::{CommandKind, Profiler, Stats};
 use super::program::{self, BuildTarget, Kernel, Program};
+use super::trace::{LaunchShape, LaunchTrace};
 use super::{ClError, driver_error};
 use crate::EnvironmentError;
 use crate::device::{DeviceInfo, choose_device, list_devices};
@@ -344,7 +345,7 @@ impl Session {
             device: device.clone(),
             limits,
             timing,
-            profiler: Profiler::default(),
+            profiler: Profiler::with_trace(LaunchTrace::from_env()),
             programs: HashMap::new(),
             binary_cache: BinaryCache::from_env(device),
             device_version,
@@ -909,9 +910,15 @@ impl Session {
     /// The global size is rounded up to a multiple of the local size (see
     /// `launch.rs`); a grid without work-items enqueues nothing.
     pub fn launch(&mut self, launch: &Launch<'_>, args: &[Arg<'_>]) -> Result<(), ClError> {
-        match self.enqueue_launch(launch, args)? {
-            Some(event) => self.record(CommandKind::Kernel, Some(launch.group_name()), launch.bytes_moved, event),
-            None => Ok(()),
+        let Some(event) = self.enqueue_launch(launch, args)? else { return Ok(()) };
+        let shape = self.profiler.is_tracing().then(|| launch_shape(launch));
+        let (group, bytes) = (launch.group_name(), launch.bytes_moved);
+        match self.timing {
+            CommandTiming::Measured => self.profiler.record(CommandKind::Kernel, group, bytes, event, shape),
+            CommandTiming::CountsOnly => {
+                self.profiler.count(CommandKind::Kernel, group, bytes, shape);
+                Ok(())
+            }
         }
     }
 
@@ -1100,9 +1107,9 @@ impl Session {
     fn record(&mut self, kind: CommandKind, group: Option<&str>, bytes: u64, event: Event) -> Result<(), ClError> {
         let group = group.unwrap_or(kind.transfer_group_name());
         match self.timing {
-            CommandTiming::Measured => self.profiler.record(kind, group, bytes, event),
+            CommandTiming::Measured => self.profiler.record(kind, group, bytes, event, None),
             CommandTiming::CountsOnly => {
-                self.profiler.count(kind, group, bytes);
+                self.profiler.count(kind, group, bytes, None);
                 Ok(())
             }
         }
@@ -1115,6 +1122,14 @@ impl Drop for Session {
         // a failure here has no one left to report to.
         let _ = self.queue.finish();
     }
+}
+
+/// How `launch` is enqueued, for the launch trace (`trace.rs`).
+fn launch_shape(launch: &Launch<'_>) -> LaunchShape {
+    let dimensions = launch.grid.dimensions();
+    let global =
+        launch.grid.enqueued_global().map_or_else(|| launch.grid.global().to_vec(), |g| g[..dimensions].to_vec());
+    LaunchShape { kernel: launch.kernel.name().to_string(), global, local: launch.grid.local().map(<[usize]>::to_vec) }
 }
 
 /// Allocates `count` elements (at least `max(len, 1)`; see `buffer.rs`)
