@@ -174,12 +174,13 @@ pub enum Arg<'a> {
 pub struct BufferArg<'a> {
     pub(crate) mem: cl_mem,
     pub(crate) element_type: ElementType,
-    _borrow: std::marker::PhantomData<&'a ()>,
+    /// The buffer's `is_unused`: whether this launch is its first use.
+    pub(crate) is_unused: &'a std::cell::Cell<bool>,
 }
 
 impl<'a, T: Element> From<&'a DeviceBuffer<T>> for Arg<'a> {
     fn from(buffer: &'a DeviceBuffer<T>) -> Arg<'a> {
-        Arg::Buffer(BufferArg { mem: buffer.mem(), element_type: T::TYPE, _borrow: std::marker::PhantomData })
+        Arg::Buffer(BufferArg { mem: buffer.mem(), element_type: T::TYPE, is_unused: &buffer.is_unused })
     }
 }
 
