@@ -249,7 +249,7 @@ impl Drop for BufferPool {
 // buffer of their class exists (quicksort 10^7: 1182 misses, 374 launches
 // that were a buffer's first use took 32.0 ms of the 41.4 ms of launch
 // enqueues, the GPU idle behind them after each level's read). So a miss
-// of a class up to `SLAB_CHUNK_BYTES` carves the buffer out of a slab of
+// of a class up to an eighth of `SLAB_BYTES` carves the buffer out of a slab of
 // the current slab (a sub-buffer at the next multiple of the base address
 // alignment), and the driver allocates once per slab. Slabs grow: each is
 // twice the last (room for eight chunks of the class at least), from
@@ -265,10 +265,6 @@ pub const SLAB_BYTES: usize = 64 << 20;
 
 /// The bytes of the first slab (note [slabs]).
 pub const MIN_SLAB_BYTES: usize = 1 << 20;
-
-/// The largest class carved from a slab (note [slabs]): an eighth of the
-/// largest, so that slab's unused tail is at most an eighth.
-pub const SLAB_CHUNK_BYTES: usize = SLAB_BYTES / 8;
 
 /// The slab a session carves small buffers from (note [slabs]).
 #[derive(Debug)]

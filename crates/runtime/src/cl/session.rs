@@ -53,7 +53,7 @@ use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_event, cl_int, cl_mem};
 use super::binary_cache::BinaryCache;
 use super::buffer::{
     BufferPool, DeviceBuffer, Element, Home, MIN_CLASS_BYTES, MIN_SLAB_BYTES, POOL_LARGER_CLASSES, READ_SLOTS,
-    ReadSlots, SLAB_BYTES, SLAB_CHUNK_BYTES, Slab, allocated_elements, note_slab_memory, release, size_class_bytes,
+    ReadSlots, SLAB_BYTES, Slab, allocated_elements, note_slab_memory, release, size_class_bytes,
 };
 use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
 use super::host_time::{HostActivity, timed};
@@ -225,6 +225,9 @@ pub struct Session {
     /// Whether small allocations come from slabs (`NESSIE_SLABS=0` turns
     /// them off).
     uses_slabs: bool,
+    /// The largest slab: `SLAB_BYTES`, or `NESSIE_SLAB_MIB` MiB; an eighth
+    /// of it is the largest class carved.
+    slab_bytes: usize,
     /// The arena of read-back words, the error flag its slot 0 (note [read
     /// slots] in `buffer.rs`); `None` where the driver makes no sub-buffers
     /// or `NESSIE_READ_SLOTS=0`.
@@ -374,6 +377,11 @@ impl Session {
                 Home::Pool(Rc::downgrade(&pool)),
             )?,
         };
+        let slab_bytes = std::env::var("NESSIE_SLAB_MIB")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .map_or(SLAB_BYTES, |mib| mib.clamp(1, 1 << 12) << 20)
+            .min(usize::try_from(limits.max_alloc_bytes).unwrap_or(usize::MAX));
         let mut session = Session {
             device: device.clone(),
             limits,
@@ -388,6 +396,7 @@ impl Session {
             staging: None,
             slab: RefCell::new(None),
             uses_slabs: !is_off("NESSIE_SLABS"),
+            slab_bytes,
             slots,
             command_events: is_on("NESSIE_COMMAND_EVENTS"),
             pool_larger_classes: std::env::var("NESSIE_POOL_FIT")
@@ -579,7 +588,7 @@ impl Session {
         class: usize,
         pool: std::rc::Weak<RefCell<BufferPool>>,
     ) -> Option<DeviceBuffer<T>> {
-        if !self.uses_slabs || class > SLAB_CHUNK_BYTES {
+        if !self.uses_slabs || class > self.slab_bytes / 8 {
             return None;
         }
         let align = (self.limits.base_address_alignment_bytes as usize).max(MIN_CLASS_BYTES);
@@ -592,7 +601,7 @@ impl Session {
             // Twice the last slab, room for eight chunks of the class, at
             // least `MIN_SLAB_BYTES`, at most `SLAB_BYTES`.
             let last = slab.as_ref().map_or(0, |slab| slab.bytes);
-            let bytes = (2 * last).max(8 * class).clamp(MIN_SLAB_BYTES, SLAB_BYTES);
+            let bytes = (2 * last).max(8 * class).clamp(MIN_SLAB_BYTES, self.slab_bytes.max(MIN_SLAB_BYTES));
             // The full slab lives on while its chunks do.
             *slab = None;
             // SAFETY: no host pointer is passed, and the size is not zero.
@@ -1616,7 +1625,7 @@ mod tests {
 
     /// Note [slabs]: pool misses of small classes are carved from one slab,
     /// hold their own data, and go back to the pool of their class; a class
-    /// above `SLAB_CHUNK_BYTES` is a buffer of its own.
+    /// above an eighth of the largest slab is a buffer of its own.
     #[test]
     fn small_allocations_are_carved_from_a_slab() {
         let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
@@ -1640,7 +1649,7 @@ mod tests {
         drop(buffers);
         let again = session.alloc::<f64>(3000).expect("allocates");
         assert!(mems.contains(&again.mem()), "a chunk goes back to the pool of its class");
-        let large = session.alloc::<u8>(SLAB_CHUNK_BYTES + 1).expect("allocates");
+        let large = session.alloc::<u8>(session.slab_bytes / 8 + 1).expect("allocates");
         let used_after = session.slab.borrow().as_ref().map(|slab| slab.used);
         assert_eq!(used_after, Some(used), "a large class is not carved");
         drop(large);
