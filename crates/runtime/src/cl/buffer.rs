@@ -105,6 +105,23 @@ use opencl3::types::cl_mem;
 // device times) k = 2 took misses 1194 -> 946 and launch enqueues 34.2
 // -> 31.1 ms, `time` 200 -> 197 ms, but the live peak 647 -> 729 MiB
 // (+12.7 %, over the 10 % that memory may grow): k stays 0 by default.
+//
+// First uses: NVIDIA's OpenCL allocates a buffer's memory at the first
+// command that uses it and charges that command's enqueue. On the H100
+// (`examples/enqueue_costs.rs`) a launch that is the first use of a new
+// buffer of 1 to 128 MiB took 59 to 72 us to enqueue, its second use 6 us
+// (4 KiB: 9 against 6 us); a fill as first use 53 to 74 us. Quicksort's
+// misses are structural: each level's frame keeps about a dozen buffers
+// alive across its recursive call, so on the way down no released buffer
+// of their class exists. At 10^7 the 374 launches that were a buffer's
+// first use took 26.9 to 32.0 ms of the 34.5 to 41.4 ms of launch
+// enqueues (the host profile's row `launch enqueues with a buffer's first
+// use`, two device calls), with the GPU idle behind them after each
+// level's read. Carving the misses out of slabs (sub-buffers of buffers of
+// 1 to 64 MiB that earlier chunks had used) took the misses from 1182 to
+// 135 (76 with 256 MiB slabs) but not the cost: the 374 first uses still
+// took 26.9 (27.8) ms. The cost is per `cl_mem`, sub-buffers included, not
+// per allocation; only fewer distinct buffers would cut it.
 
 /// How many size classes above its own an allocation may take a pooled
 /// buffer from, by default (note [buffer pool]; `NESSIE_POOL_FIT`).
@@ -237,51 +254,6 @@ impl Drop for BufferPool {
     }
 }
 
-// Note [slabs]
-// ~~~~~~~~~~~~~~
-// NVIDIA's OpenCL allocates a buffer's memory at the first command that
-// uses it, not at `clCreateBuffer`, and charges it to that command's
-// enqueue: on the H100 a launch that is the first use of a new buffer of
-// 1 to 128 MiB took 59 to 72 us to enqueue against 6 us for its second
-// (4 KiB: 9 against 6 us; `examples/enqueue_costs.rs`). A recursion's
-// pool misses are structural: each level's frame keeps about a dozen
-// buffers alive across the recursive call, so on the way down no released
-// buffer of their class exists (quicksort 10^7: 1182 misses, 374 launches
-// that were a buffer's first use took 32.0 ms of the 41.4 ms of launch
-// enqueues, the GPU idle behind them after each level's read). So a miss
-// of a class up to an eighth of `SLAB_BYTES` carves the buffer out of a slab of
-// the current slab (a sub-buffer at the next multiple of the base address
-// alignment), and the driver allocates once per slab. Slabs grow: each is
-// twice the last (room for eight chunks of the class at least), from
-// `MIN_SLAB_BYTES` to `SLAB_BYTES`, so a small program holds little. A chunk is an
-// ordinary buffer of its class from then on: it goes back to the pool and
-// serves the class again; a full slab is dropped by the session and lives
-// on while any of its chunks does (OpenCL keeps a buffer while its
-// sub-buffers live). The slab's bytes not yet carved count as held by the
-// pool (`peak_held_bytes`). `NESSIE_SLABS=0` turns slabs off.
-
-/// The bytes of the largest slab (note [slabs]).
-pub const SLAB_BYTES: usize = 64 << 20;
-
-/// The bytes of the first slab (note [slabs]).
-pub const MIN_SLAB_BYTES: usize = 1 << 20;
-
-/// The slab a session carves small buffers from (note [slabs]).
-#[derive(Debug)]
-pub(crate) struct Slab {
-    pub(crate) buffer: opencl3::memory::Buffer<u8>,
-    /// The bytes carved so far, from the start.
-    pub(crate) used: usize,
-    /// The slab's size.
-    pub(crate) bytes: usize,
-}
-
-/// Counts `added` bytes of a new slab as held, and `carved` bytes of it as
-/// no longer (a chunk's bytes then count as its buffer's).
-pub(crate) fn note_slab_memory(added: u64, carved: u64) {
-    count_pool_memory(added, carved);
-}
-
 // Note [read slots]
 // ~~~~~~~~~~~~~~~~~~~
 // A recursion level reads its counts and totals back four times, and each
@@ -289,6 +261,8 @@ pub(crate) fn note_slab_memory(added: u64, carved: u64) {
 // the staging buffer before the one read: on the H100 at 10^7, quicksort's
 // 248 reads took 782 copies, 13 a level, each a command for the host to
 // enqueue (14 us) and for the device to run (5 us) while the host waits.
+// (The other commands of a level: 17 launches and 9 fills, the zeros of
+// the look-back status of each scan and filter.)
 // So the words that are read back live where one read finds them: the
 // session keeps one small arena of `READ_SLOTS` slots, each a sub-buffer
 // (`clCreateSubBuffer`) at a multiple of the device's base address
@@ -301,7 +275,11 @@ pub(crate) fn note_slab_memory(added: u64, carved: u64) {
 // undefined; the session's queue is in order, so the read runs after the
 // kernels that wrote the slots have finished. A slot is handed back when
 // its buffer drops; with every slot taken, a buffer comes from the pool
-// and its reads take the packed path.
+// and its reads take the packed path. On the H100, quicksort 10^7
+// (`NESSIE_HOST_PROFILE=1 NESSIE_DEVICE_TIMES=0`): device copies 782 -> 97
+// (the rest copy out shrunk results), copy enqueues 11.2 -> 3.3 ms, the
+// copies' device time 4.1 -> 0.9 ms; 248 reads either way, of 226 KB in
+// all instead of 12 KB. `NESSIE_READ_SLOTS=0` turns the slots off.
 //
 // [`Session::alloc_read_slot`]: super::Session::alloc_read_slot
 

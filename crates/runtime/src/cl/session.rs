@@ -47,13 +47,13 @@ use opencl3::context::Context;
 use opencl3::device::{CL_LOCAL, Device};
 use opencl3::error_codes as codes;
 use opencl3::event::Event;
-use opencl3::memory::{Buffer, CL_MEM_READ_WRITE, ClMem};
+use opencl3::memory::{Buffer, CL_MEM_READ_WRITE};
 use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_event, cl_int, cl_mem};
 
 use super::binary_cache::BinaryCache;
 use super::buffer::{
-    BufferPool, DeviceBuffer, Element, Home, MIN_CLASS_BYTES, MIN_SLAB_BYTES, POOL_LARGER_CLASSES, READ_SLOTS,
-    ReadSlots, SLAB_BYTES, Slab, allocated_elements, note_slab_memory, release, size_class_bytes,
+    BufferPool, DeviceBuffer, Element, Home, POOL_LARGER_CLASSES, READ_SLOTS, ReadSlots, allocated_elements, release,
+    size_class_bytes,
 };
 use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
 use super::host_time::{HostActivity, timed};
@@ -126,7 +126,9 @@ impl ElementRead<'_> {
 // non-blocking read enqueues (6.3 ms) -> 781 copy enqueues (15.6 ms),
 // blocking calls 145.8 -> 129.4 ms; the program's `time` without
 // `--stats` 240 / 215 ms unpacked, 213 / 213 ms packed (two runs each).
-// `NESSIE_PACKED_READS=0` reads each word on its own, as before.
+// `NESSIE_PACKED_READS=0` reads each word on its own, as before. Words
+// that a launch plan reads back now live in read slots (note [read slots]
+// in `buffer.rs`), read with no copy; the packed path serves the rest.
 
 /// Whether a session measures the device time of each command.
 ///
@@ -219,15 +221,6 @@ pub struct Session {
     pool_larger_classes: usize,
     /// The slots of packed reads, made at the first one.
     staging: Option<DeviceBuffer<u8>>,
-    /// The slab that allocations of small classes are carved from (note
-    /// [slabs] in `buffer.rs`).
-    slab: RefCell<Option<Slab>>,
-    /// Whether small allocations come from slabs (`NESSIE_SLABS=0` turns
-    /// them off).
-    uses_slabs: bool,
-    /// The largest slab: `SLAB_BYTES`, or `NESSIE_SLAB_MIB` MiB; an eighth
-    /// of it is the largest class carved.
-    slab_bytes: usize,
     /// The arena of read-back words, the error flag its slot 0 (note [read
     /// slots] in `buffer.rs`); `None` where the driver makes no sub-buffers
     /// or `NESSIE_READ_SLOTS=0`.
@@ -377,11 +370,6 @@ impl Session {
                 Home::Pool(Rc::downgrade(&pool)),
             )?,
         };
-        let slab_bytes = std::env::var("NESSIE_SLAB_MIB")
-            .ok()
-            .and_then(|v| v.trim().parse::<usize>().ok())
-            .map_or(SLAB_BYTES, |mib| mib.clamp(1, 1 << 12) << 20)
-            .min(usize::try_from(limits.max_alloc_bytes).unwrap_or(usize::MAX));
         let mut session = Session {
             device: device.clone(),
             limits,
@@ -394,9 +382,6 @@ impl Session {
             error_flag,
             packs_reads: !std::env::var("NESSIE_PACKED_READS").is_ok_and(|v| matches!(v.trim(), "0" | "off" | "false")),
             staging: None,
-            slab: RefCell::new(None),
-            uses_slabs: !is_off("NESSIE_SLABS"),
-            slab_bytes,
             slots,
             command_events: is_on("NESSIE_COMMAND_EVENTS"),
             pool_larger_classes: std::env::var("NESSIE_POOL_FIT")
@@ -560,9 +545,6 @@ impl Session {
             super::host_time::add(HostActivity::PoolHit, std::time::Duration::ZERO);
             return Ok(DeviceBuffer::from_raw(Buffer::new(mem), len, bytes, Home::Pool(pool)));
         }
-        if let Some(buffer) = class.and_then(|class| self.alloc_in_slab::<T>(len, class, pool.clone())) {
-            return Ok(buffer);
-        }
         let elements = class.map_or(allocated_elements(len), |bytes| bytes / size_of::<T>());
         let mut result = allocate(&self.context, &self.limits, len, elements, Home::Pool(pool.clone()));
         // The pool's memory may be what is missing, then the class's extra.
@@ -576,53 +558,6 @@ impl Session {
             }
         }
         result
-    }
-
-    /// A buffer of `len` elements in `class` bytes carved from the current
-    /// slab (note [slabs] in `buffer.rs`), a new slab if it is full; `None`
-    /// if slabs are off, the class is too large for one, or the driver
-    /// makes no slab or sub-buffer (the caller then creates a buffer).
-    fn alloc_in_slab<T: Element>(
-        &self,
-        len: usize,
-        class: usize,
-        pool: std::rc::Weak<RefCell<BufferPool>>,
-    ) -> Option<DeviceBuffer<T>> {
-        if !self.uses_slabs || class > self.slab_bytes / 8 {
-            return None;
-        }
-        let align = (self.limits.base_address_alignment_bytes as usize).max(MIN_CLASS_BYTES);
-        if !align.is_power_of_two() {
-            return None;
-        }
-        let mut slab = self.slab.borrow_mut();
-        let origin = |slab: &Slab| slab.used.next_multiple_of(align);
-        if slab.as_ref().is_none_or(|slab| origin(slab) + class > slab.bytes) {
-            // Twice the last slab, room for eight chunks of the class, at
-            // least `MIN_SLAB_BYTES`, at most `SLAB_BYTES`.
-            let last = slab.as_ref().map_or(0, |slab| slab.bytes);
-            let bytes = (2 * last).max(8 * class).clamp(MIN_SLAB_BYTES, self.slab_bytes.max(MIN_SLAB_BYTES));
-            // The full slab lives on while its chunks do.
-            *slab = None;
-            // SAFETY: no host pointer is passed, and the size is not zero.
-            let created = timed(HostActivity::BufferCreate, || unsafe {
-                Buffer::<u8>::create(&self.context, CL_MEM_READ_WRITE, bytes, std::ptr::null_mut())
-            });
-            *slab = Some(Slab { buffer: created.ok()?, used: 0, bytes });
-            note_slab_memory(bytes as u64, 0);
-        }
-        let current = slab.as_mut()?;
-        let at = origin(current);
-        // SAFETY: the region lies inside the slab, at a multiple of the
-        // base address alignment.
-        let chunk = unsafe { current.buffer.create_sub_buffer(CL_MEM_READ_WRITE, at, class) }.ok()?;
-        current.used = at + class;
-        note_slab_memory(0, class as u64);
-        let mem = chunk.get();
-        std::mem::forget(chunk);
-        let buffer = DeviceBuffer::from_raw(Buffer::<T>::new(mem), len, class, Home::Pool(pool));
-        buffer.is_unused.set(true);
-        Some(buffer)
     }
 
     /// A buffer of `len` elements (possibly zero) with undefined contents,
@@ -1578,7 +1513,6 @@ mod tests {
     #[test]
     fn a_released_buffer_is_reused_for_an_allocation_of_its_size_class() {
         let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
-        session.uses_slabs = false;
         let a = session.upload(&[1.5f64; 1000]).expect("uploads");
         let mem = a.mem();
         drop(a);
@@ -1604,7 +1538,6 @@ mod tests {
     #[test]
     fn evicted_buffers_are_released_at_the_next_blocking_call() {
         let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
-        session.uses_slabs = false;
         session.pool.borrow_mut().clear();
         // Room for two buffers of 8192 bytes.
         session.pool.borrow_mut().limit_bytes = 2 * 8192;
@@ -1621,38 +1554,6 @@ mod tests {
         let again = session.alloc::<f64>(1024).expect("allocates");
         assert_eq!(again.mem(), mems[3]);
         assert_eq!(session.read(&flag).expect("reads"), vec![7]);
-    }
-
-    /// Note [slabs]: pool misses of small classes are carved from one slab,
-    /// hold their own data, and go back to the pool of their class; a class
-    /// above an eighth of the largest slab is a buffer of its own.
-    #[test]
-    fn small_allocations_are_carved_from_a_slab() {
-        let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
-        assert!(session.uses_slabs || std::env::var("NESSIE_SLABS").is_ok());
-        session.uses_slabs = true;
-        let sizes = [1usize, 5, 1000, 3000, 20_000];
-        let buffers: Vec<DeviceBuffer<i64>> = sizes
-            .iter()
-            .map(|&len| {
-                session.upload(&(0..len as i64).map(|i| i * 3 + len as i64).collect::<Vec<_>>()).expect("uploads")
-            })
-            .collect();
-        let slab = session.slab.borrow().as_ref().map(|slab| (slab.buffer.get(), slab.used));
-        let (_, used) = slab.expect("a slab was made");
-        assert!(used >= sizes.iter().map(|len| len * 8).sum::<usize>());
-        for (buffer, &len) in buffers.iter().zip(&sizes) {
-            let expected: Vec<i64> = (0..len as i64).map(|i| i * 3 + len as i64).collect();
-            assert_eq!(session.read(buffer).expect("reads"), expected);
-        }
-        let mems: Vec<cl_mem> = buffers.iter().map(DeviceBuffer::mem).collect();
-        drop(buffers);
-        let again = session.alloc::<f64>(3000).expect("allocates");
-        assert!(mems.contains(&again.mem()), "a chunk goes back to the pool of its class");
-        let large = session.alloc::<u8>(session.slab_bytes / 8 + 1).expect("allocates");
-        let used_after = session.slab.borrow().as_ref().map(|slab| slab.used);
-        assert_eq!(used_after, Some(used), "a large class is not carved");
-        drop(large);
     }
 
     /// Note [read slots]: words read back from slots come back in one read
