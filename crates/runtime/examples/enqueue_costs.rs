@@ -1,7 +1,8 @@
 //! What one command costs the host on a device: launches, fills and copies
 //! with and without events, with few and many arguments, on buffers used
 //! before and on buffers a command uses first, and enqueues behind a busy
-//! device. A measurement for note [cheap launches] (`runtime::cl::launch`).
+//! device. A measurement for notes [cheap launches] (`runtime::cl::launch`)
+//! and [buffer pool] (`runtime::cl::buffer`, on first uses).
 //!
 //! ```text
 //! cargo run --release -p runtime --example enqueue_costs -- [DEVICE]
