@@ -105,6 +105,23 @@ use opencl3::types::cl_mem;
 // device times) k = 2 took misses 1194 -> 946 and launch enqueues 34.2
 // -> 31.1 ms, `time` 200 -> 197 ms, but the live peak 647 -> 729 MiB
 // (+12.7 %, over the 10 % that memory may grow): k stays 0 by default.
+//
+// First uses: NVIDIA's OpenCL allocates a buffer's memory at the first
+// command that uses it and charges that command's enqueue. On the H100
+// (`examples/enqueue_costs.rs`) a launch that is the first use of a new
+// buffer of 1 to 128 MiB took 59 to 72 us to enqueue, its second use 6 us
+// (4 KiB: 9 against 6 us); a fill as first use 53 to 74 us. Quicksort's
+// misses are structural: each level's frame keeps about a dozen buffers
+// alive across its recursive call, so on the way down no released buffer
+// of their class exists. At 10^7 the 374 launches that were a buffer's
+// first use took 26.9 to 32.0 ms of the 34.5 to 41.4 ms of launch
+// enqueues (the host profile's row `launch enqueues with a buffer's first
+// use`, two device calls), with the GPU idle behind them after each
+// level's read. Carving the misses out of slabs (sub-buffers of buffers of
+// 1 to 64 MiB that earlier chunks had used) took the misses from 1182 to
+// 135 (76 with 256 MiB slabs) but not the cost: the 374 first uses still
+// took 26.9 (27.8) ms. The cost is per `cl_mem`, sub-buffers included, not
+// per allocation; only fewer distinct buffers would cut it.
 
 /// How many size classes above its own an allocation may take a pooled
 /// buffer from, by default (note [buffer pool]; `NESSIE_POOL_FIT`).
@@ -234,6 +251,99 @@ impl BufferPool {
 impl Drop for BufferPool {
     fn drop(&mut self) {
         self.clear();
+    }
+}
+
+// Note [read slots]
+// ~~~~~~~~~~~~~~~~~~~
+// A recursion level reads its counts and totals back four times, and each
+// packed read (note [packed reads] in `session.rs`) copied every word into
+// the staging buffer before the one read: on the H100 at 10^7, quicksort's
+// 248 reads took 782 copies, 13 a level, each a command for the host to
+// enqueue (14 us) and for the device to run (5 us) while the host waits.
+// (The other commands of a level: 17 launches and 9 fills, the zeros of
+// the look-back status of each scan and filter.)
+// So the words that are read back live where one read finds them: the
+// session keeps one small arena of `READ_SLOTS` slots, each a sub-buffer
+// (`clCreateSubBuffer`) at a multiple of the device's base address
+// alignment, made once; slot 0 is the error flag. A buffer a launch plan
+// reads back (a size's `ReadBack`, a scalar result) that fits a slot is
+// allocated as a free slot ([`Session::alloc_read_slot`]), lowest first;
+// a batch of reads whose buffers are all slots is one blocking read of the
+// arena's bytes from the lowest word to the highest, flag included, with no
+// copy. OpenCL leaves concurrent use of a buffer and its sub-buffers
+// undefined; the session's queue is in order, so the read runs after the
+// kernels that wrote the slots have finished. A slot is handed back when
+// its buffer drops; with every slot taken, a buffer comes from the pool
+// and its reads take the packed path. On the H100, quicksort 10^7
+// (`NESSIE_HOST_PROFILE=1 NESSIE_DEVICE_TIMES=0`): device copies 782 -> 97
+// (the rest copy out shrunk results), copy enqueues 11.2 -> 3.3 ms, the
+// copies' device time 4.1 -> 0.9 ms; 248 reads either way, of 226 KB in
+// all instead of 12 KB. `NESSIE_READ_SLOTS=0` turns the slots off.
+//
+// [`Session::alloc_read_slot`]: super::Session::alloc_read_slot
+
+/// How many slots a session's read arena has (note [read slots]); slot 0
+/// is the error flag.
+pub const READ_SLOTS: usize = 64;
+
+/// A session's read arena (note [read slots]): the sub-buffer of each slot,
+/// whose references it owns, and which slots are taken.
+#[derive(Debug)]
+pub(crate) struct ReadSlots {
+    /// The arena itself: `READ_SLOTS × slot_bytes` bytes.
+    pub(crate) arena: opencl3::memory::Buffer<u8>,
+    /// The bytes of a slot: the device's base address alignment, at least
+    /// the error flag's bytes.
+    pub(crate) slot_bytes: usize,
+    subs: Vec<cl_mem>,
+    /// Bit `k` is set while slot `k` is handed out.
+    taken: u64,
+}
+
+impl ReadSlots {
+    /// The arena `arena` of `READ_SLOTS` slots of `slot_bytes` bytes, with
+    /// the sub-buffer of each slot made now (`None` if the driver makes
+    /// none: the session then reads through copies).
+    pub(crate) fn new(arena: opencl3::memory::Buffer<u8>, slot_bytes: usize) -> Option<ReadSlots> {
+        let mut slots = ReadSlots { arena, slot_bytes, subs: Vec::with_capacity(READ_SLOTS), taken: 0 };
+        for slot in 0..READ_SLOTS {
+            // SAFETY: the region lies inside the arena, and its origin is a
+            // multiple of the base address alignment (the caller's
+            // `slot_bytes`).
+            let sub = unsafe {
+                slots.arena.create_sub_buffer(opencl3::memory::CL_MEM_READ_WRITE, slot * slot_bytes, slot_bytes)
+            };
+            // A failure drops the sub-buffers made so far with `slots`.
+            let sub = sub.ok()?;
+            let mem = sub.get();
+            std::mem::forget(sub);
+            slots.subs.push(mem);
+        }
+        Some(slots)
+    }
+
+    /// The lowest free slot, now taken, and its sub-buffer with a new
+    /// reference for the caller.
+    pub(crate) fn take(&mut self) -> Option<(usize, cl_mem)> {
+        let slot = (!self.taken).trailing_zeros() as usize;
+        let mem = *self.subs.get(slot)?;
+        // SAFETY: the arena owns a reference to `mem`, so it is valid.
+        unsafe { opencl3::memory::retain_mem_object(mem) }.ok()?;
+        self.taken |= 1 << slot;
+        Some((slot, mem))
+    }
+
+    fn give_back(&mut self, slot: usize) {
+        self.taken &= !(1u64 << slot);
+    }
+}
+
+impl Drop for ReadSlots {
+    fn drop(&mut self) {
+        for mem in self.subs.drain(..) {
+            release(mem);
+        }
     }
 }
 
@@ -398,8 +508,23 @@ pub struct DeviceBuffer<T: Element> {
     /// The bytes of the OpenCL allocation (at least `max(len, 1)`
     /// elements' worth).
     allocated_bytes: usize,
-    /// The pool of the session that allocated it, if that still lives.
-    pool: Weak<RefCell<BufferPool>>,
+    /// Where the memory goes when the buffer is dropped.
+    home: Home,
+    /// Whether no command has used the OpenCL allocation yet: a buffer the
+    /// driver just created (a pool miss), which NVIDIA allocates at its
+    /// first use (note [buffer pool]); the host profile counts first uses
+    /// apart.
+    pub(crate) is_unused: Cell<bool>,
+}
+
+/// Where a [`DeviceBuffer`]'s memory goes back to when it is dropped.
+#[derive(Debug, Clone)]
+pub(crate) enum Home {
+    /// The pool of the session that allocated it, if that still lives
+    /// (note [buffer pool]).
+    Pool(Weak<RefCell<BufferPool>>),
+    /// Slot `.1` of a session's read slots (note [read slots]).
+    Slot(Weak<RefCell<ReadSlots>>, usize),
 }
 
 /// A buffer of raw bytes.
@@ -408,15 +533,19 @@ pub type ByteBuffer = DeviceBuffer<u8>;
 impl<T: Element> DeviceBuffer<T> {
     /// Wraps an allocation of `allocated_bytes` bytes, which must hold at
     /// least `max(len, 1)` elements.
-    pub(crate) fn from_raw(
-        raw: Buffer<T>,
-        len: usize,
-        allocated_bytes: usize,
-        pool: Weak<RefCell<BufferPool>>,
-    ) -> DeviceBuffer<T> {
+    pub(crate) fn from_raw(raw: Buffer<T>, len: usize, allocated_bytes: usize, home: Home) -> DeviceBuffer<T> {
         debug_assert!(allocated_bytes >= allocated_elements(len) * std::mem::size_of::<T>());
         count_buffer_memory(allocated_bytes as u64, 0);
-        DeviceBuffer { raw, len, allocated_bytes, pool }
+        DeviceBuffer { raw, len, allocated_bytes, home, is_unused: Cell::new(false) }
+    }
+
+    /// The read slot this buffer is, if it is one of `slots` (note [read
+    /// slots]).
+    pub(crate) fn slot_of(&self, slots: &Rc<RefCell<ReadSlots>>) -> Option<usize> {
+        match &self.home {
+            Home::Slot(home, slot) if std::ptr::eq(home.as_ptr(), Rc::as_ptr(slots)) => Some(*slot),
+            _ => None,
+        }
     }
 
     /// The logical number of elements.
@@ -449,12 +578,24 @@ impl<T: Element> Drop for DeviceBuffer<T> {
         // pool keeps a reference of its own.
         count_buffer_memory(0, self.allocated_bytes as u64);
         let mut is_pooled = false;
-        if let Some(pool) = self.pool.upgrade() {
-            let mem = self.raw.get();
-            // SAFETY: `mem` is a valid buffer object until `raw` drops.
-            if unsafe { opencl3::memory::retain_mem_object(mem) }.is_ok() {
-                pool.borrow_mut().put(self.allocated_bytes, mem);
-                is_pooled = true;
+        match &self.home {
+            Home::Pool(pool) => {
+                if let Some(pool) = pool.upgrade() {
+                    let mem = self.raw.get();
+                    // SAFETY: `mem` is a valid buffer object until `raw` drops.
+                    if unsafe { opencl3::memory::retain_mem_object(mem) }.is_ok() {
+                        pool.borrow_mut().put(self.allocated_bytes, mem);
+                        is_pooled = true;
+                    }
+                }
+            }
+            Home::Slot(slots, slot) => {
+                // The slots keep their own reference to the sub-buffer:
+                // `raw` releases the one this buffer was handed.
+                if let Some(slots) = slots.upgrade() {
+                    slots.borrow_mut().give_back(*slot);
+                    is_pooled = true;
+                }
             }
         }
         if !is_pooled {

@@ -30,6 +30,9 @@ pub enum HostActivity {
     SetArgs,
     /// Enqueueing a kernel.
     LaunchEnqueue,
+    /// Enqueueing a kernel that is the first command to use one of its
+    /// buffers (a pool miss: NVIDIA allocates a buffer at its first use).
+    FirstUseLaunchEnqueue,
     /// Enqueueing a non-blocking read (a batch's elements).
     ReadEnqueue,
     /// Inside a blocking call (read, write, `finish`) until it returns:
@@ -37,6 +40,8 @@ pub enum HostActivity {
     Wait,
     /// Enqueueing a fill (a counter's zeros).
     FillEnqueue,
+    /// Enqueueing a fill that is the first command to use its buffer.
+    FirstUseFillEnqueue,
     /// Enqueueing a device-to-device copy.
     CopyEnqueue,
     /// Reading completed events' status and profiling times.
@@ -50,13 +55,15 @@ pub enum HostActivity {
 }
 
 impl HostActivity {
-    const ALL: [HostActivity; 11] = [
+    const ALL: [HostActivity; 13] = [
         HostActivity::KernelRun,
         HostActivity::SetArgs,
         HostActivity::LaunchEnqueue,
+        HostActivity::FirstUseLaunchEnqueue,
         HostActivity::ReadEnqueue,
         HostActivity::Wait,
         HostActivity::FillEnqueue,
+        HostActivity::FirstUseFillEnqueue,
         HostActivity::CopyEnqueue,
         HostActivity::EventCollect,
         HostActivity::BufferCreate,
@@ -69,9 +76,11 @@ impl HostActivity {
             HostActivity::KernelRun => "`run`s of launch plans (inclusive)",
             HostActivity::SetArgs => "kernel arguments set (those that changed)",
             HostActivity::LaunchEnqueue => "launch enqueues",
+            HostActivity::FirstUseLaunchEnqueue => "launch enqueues with a buffer's first use",
             HostActivity::ReadEnqueue => "non-blocking read enqueues",
             HostActivity::Wait => "blocking calls (waiting for the device)",
             HostActivity::FillEnqueue => "fill enqueues",
+            HostActivity::FirstUseFillEnqueue => "fill enqueues with the buffer's first use",
             HostActivity::CopyEnqueue => "copy enqueues",
             HostActivity::EventCollect => "profiling event collection",
             HostActivity::BufferCreate => "buffer creations (pool misses)",

@@ -174,12 +174,13 @@ pub enum Arg<'a> {
 pub struct BufferArg<'a> {
     pub(crate) mem: cl_mem,
     pub(crate) element_type: ElementType,
-    _borrow: std::marker::PhantomData<&'a ()>,
+    /// The buffer's `is_unused`: whether this launch is its first use.
+    pub(crate) is_unused: &'a std::cell::Cell<bool>,
 }
 
 impl<'a, T: Element> From<&'a DeviceBuffer<T>> for Arg<'a> {
     fn from(buffer: &'a DeviceBuffer<T>) -> Arg<'a> {
-        Arg::Buffer(BufferArg { mem: buffer.mem(), element_type: T::TYPE, _borrow: std::marker::PhantomData })
+        Arg::Buffer(BufferArg { mem: buffer.mem(), element_type: T::TYPE, is_unused: &buffer.is_unused })
     }
 }
 
@@ -207,14 +208,24 @@ impl Arg<'_> {
 // whose kernels ran 170 ms. Two costs go when nothing asks for them:
 // - profiling events: a session that does not measure device times
 //   (`CommandTiming::CountsOnly`, a run without `--stats`) creates its
-//   queue without profiling and releases each event at once instead of
-//   keeping up to 512 of them to read their times. On the H200
+//   queue without profiling and asks for no event at all: launches,
+//   fills and copies pass the driver a null event pointer, through the
+//   entry points `cl3` loaded (opencl3's wrappers always ask for one).
+//   On the H100 (`examples/enqueue_costs.rs`, per enqueue, with an event
+//   released at once against none): a launch of 2 arguments 15.7 -> 5.9
+//   us, of 16 arguments 28.7 -> 13.3 us, a fill of one word 9.3 -> 7.0
+//   us, a copy of one word 9.0 -> 9.5 us; in quicksort 10^7 the 685
+//   launches that are no buffer's first use took 10.0 ms with events and
+//   9.4 / 7.6 ms without (two device calls). `NESSIE_COMMAND_EVENTS=1`
+//   asks for the events again. Before, the events were released at once
+//   instead of kept (up to 512) to read their times. On the H200
 //   (quicksort 10^7, `NESSIE_HOST_PROFILE=1`, `NESSIE_DEVICE_TIMES=0`
 //   against device times, same binary and call): launch enqueues 45.2 ->
 //   34.2 ms, fills 11.6 -> 6.9 ms, copies 15.2 -> 8.0 ms, event
 //   collection 5.1 -> 0.0 ms, the program's `time` 225 -> 200 ms; in an
 //   earlier call the enqueues did not move (48.5 / 49.8 ms): the driver's
-//   cost per command varies from run to run;
+//   cost per command varies from run to run. What remains of a launch's
+//   cost is mostly a new buffer's first use (note [buffer pool]);
 // - setting arguments: an OpenCL kernel object keeps its arguments after
 //   a launch, and a recursion launches the same kernels level after level
 //   with mostly the same buffers (the pool hands back the same `cl_mem`,

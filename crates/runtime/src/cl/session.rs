@@ -41,17 +41,19 @@ use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::time::Duration;
 
+use cl3::OpenClRuntime;
 use opencl3::command_queue::{CL_QUEUE_PROFILING_ENABLE, CommandQueue};
 use opencl3::context::Context;
 use opencl3::device::{CL_LOCAL, Device};
 use opencl3::error_codes as codes;
 use opencl3::event::Event;
 use opencl3::memory::{Buffer, CL_MEM_READ_WRITE};
-use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_mem};
+use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_event, cl_int, cl_mem};
 
 use super::binary_cache::BinaryCache;
 use super::buffer::{
-    BufferPool, DeviceBuffer, Element, POOL_LARGER_CLASSES, allocated_elements, release, size_class_bytes,
+    BufferPool, DeviceBuffer, Element, Home, POOL_LARGER_CLASSES, READ_SLOTS, ReadSlots, allocated_elements, release,
+    size_class_bytes,
 };
 use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
 use super::host_time::{HostActivity, timed};
@@ -72,6 +74,9 @@ pub enum ElementRead<'a> {
     U8(&'a DeviceBuffer<u8>, usize),
     I32(&'a DeviceBuffer<i32>, usize),
 }
+
+/// The values of a batch of element reads, and the error flag's words.
+type ReadBatch = (Vec<ElementValue>, [i64; ERROR_FLAG_WORDS]);
 
 /// The value of an [`ElementRead`], of its buffer's element type.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -122,7 +127,9 @@ impl ElementRead<'_> {
 // non-blocking read enqueues (6.3 ms) -> 781 copy enqueues (15.6 ms),
 // blocking calls 145.8 -> 129.4 ms; the program's `time` without
 // `--stats` 240 / 215 ms unpacked, 213 / 213 ms packed (two runs each).
-// `NESSIE_PACKED_READS=0` reads each word on its own, as before.
+// `NESSIE_PACKED_READS=0` reads each word on its own, as before. Words
+// that a launch plan reads back now live in read slots (note [read slots]
+// in `buffer.rs`), read with no copy; the packed path serves the rest.
 
 /// Whether a session measures the device time of each command.
 ///
@@ -215,6 +222,14 @@ pub struct Session {
     pool_larger_classes: usize,
     /// The slots of packed reads, made at the first one.
     staging: Option<DeviceBuffer<u8>>,
+    /// The arena of read-back words, the error flag its slot 0 (note [read
+    /// slots] in `buffer.rs`); `None` where the driver makes no sub-buffers
+    /// or `NESSIE_READ_SLOTS=0`.
+    slots: Option<Rc<RefCell<ReadSlots>>>,
+    /// Whether launches, fills and copies are enqueued with an event even
+    /// when no device time is measured (`NESSIE_COMMAND_EVENTS=1`, for
+    /// comparison: note [cheap launches] in `launch.rs`).
+    command_events: bool,
     /// What building programs has cost this session ([`Session::build_stats`]).
     builds: BuildStats,
     program_layout: ProgramLayout,
@@ -340,7 +355,22 @@ impl Session {
         .map_err(|e| driver_error(on_device("creating a command queue"), e.0, 0))?;
         // A quarter of the device's memory at most in released buffers.
         let pool = BufferPool::new(limits.global_mem_bytes / 4);
-        let error_flag = allocate::<i64>(&context, &limits, ERROR_FLAG_WORDS, ERROR_FLAG_WORDS, Rc::downgrade(&pool))?;
+        let is_off =
+            |variable: &str| std::env::var(variable).is_ok_and(|v| matches!(v.trim(), "0" | "off" | "false" | "no"));
+        let is_on =
+            |variable: &str| std::env::var(variable).is_ok_and(|v| matches!(v.trim(), "1" | "on" | "true" | "yes"));
+        let slots = if is_off("NESSIE_READ_SLOTS") { None } else { read_slots(&context, &limits) };
+        let error_flag = match &slots {
+            Some(slots) => slot_buffer::<i64>(slots, ERROR_FLAG_WORDS)
+                .ok_or_else(|| ClError::internal("the error flag's read slot is taken in a new session".to_string()))?,
+            None => allocate::<i64>(
+                &context,
+                &limits,
+                ERROR_FLAG_WORDS,
+                ERROR_FLAG_WORDS,
+                Home::Pool(Rc::downgrade(&pool)),
+            )?,
+        };
         let mut session = Session {
             device: device.clone(),
             limits,
@@ -353,6 +383,8 @@ impl Session {
             error_flag,
             packs_reads: !std::env::var("NESSIE_PACKED_READS").is_ok_and(|v| matches!(v.trim(), "0" | "off" | "false")),
             staging: None,
+            slots,
+            command_events: is_on("NESSIE_COMMAND_EVENTS"),
             pool_larger_classes: std::env::var("NESSIE_POOL_FIT")
                 .ok()
                 .and_then(|v| v.trim().parse().ok())
@@ -380,6 +412,13 @@ impl Session {
     /// Whether the session measures device times.
     pub fn timing(&self) -> CommandTiming {
         self.timing
+    }
+
+    /// Enqueues launches, fills and copies with an event even where no
+    /// device time is measured (`on`), or only where one is (note [cheap
+    /// launches] in `launch.rs`); `NESSIE_COMMAND_EVENTS=1` turns it on.
+    pub fn set_command_events(&mut self, on: bool) {
+        self.command_events = on;
     }
 
     /// Fails with [`EnvironmentError::NoFp64`] if the device cannot compute
@@ -505,21 +544,34 @@ impl Session {
         });
         if let Some((mem, bytes)) = hit {
             super::host_time::add(HostActivity::PoolHit, std::time::Duration::ZERO);
-            return Ok(DeviceBuffer::from_raw(Buffer::new(mem), len, bytes, pool));
+            return Ok(DeviceBuffer::from_raw(Buffer::new(mem), len, bytes, Home::Pool(pool)));
         }
         let elements = class.map_or(allocated_elements(len), |bytes| bytes / size_of::<T>());
-        let mut result = allocate(&self.context, &self.limits, len, elements, pool.clone());
+        let mut result = allocate(&self.context, &self.limits, len, elements, Home::Pool(pool.clone()));
         // The pool's memory may be what is missing, then the class's extra.
         if matches!(result, Err(ClError::Environment(EnvironmentError::OutOfMemory { .. }))) {
             if !self.pool.borrow().is_empty() {
                 self.pool.borrow_mut().clear();
-                result = allocate(&self.context, &self.limits, len, elements, pool.clone());
+                result = allocate(&self.context, &self.limits, len, elements, Home::Pool(pool.clone()));
             }
             if result.is_err() && elements != allocated_elements(len) {
-                result = allocate(&self.context, &self.limits, len, allocated_elements(len), pool);
+                result = allocate(&self.context, &self.limits, len, allocated_elements(len), Home::Pool(pool));
             }
         }
         result
+    }
+
+    /// A buffer of `len` elements (possibly zero) with undefined contents,
+    /// for words the host will read back: a free read slot if it fits one
+    /// (note [read slots] in `buffer.rs`), else as [`Session::alloc`].
+    pub fn alloc_read_slot<T: Element>(&self, len: usize) -> Result<DeviceBuffer<T>, ClError> {
+        match &self.slots {
+            Some(slots) => match slot_buffer(slots, len) {
+                Some(buffer) => Ok(buffer),
+                None => self.alloc(len),
+            },
+            None => self.alloc(len),
+        }
     }
 
     /// A buffer of `len` raw bytes.
@@ -552,6 +604,7 @@ impl Session {
             return Ok(());
         }
         let bytes = size_of_val(data);
+        buffer.is_unused.set(false);
         self.release_evicted();
         // SAFETY: the write is blocking, so the driver no longer reads
         // `data` when the call returns; the range lies inside the buffer
@@ -614,6 +667,13 @@ impl Session {
         reads: &[ElementRead<'_>],
     ) -> Result<(Vec<ElementValue>, Option<DeviceFault>), ClError> {
         self.release_evicted();
+        if let Some((values, words)) = self.read_slots(reads, true)? {
+            let fault = error_flag::decode(&words);
+            if fault.is_some() {
+                self.clear_error_flag()?;
+            }
+            return Ok((values, fault));
+        }
         if self.packs_reads && !reads.is_empty() {
             let (values, words) = self.read_packed(reads, true)?;
             let fault = error_flag::decode(&words);
@@ -655,6 +715,9 @@ impl Session {
             return Ok(Vec::new());
         }
         self.release_evicted();
+        if let Some((values, _)) = self.read_slots(reads, false)? {
+            return Ok(values);
+        }
         if self.packs_reads && reads.len() > 1 {
             return Ok(self.read_packed(reads, false)?.0);
         }
@@ -715,6 +778,81 @@ impl Session {
         Ok((values, words))
     }
 
+    /// Reads one element of each buffer of `reads`, and the error flag's
+    /// words if `with_flag` (else zeros), with one device-to-host read of
+    /// the read arena and no copy, if every buffer is a read slot (note
+    /// [read slots] in `buffer.rs`); `None` (nothing done) if one is not.
+    fn read_slots(&mut self, reads: &[ElementRead<'_>], with_flag: bool) -> Result<Option<ReadBatch>, ClError> {
+        let Some(slots) = &self.slots else { return Ok(None) };
+        if self.error_flag.slot_of(slots) != Some(0) {
+            return Ok(None);
+        }
+        // Each word's byte offset in the arena and its size.
+        let slot_bytes = slots.borrow().slot_bytes;
+        let mut words = Vec::with_capacity(reads.len());
+        for read in reads {
+            let slot = match read {
+                ElementRead::I64(buffer, _) => buffer.slot_of(slots),
+                ElementRead::F64(buffer, _) => buffer.slot_of(slots),
+                ElementRead::U8(buffer, _) => buffer.slot_of(slots),
+                ElementRead::I32(buffer, _) => buffer.slot_of(slots),
+            };
+            let Some(slot) = slot else { return Ok(None) };
+            let (_, len, index, bytes) = read.source();
+            check_range("read", len, index, 1)?;
+            words.push((slot * slot_bytes + index * bytes, bytes));
+        }
+        let flag_bytes = ERROR_FLAG_WORDS * size_of::<i64>();
+        let ranges = words.iter().copied().chain(with_flag.then_some((0, flag_bytes)));
+        let (Some(start), Some(end)) =
+            (ranges.clone().map(|(at, _)| at).min(), ranges.map(|(at, bytes)| at + bytes).max())
+        else {
+            return Ok(None);
+        };
+        let mut data = vec![0u8; end - start];
+        let arena = Rc::clone(slots);
+        let arena = arena.borrow();
+        // SAFETY: the read is blocking, so the driver has finished writing
+        // `data` when the call returns; the range lies inside the arena
+        // (every slot does); on the in-order queue the read runs after
+        // every kernel that wrote a slot has finished.
+        let event = timed(HostActivity::Wait, || unsafe {
+            self.queue.enqueue_read_buffer(&arena.arena, CL_BLOCKING, start, &mut data, &[])
+        })
+        .map_err(|e| driver_error(format!("reading {} bytes from the device", end - start), e.0, 0))?;
+        drop(arena);
+        self.profiler.note_wait();
+        self.record(CommandKind::Read, None, data.len() as u64, event)?;
+        // The blocking read waited for every earlier command: collect them.
+        self.profiler.collect(false)?;
+        let word = |at: usize| -> [u8; 8] {
+            let mut word = [0u8; 8];
+            let available = data.len().saturating_sub(at - start).min(8);
+            word[..available].copy_from_slice(&data[at - start..at - start + available]);
+            word
+        };
+        let values = reads
+            .iter()
+            .zip(&words)
+            .map(|(read, &(at, _))| {
+                let word = word(at);
+                match read {
+                    ElementRead::I64(..) => ElementValue::I64(i64::from_ne_bytes(word)),
+                    ElementRead::F64(..) => ElementValue::F64(f64::from_ne_bytes(word)),
+                    ElementRead::U8(..) => ElementValue::U8(word[0]),
+                    ElementRead::I32(..) => ElementValue::I32(i32::from_ne_bytes([word[0], word[1], word[2], word[3]])),
+                }
+            })
+            .collect();
+        let mut flag = [0i64; ERROR_FLAG_WORDS];
+        if with_flag {
+            for (w, value) in flag.iter_mut().enumerate() {
+                *value = i64::from_ne_bytes(word(w * size_of::<i64>()));
+            }
+        }
+        Ok(Some((values, flag)))
+    }
+
     /// The copies and the read of [`Session::read_packed`]: the slots'
     /// bytes and the flag's words (zeros without the flag).
     fn copy_and_read_slots(
@@ -735,23 +873,10 @@ impl Session {
             .chain(with_flag.then_some(Ok(flag)))
             .collect::<Result<_, _>>()?;
         for (k, &(mem, offset, bytes)) in sources.iter().enumerate() {
-            // SAFETY: both ranges lie inside their buffers (the source's
-            // checked above, the slots inside the staging buffer, which has
-            // room for `slots` of them), and they are distinct buffers.
-            let event = timed(HostActivity::CopyEnqueue, || unsafe {
-                opencl3::command_queue::enqueue_copy_buffer(
-                    self.queue.get(),
-                    mem,
-                    staging.mem(),
-                    offset,
-                    k * SLOT,
-                    bytes,
-                    0,
-                    std::ptr::null(),
-                )
-            })
-            .map_err(|code| driver_error(format!("copying {bytes} bytes on the device"), code, bytes as u64))?;
-            self.record(CommandKind::Copy, None, 2 * bytes as u64, Event::new(event))?;
+            // Both ranges lie inside their buffers (the source's checked
+            // above, the slots inside the staging buffer, which has room
+            // for `slots` of them), and they are distinct buffers.
+            self.enqueue_copy(mem, offset, staging.mem(), k * SLOT, bytes)?;
         }
         let mut data = vec![0u8; slots * SLOT];
         if let Some(event) = blocking_read(&self.queue, staging, 0, &mut data)? {
@@ -849,14 +974,79 @@ impl Session {
             return Ok(());
         }
         let bytes = len * size_of::<T>();
+        let (queue, mem) = (self.queue.get(), buffer.mem());
+        let pattern: *const T = &value;
         // SAFETY: the driver copies the pattern before the call returns
         // (OpenCL 1.2, clEnqueueFillBuffer); offset and size are multiples
         // of the pattern size and lie inside the buffer (checked above).
-        let event = timed(HostActivity::FillEnqueue, || unsafe {
-            self.queue.enqueue_fill_buffer(&mut buffer.raw, &[value], offset * size_of::<T>(), bytes, &[])
-        })
-        .map_err(|e| driver_error(format!("filling {bytes} bytes on the device"), e.0, bytes as u64))?;
-        self.record(CommandKind::Fill, None, bytes as u64, event)
+        let enqueue = |driver: &OpenClRuntime, event: *mut cl_event| {
+            driver.clEnqueueFillBuffer(
+                queue,
+                mem,
+                pattern.cast(),
+                size_of::<T>(),
+                offset * size_of::<T>(),
+                bytes,
+                0,
+                std::ptr::null(),
+                event,
+            )
+        };
+        let failed = |code| driver_error(format!("filling {bytes} bytes on the device"), code, bytes as u64);
+        let activity =
+            if buffer.is_unused.replace(false) { HostActivity::FirstUseFillEnqueue } else { HostActivity::FillEnqueue };
+        let event = self.enqueue_command(activity, self.keeps_events(), enqueue, failed)?;
+        self.record_command(CommandKind::Fill, None, bytes as u64, event, None)
+    }
+
+    /// Whether launches, fills and copies are enqueued with an event: only
+    /// to measure their device time, or when `NESSIE_COMMAND_EVENTS=1`
+    /// (note [cheap launches] in `launch.rs`).
+    fn keeps_events(&self) -> bool {
+        self.timing == CommandTiming::Measured || self.command_events
+    }
+
+    /// Calls `enqueue` (an OpenCL enqueue of the loaded driver, given where
+    /// to write the command's event, or null for none), timed under
+    /// `activity`; its event if `with_event`. A status other than success
+    /// is `failed(status)`.
+    fn enqueue_command(
+        &self,
+        activity: HostActivity,
+        with_event: bool,
+        enqueue: impl FnOnce(&OpenClRuntime, *mut cl_event) -> Option<cl_int>,
+        failed: impl FnOnce(cl_int) -> ClError,
+    ) -> Result<Option<Event>, ClError> {
+        let driver = match cl3::load_library() {
+            Ok(driver) => driver,
+            Err(e) => return Err(ClError::from(EnvironmentError::NoPlatform { detail: e.to_string() })),
+        };
+        let mut event: cl_event = std::ptr::null_mut();
+        let out = if with_event { &raw mut event } else { std::ptr::null_mut() };
+        let status = timed(activity, || enqueue(driver, out)).unwrap_or(codes::DLOPEN_FUNCTION_NOT_AVAILABLE);
+        if status != codes::CL_SUCCESS {
+            return Err(failed(status));
+        }
+        Ok((!event.is_null()).then(|| Event::new(event)))
+    }
+
+    /// Counts an enqueued command, with its event if it has one.
+    fn record_command(
+        &mut self,
+        kind: CommandKind,
+        group: Option<&str>,
+        bytes: u64,
+        event: Option<Event>,
+        shape: Option<LaunchShape>,
+    ) -> Result<(), ClError> {
+        let group = group.unwrap_or(kind.transfer_group_name());
+        match (event, self.timing) {
+            (Some(event), CommandTiming::Measured) => self.profiler.record(kind, group, bytes, event, shape),
+            _ => {
+                self.profiler.count(kind, group, bytes, shape);
+                Ok(())
+            }
+        }
     }
 
     /// Copies all of `source` into the start of `destination` (enqueued).
@@ -885,21 +1075,41 @@ impl Session {
         }
         let bytes = len * size_of::<T>();
         let element = size_of::<T>();
-        // SAFETY: both ranges lie inside their buffers (checked above), and
-        // they are distinct buffers (one is borrowed mutably).
-        let event = timed(HostActivity::CopyEnqueue, || unsafe {
-            self.queue.enqueue_copy_buffer(
-                &source.raw,
-                &mut destination.raw,
-                source_offset * element,
-                destination_offset * element,
+        source.is_unused.set(false);
+        destination.is_unused.set(false);
+        self.enqueue_copy(source.mem(), source_offset * element, destination.mem(), destination_offset * element, bytes)
+    }
+
+    /// Enqueues a copy of `bytes` bytes from `source` at byte
+    /// `source_offset` to `destination` at `destination_offset`, and counts
+    /// it. The caller has checked that both ranges lie inside their
+    /// buffers, and that the buffers are distinct.
+    fn enqueue_copy(
+        &mut self,
+        source: cl_mem,
+        source_offset: usize,
+        destination: cl_mem,
+        destination_offset: usize,
+        bytes: usize,
+    ) -> Result<(), ClError> {
+        let queue = self.queue.get();
+        let enqueue = |driver: &OpenClRuntime, event: *mut cl_event| {
+            driver.clEnqueueCopyBuffer(
+                queue,
+                source,
+                destination,
+                source_offset,
+                destination_offset,
                 bytes,
-                &[],
+                0,
+                std::ptr::null(),
+                event,
             )
-        })
-        .map_err(|e| driver_error(format!("copying {bytes} bytes on the device"), e.0, bytes as u64))?;
+        };
+        let failed = |code| driver_error(format!("copying {bytes} bytes on the device"), code, bytes as u64);
+        let event = self.enqueue_command(HostActivity::CopyEnqueue, self.keeps_events(), enqueue, failed)?;
         // A copy reads and writes every byte.
-        self.record(CommandKind::Copy, None, 2 * bytes as u64, event)
+        self.record_command(CommandKind::Copy, None, 2 * bytes as u64, event, None)
     }
 
     // ---------------------------------------------------------------- launches
@@ -910,15 +1120,13 @@ impl Session {
     /// The global size is rounded up to a multiple of the local size (see
     /// `launch.rs`); a grid without work-items enqueues nothing.
     pub fn launch(&mut self, launch: &Launch<'_>, args: &[Arg<'_>]) -> Result<(), ClError> {
-        let Some(event) = self.enqueue_launch(launch, args)? else { return Ok(()) };
         let shape = self.profiler.is_tracing().then(|| launch_shape(launch));
-        let (group, bytes) = (launch.group_name(), launch.bytes_moved);
-        match self.timing {
-            CommandTiming::Measured => self.profiler.record(CommandKind::Kernel, group, bytes, event, shape),
-            CommandTiming::CountsOnly => {
-                self.profiler.count(CommandKind::Kernel, group, bytes, shape);
-                Ok(())
+        match self.enqueue_launch(launch, args, self.keeps_events())? {
+            Some(event) => {
+                let (group, bytes) = (Some(launch.group_name()), launch.bytes_moved);
+                self.record_command(CommandKind::Kernel, group, bytes, event, shape)
             }
+            None => Ok(()),
         }
     }
 
@@ -929,7 +1137,10 @@ impl Session {
         if self.timing != CommandTiming::Measured {
             return Err(ClError::internal("a timed launch on a session that does not measure device times"));
         }
-        let Some(event) = self.enqueue_launch(launch, args)? else { return Ok(Duration::ZERO) };
+        let Some(event) = self.enqueue_launch(launch, args, true)? else { return Ok(Duration::ZERO) };
+        let Some(event) = event else {
+            return Err(ClError::internal("a timed launch was enqueued without an event"));
+        };
         let running = || format!("running kernel `{}`", launch.kernel.name());
         event.wait().map_err(|e| driver_error(running(), e.0, launch.bytes_moved))?;
         let start = event.profiling_command_start().map_err(|e| driver_error(running(), e.0, 0))?;
@@ -937,7 +1148,14 @@ impl Session {
         Ok(Duration::from_nanos(end.saturating_sub(start)))
     }
 
-    fn enqueue_launch(&mut self, launch: &Launch<'_>, args: &[Arg<'_>]) -> Result<Option<Event>, ClError> {
+    /// Enqueues `launch` with `args`, with an event if `with_event`:
+    /// `None` if the grid is empty (nothing enqueued), else the event.
+    fn enqueue_launch(
+        &mut self,
+        launch: &Launch<'_>,
+        args: &[Arg<'_>],
+        with_event: bool,
+    ) -> Result<Option<Option<Event>>, ClError> {
         let kernel = launch.kernel;
         check_args(kernel, args)?;
         let grid = launch.grid;
@@ -971,22 +1189,34 @@ impl Session {
         }
         drop(keys);
         let local_pointer = local.as_ref().map_or(std::ptr::null(), |sizes| sizes.as_ptr());
-        // SAFETY: every argument has been set (the count was checked); the
-        // size arrays hold `dimensions` entries and outlive the call; the
+        let (queue, raw_kernel, dimensions) = (self.queue.get(), kernel.raw.get(), grid.dimensions() as u32);
+        // Every argument has been set (the count was checked); the size
+        // arrays hold `dimensions` entries and outlive the call; the
         // buffers the arguments name are alive (borrowed by `args`) and
         // OpenCL retains them until the kernel has run.
-        let event = timed(HostActivity::LaunchEnqueue, || unsafe {
-            self.queue.enqueue_nd_range_kernel(
-                kernel.raw.get(),
-                grid.dimensions() as u32,
+        let enqueue = |driver: &OpenClRuntime, event: *mut cl_event| {
+            driver.clEnqueueNDRangeKernel(
+                queue,
+                raw_kernel,
+                dimensions,
                 std::ptr::null(),
                 global.as_ptr(),
                 local_pointer,
-                &[],
+                0,
+                std::ptr::null(),
+                event,
             )
-        })
-        .map_err(|e| driver_error(format!("launching kernel `{}`", kernel.name()), e.0, launch.bytes_moved))?;
-        Ok(Some(event))
+        };
+        let failed = |code| driver_error(format!("launching kernel `{}`", kernel.name()), code, launch.bytes_moved);
+        let mut activity = HostActivity::LaunchEnqueue;
+        for arg in args {
+            if let Arg::Buffer(buffer) = arg
+                && buffer.is_unused.replace(false)
+            {
+                activity = HostActivity::FirstUseLaunchEnqueue;
+            }
+        }
+        Ok(Some(self.enqueue_command(activity, with_event, enqueue, failed)?))
     }
 
     fn check_work_group(&self, kernel: &Kernel, local: &[usize]) -> Result<(), ClError> {
@@ -1139,7 +1369,7 @@ fn allocate<T: Element>(
     limits: &DeviceLimits,
     len: usize,
     count: usize,
-    pool: std::rc::Weak<RefCell<BufferPool>>,
+    home: Home,
 ) -> Result<DeviceBuffer<T>, ClError> {
     let out_of_memory = |bytes: u64, detail: String| ClError::from(EnvironmentError::OutOfMemory { bytes, detail });
     let Some(bytes) = count.checked_mul(size_of::<T>()) else {
@@ -1161,7 +1391,11 @@ fn allocate<T: Element>(
         Buffer::<T>::create(context, CL_MEM_READ_WRITE, count, std::ptr::null_mut())
     });
     match raw {
-        Ok(raw) => Ok(DeviceBuffer::from_raw(raw, len, bytes as usize, pool)),
+        Ok(raw) => {
+            let buffer = DeviceBuffer::from_raw(raw, len, bytes as usize, home);
+            buffer.is_unused.set(true);
+            Ok(buffer)
+        }
         Err(e) => match e.0 {
             codes::CL_MEM_OBJECT_ALLOCATION_FAILURE | codes::CL_OUT_OF_RESOURCES | codes::CL_INVALID_BUFFER_SIZE => {
                 Err(out_of_memory(bytes, format!("{}; {}", super::status_name(e.0), limit_text())))
@@ -1169,6 +1403,35 @@ fn allocate<T: Element>(
             code => Err(driver_error(format!("allocating {bytes} bytes"), code, bytes)),
         },
     }
+}
+
+/// The read arena of a new session (note [read slots] in `buffer.rs`):
+/// `READ_SLOTS` slots of the device's base address alignment (at least the
+/// error flag's bytes), or `None` if the driver cannot make it.
+fn read_slots(context: &Context, limits: &DeviceLimits) -> Option<Rc<RefCell<ReadSlots>>> {
+    let slot_bytes = (limits.base_address_alignment_bytes as usize).max(ERROR_FLAG_WORDS * size_of::<i64>());
+    if !slot_bytes.is_power_of_two() {
+        return None;
+    }
+    // SAFETY: no host pointer is passed, and the size is not zero.
+    let arena =
+        unsafe { Buffer::<u8>::create(context, CL_MEM_READ_WRITE, READ_SLOTS * slot_bytes, std::ptr::null_mut()) };
+    let slots = ReadSlots::new(arena.ok()?, slot_bytes)?;
+    Some(Rc::new(RefCell::new(slots)))
+}
+
+/// A buffer of `len` elements in a free slot of `slots`, if it fits one
+/// and one is free.
+fn slot_buffer<T: Element>(slots: &Rc<RefCell<ReadSlots>>, len: usize) -> Option<DeviceBuffer<T>> {
+    let bytes = allocated_elements(len).checked_mul(size_of::<T>())?;
+    let mut arena = slots.borrow_mut();
+    if bytes > arena.slot_bytes {
+        return None;
+    }
+    let slot_bytes = arena.slot_bytes;
+    let (slot, mem) = arena.take()?;
+    drop(arena);
+    Some(DeviceBuffer::from_raw(Buffer::new(mem), len, slot_bytes, Home::Slot(Rc::downgrade(slots), slot)))
 }
 
 /// A blocking read of `data.len()` elements from `buffer[offset..]`,
@@ -1304,5 +1567,49 @@ mod tests {
         let again = session.alloc::<f64>(1024).expect("allocates");
         assert_eq!(again.mem(), mems[3]);
         assert_eq!(session.read(&flag).expect("reads"), vec![7]);
+    }
+
+    /// Note [read slots]: words read back from slots come back in one read
+    /// with the error flag, and a batch with a buffer that is no slot, or
+    /// an arena with every slot taken, falls back to the packed read.
+    #[test]
+    fn words_in_read_slots_are_read_in_one_read() {
+        let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
+        if session.slots.is_none() {
+            return;
+        }
+        let mut a = session.alloc_read_slot::<i64>(1).expect("allocates");
+        let mut b = session.alloc_read_slot::<i32>(2).expect("allocates");
+        let mut c = session.alloc_read_slot::<f64>(1).expect("allocates");
+        let slots = session.slots.clone().expect("slots");
+        assert_eq!([a.slot_of(&slots), b.slot_of(&slots), c.slot_of(&slots)], [Some(1), Some(2), Some(3)]);
+        session.write(&mut a, &[-7]).expect("writes");
+        session.write(&mut b, &[11, 12]).expect("writes");
+        session.write(&mut c, &[2.5]).expect("writes");
+        let reads = [ElementRead::I64(&a, 0), ElementRead::I32(&b, 1), ElementRead::F64(&c, 0)];
+        let before = session.profiler.stats();
+        let (values, fault) = session.read_elements_checked(&reads).expect("reads");
+        assert_eq!(values, vec![ElementValue::I64(-7), ElementValue::I32(12), ElementValue::F64(2.5)]);
+        assert_eq!(fault, None);
+        let after = session.profiler.stats();
+        let commands = |stats: &Stats, kind: CommandKind| {
+            stats.groups.iter().filter(|g| g.kind == kind).map(|g| g.launches).sum::<u64>()
+        };
+        assert_eq!(commands(&after, CommandKind::Read) - commands(&before, CommandKind::Read), 1);
+        assert_eq!(commands(&after, CommandKind::Copy), commands(&before, CommandKind::Copy), "no copy");
+        // A buffer that is no slot: the packed read, same values.
+        let other = session.upload(&[5i64]).expect("uploads");
+        let values = session.read_elements(&[ElementRead::I64(&a, 0), ElementRead::I64(&other, 0)]).expect("reads");
+        assert_eq!(values, vec![ElementValue::I64(-7), ElementValue::I64(5)]);
+        // Every slot taken: the next one is an ordinary buffer.
+        let taken: Vec<DeviceBuffer<u8>> =
+            (4..READ_SLOTS).map(|_| session.alloc_read_slot(1).expect("allocates")).collect();
+        assert!(taken.iter().all(|buffer| buffer.slot_of(&slots).is_some()));
+        let spare = session.alloc_read_slot::<i64>(1).expect("allocates");
+        assert_eq!(spare.slot_of(&slots), None);
+        drop(taken);
+        drop(b);
+        let reused = session.alloc_read_slot::<i64>(1).expect("allocates");
+        assert_eq!(reused.slot_of(&slots), Some(2), "the lowest free slot");
     }
 }

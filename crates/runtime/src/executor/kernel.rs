@@ -245,10 +245,22 @@ impl<'k> KernelRun<'k> {
         }
         let what = format!("the length of buffer `{}`", decl.name);
         let len = self.count(exec, &decl.length, &what)?;
-        let buffer = Rc::new(DeviceData::alloc(exec.session, decl.elem, len, decl.zeroed)?);
+        let buffer = Rc::new(DeviceData::alloc(exec.session, decl.elem, len, decl.zeroed, self.is_read_back(index))?);
         self.buffers[index] = Some(Rc::clone(&buffer));
         self.is_written[index] = decl.zeroed;
         Ok(buffer)
+    }
+
+    /// Whether the host reads buffer `index` back (a size's `ReadBack`, a
+    /// scalar result) and nothing keeps it past the run (it is no array
+    /// result): its words go in a read slot (note [read slots] in
+    /// `runtime::cl::buffer`).
+    fn is_read_back(&self, index: usize) -> bool {
+        let plan = self.plan;
+        let is_read =
+            plan.size_vars.iter().any(|v| matches!(v.source, SizeSource::ReadBack { buffer, .. } if buffer == index))
+                || plan.results.iter().any(|r| matches!(r, KernelResult::Scalar { buffer } if *buffer == index));
+        is_read && !plan.results.iter().any(|r| matches!(r, KernelResult::Array { buffer, .. } if *buffer == index))
     }
 
     /// Buffer `index`, which must hold data written on the device.

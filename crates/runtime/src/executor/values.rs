@@ -54,25 +54,34 @@ pub(crate) enum DeviceData {
 
 impl DeviceData {
     /// A buffer of `len` elements of `elem`, zero-filled if `is_zeroed`
-    /// (the fill is enqueued).
+    /// (the fill is enqueued); in a read slot if `is_read_back` and it fits
+    /// one (note [read slots] in `runtime::cl::buffer`).
     pub(crate) fn alloc(
         session: &mut Session,
         elem: BufferElem,
         len: usize,
         is_zeroed: bool,
+        is_read_back: bool,
     ) -> Result<DeviceData, ExecError> {
-        fn make<T: Element>(session: &mut Session, len: usize, is_zeroed: bool) -> Result<DeviceBuffer<T>, ExecError> {
-            let mut buffer = session.alloc::<T>(len)?;
+        fn make<T: Element>(
+            session: &mut Session,
+            len: usize,
+            is_zeroed: bool,
+            is_read_back: bool,
+        ) -> Result<DeviceBuffer<T>, ExecError> {
+            let mut buffer = if is_read_back { session.alloc_read_slot::<T>(len)? } else { session.alloc::<T>(len)? };
             if is_zeroed {
                 session.fill(&mut buffer, T::default())?;
             }
             Ok(buffer)
         }
         Ok(match elem {
-            BufferElem::Scalar(Scalar::Int) => DeviceData::I64(make(session, len, is_zeroed)?),
-            BufferElem::Scalar(Scalar::Float) => DeviceData::F64(make(session, len, is_zeroed)?),
-            BufferElem::Scalar(Scalar::Bool | Scalar::Char) => DeviceData::U8(make(session, len, is_zeroed)?),
-            BufferElem::I32 => DeviceData::I32(make(session, len, is_zeroed)?),
+            BufferElem::Scalar(Scalar::Int) => DeviceData::I64(make(session, len, is_zeroed, is_read_back)?),
+            BufferElem::Scalar(Scalar::Float) => DeviceData::F64(make(session, len, is_zeroed, is_read_back)?),
+            BufferElem::Scalar(Scalar::Bool | Scalar::Char) => {
+                DeviceData::U8(make(session, len, is_zeroed, is_read_back)?)
+            }
+            BufferElem::I32 => DeviceData::I32(make(session, len, is_zeroed, is_read_back)?),
         })
     }
 
