@@ -181,8 +181,10 @@ fn filter_keeps_the_pulled_values_whose_predicate_holds_in_order() {
     let xs = k.param("xs", array(INT));
     let pull = k.pull(|_, i| tuple(vec![read(xs, var(i)), var(i)]));
     let pred = k.thunk(&[INT, INT], |_, p| bin(BinaryOp::Gt, INT, var(p[0]), int(0)));
-    let rs =
-        k.bind(&[("kept", array(INT)), ("where", array(INT))], Soac::Filter { size: GExpr::Length(xs), pull, pred });
+    let rs = k.bind(
+        &[("kept", array(INT)), ("where", array(INT))],
+        Soac::Filter { size: GExpr::Length(xs), pull, pred, before: None },
+    );
     k.returns(&rs);
     let program = kernel_program(k.finish(), &[]);
     let out = run_kernel0(&program, vec![int_array(&[3, -1, 0, 7, -2])]).unwrap();

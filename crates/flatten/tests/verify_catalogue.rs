@@ -66,7 +66,7 @@ fn well_formed() -> FlatProgram {
     // 5: FILTER
     let pull = k.pull(|_, i| read(xs, var(i)));
     let pred = k.thunk(&[INT], |_, p| bin(BinaryOp::Gt, INT, var(p[0]), int(0)));
-    k.bind1("pos", array(INT), Soac::Filter { size: GExpr::Length(xs), pull, pred });
+    k.bind1("pos", array(INT), Soac::Filter { size: GExpr::Length(xs), pull, pred, before: None });
     // 6: ONCE with a let and an assert
     let t = k.var("t", scalar(INT));
     let body = GExpr::let_(
@@ -862,7 +862,7 @@ fn kernel_exprs(kernel: &mut flatten::ir::Kernel) -> Vec<&mut GExpr> {
             Soac::Reduce { size, pull, op, .. } | Soac::Scan { size, pull, op, .. } => {
                 exprs.extend([size, &mut pull.body, &mut op.body])
             }
-            Soac::Filter { size, pull, pred } => exprs.extend([size, &mut pull.body, &mut pred.body]),
+            Soac::Filter { size, pull, pred, .. } => exprs.extend([size, &mut pull.body, &mut pred.body]),
             Soac::Once { body } | Soac::SegmentIds { size: body, .. } => exprs.push(body),
             Soac::SegReduce { pull, op, .. } => exprs.extend([&mut pull.body, &mut op.body]),
             Soac::SegScan { elements, pull, op, .. } => exprs.extend([elements, &mut pull.body, &mut op.body]),

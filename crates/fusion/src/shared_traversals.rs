@@ -34,13 +34,16 @@ pub fn filter_groups(kernel: &Kernel) -> Vec<Vec<usize>> {
     let reads_params_only = |t: &Thunk| thunk_free_vars(t).iter().all(|v| kernel.params.contains(v));
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (index, binding) in kernel.body.iter().enumerate() {
-        let Soac::Filter { size, pull, pred } = &binding.soac else { continue };
+        let Soac::Filter { size, pull, pred, before } = &binding.soac else { continue };
         if !reads_params_only(pull) || !reads_params_only(pred) || binding.results.is_empty() {
             continue;
         }
         let joins = groups.iter_mut().find(|g| match &kernel.body[g[0]].soac {
-            Soac::Filter { size: s0, pull: p0, .. } => {
-                s0 == size && kernel.body[g[0]].results.len() == binding.results.len() && alpha_equivalent(p0, pull)
+            Soac::Filter { size: s0, pull: p0, before: b0, .. } => {
+                s0 == size
+                    && b0.is_some() == before.is_some()
+                    && kernel.body[g[0]].results.len() == binding.results.len()
+                    && alpha_equivalent(p0, pull)
             }
             _ => false,
         });
@@ -202,7 +205,10 @@ mod tests {
     fn filter(k: &mut Kernel, a: KVar, bound: GExpr) {
         let (pull, pred) = (pull(k, a), pred(k, bound));
         let r = k.new_var("r", VarType::Array(Scalar::Int));
-        k.body.push(SoacBinding { results: vec![r], soac: Soac::Filter { size: GExpr::Length(a), pull, pred } });
+        k.body.push(SoacBinding {
+            results: vec![r],
+            soac: Soac::Filter { size: GExpr::Length(a), pull, pred, before: None },
+        });
     }
 
     #[test]

@@ -679,7 +679,7 @@ proptest! {
         let (first, last) = (GExpr::Var(params[0]), GExpr::Var(*params.last().unwrap()));
         let body = GExpr::binary(BinaryOp::Lt, s, b.value_of(&pred, &first, &last), GExpr::Const(elem.constant(1)));
         let xs = b.xs;
-        b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred: Thunk { params, body } });
+        b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred: Thunk { params, body }, before: None });
         check(&b.finish(results), elem, &inputs, &[&format!("@filter{}", shapes.len())])?;
     }
 
@@ -799,7 +799,7 @@ proptest! {
             let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
             let pull = b.pull(&shapes);
             let pred = predicate(&mut b, shapes.len(), shape, *kind);
-            b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred });
+            b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred, before: None });
             all.extend(results);
         }
         let rule = format!("@filters{},{}", shapes.len(), preds.len());
@@ -824,7 +824,7 @@ proptest! {
             // The segment's value: its length less 2 (the data is in -16..16).
             let pivot = GExpr::binary(BinaryOp::Sub, Scalar::Int, GExpr::read(ls, segment), GExpr::int(2));
             let body = GExpr::binary(op, Scalar::Int, GExpr::Var(x), pivot);
-            b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred: Thunk { params: vec![j, x], body } });
+            b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred: Thunk { params: vec![j, x], body }, before: None });
             all.extend(results);
         }
         check(&b.finish(all), Elem::Int, &inputs, &["horizontal-filters", "@filters2,3"])?;
