@@ -361,8 +361,8 @@ impl FnCx<'_, '_> {
             }
         }
         let descriptor = match (descriptor, before) {
-            (Some(_), Some(before)) => {
-                let counts = self.counts_from_before(before, kept)?;
+            (Some((lengths, _)), Some(before)) => {
+                let counts = self.counts_from_before(before, kept, lengths)?;
                 Some((counts, self.scan_offsets(counts)?))
             }
             _ => None,

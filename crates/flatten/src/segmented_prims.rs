@@ -377,8 +377,10 @@ impl FnCx<'_, '_> {
     /// from the `FILTER`'s counts `before` each segment's offset and its
     /// index column `kept` (`counts-from-filter`, note [counts from the
     /// filter]): `before[s + 1] - before[s]`, the last segment's end the
-    /// number kept.
-    pub fn counts_from_before(&mut self, before: HostVar, kept: HostVar) -> Result<HostVar> {
+    /// number kept. A MAP over the segments of the descriptor's `lengths`
+    /// (as long as `before`): the counts of the filters of one descriptor
+    /// are MAPs of one size.
+    pub fn counts_from_before(&mut self, before: HostVar, kept: HostVar, lengths: HostVar) -> Result<HostVar> {
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
         let s = index_param(&mut kb, "s");
@@ -391,7 +393,7 @@ impl FnCx<'_, '_> {
             GExpr::Length(positions),
         );
         let body = sub(end, GExpr::read(counts, GExpr::Var(s)));
-        let size = kb.length(host, before);
+        let size = kb.length(host, lengths);
         let map = Soac::Map { size, pull: Thunk { params: vec![s], body } };
         Ok(self.run_kernel(kb, "count_kept", map, &[("lengths".to_string(), VarType::Array(Scalar::Int))])[0])
     }

@@ -65,7 +65,7 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
     for (index, binding) in kernel.body.iter().enumerate() {
         // A filter of a group is lowered with the group's first; a map
         // along a scan with the scan.
-        if filter_groups.iter().any(|g| g[1..].contains(&index)) || map_along.is_some_and(|(m, _)| m == index) {
+        if filter_groups.iter().any(|g| g[1..].contains(&index)) || map_along.iter().any(|(m, _)| *m == index) {
             continue;
         }
         let results = binding.results.clone();
@@ -88,8 +88,10 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 let xs = Expr::apply(Fun::Generate(n, pull), vec![]);
                 (Expr::apply(Fun::Reduce(Box::new(Fun::User(op))), vec![Expr::Value(neutral.clone()), xs]), true)
             }
-            Soac::Scan { size, pull, neutral, op } if map_along.is_some_and(|(_, s)| s == index) => {
-                let Some((m, _)) = map_along else { return unsupported("a map along a scan") };
+            Soac::Scan { size, pull, neutral, op } if map_along.iter().any(|(_, s)| *s == index) => {
+                let Some(&(m, _)) = map_along.iter().find(|(_, s)| *s == index) else {
+                    return unsupported("a map along a scan");
+                };
                 lower_map_along_scan(&mut lift, &stage_name, (m, index), (size, pull, neutral, op))?;
                 continue;
             }
