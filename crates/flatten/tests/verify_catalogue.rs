@@ -981,3 +981,33 @@ fn neither_the_verifier_nor_the_evaluator_panics_on_corrupted_programs() {
     println!("{verified} of 1500 corrupted programs still verify");
     assert!(verified > 0);
 }
+
+// --- A FILTER counting before offsets ------------------------------------
+
+/// Makes the FILTER (SOAC 5) count before `offsets` into a new last result
+/// of element type `counts`.
+fn count_before(p: &mut FlatProgram, offsets: &str, counts: flatten::ir::Scalar) {
+    let offsets = kvar(p, offsets);
+    let result = p.kernels[0].new_var("before", VarType::Array(counts));
+    let b = binding(p, 5);
+    b.results.push(result);
+    let Soac::Filter { before, .. } = &mut b.soac else { unreachable!() };
+    *before = Some(offsets);
+}
+
+#[test]
+fn a_filter_counting_before_int_offsets_verifies() {
+    let mut program = well_formed();
+    count_before(&mut program, "offsets", flatten::ir::Scalar::Int);
+    verify(&program).expect("FILTER .. BEFORE offsets with an [int] of counts verifies");
+}
+
+#[test]
+fn rejects_a_filter_counting_before_offsets_that_are_not_ints() {
+    rejects("are not an [int]", |p| count_before(p, "ys", flatten::ir::Scalar::Int));
+}
+
+#[test]
+fn rejects_a_filter_whose_counts_before_the_offsets_are_not_ints() {
+    rejects("counts before the offsets are not ints", |p| count_before(p, "offsets", flatten::ir::Scalar::Float));
+}
