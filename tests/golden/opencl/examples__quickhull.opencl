@@ -2863,6 +2863,7 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
     __local long vals[306];
     __local long flags[35];
     __local uint masks[256];
+    __local long range[4];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status);
@@ -3011,7 +3012,51 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept[0] = base + vals[305];
     }
-    long a = 0, b = n_cross_offsets;
+    {
+        const long lo_2 = 0, hi_2 = n_cross_offsets;
+        const long step = (hi_2 - lo_2 + 256 - 1) / 256;
+        const long p_1 = lo_2 + l * step;
+        if (lo_2 < hi_2) {
+            if (p_1 < hi_2 && cross_offsets[p_1] < start) {
+                const long r_1 = p_1 + step;
+                if (r_1 >= hi_2 || cross_offsets[r_1] >= start) {
+                    range[0] = p_1 + 1;
+                    range[1] = min(r_1, hi_2);
+                }
+            }
+            if (l == 0 && cross_offsets[lo_2] >= start) {
+                range[0] = lo_2;
+                range[1] = lo_2;
+            }
+        } else if (l == 0) {
+            range[0] = lo_2;
+            range[1] = hi_2;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const long lo_3 = range[0], hi_3 = range[1];
+        const long step_1 = (hi_3 - lo_3 + 256 - 1) / 256;
+        const long p_2 = lo_3 + l * step_1;
+        if (lo_3 < hi_3) {
+            if (p_2 < hi_3 && cross_offsets[p_2] < start) {
+                const long r_2 = p_2 + step_1;
+                if (r_2 >= hi_3 || cross_offsets[r_2] >= start) {
+                    range[2] = p_2 + 1;
+                    range[3] = min(r_2, hi_3);
+                }
+            }
+            if (l == 0 && cross_offsets[lo_3] >= start) {
+                range[2] = lo_3;
+                range[3] = lo_3;
+            }
+        } else if (l == 0) {
+            range[2] = lo_3;
+            range[3] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long a = range[2], b = range[3];
     while (a < b) {
         const long m = (a + b) / 2;
         if (cross_offsets[m] < start) a = m + 1; else b = m;
@@ -5927,6 +5972,7 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
     __local long vals[306];
     __local long flags[35];
     __local uint masks[256];
+    __local long range[4];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status);
@@ -6083,7 +6129,51 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept[0] = base + vals[305];
     }
-    long a = 0, b = n_points_offsets;
+    {
+        const long lo_2 = 0, hi_2 = n_points_offsets;
+        const long step = (hi_2 - lo_2 + 256 - 1) / 256;
+        const long p_1 = lo_2 + l * step;
+        if (lo_2 < hi_2) {
+            if (p_1 < hi_2 && points_offsets[p_1] < start) {
+                const long r_1 = p_1 + step;
+                if (r_1 >= hi_2 || points_offsets[r_1] >= start) {
+                    range[0] = p_1 + 1;
+                    range[1] = min(r_1, hi_2);
+                }
+            }
+            if (l == 0 && points_offsets[lo_2] >= start) {
+                range[0] = lo_2;
+                range[1] = lo_2;
+            }
+        } else if (l == 0) {
+            range[0] = lo_2;
+            range[1] = hi_2;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const long lo_3 = range[0], hi_3 = range[1];
+        const long step_1 = (hi_3 - lo_3 + 256 - 1) / 256;
+        const long p_2 = lo_3 + l * step_1;
+        if (lo_3 < hi_3) {
+            if (p_2 < hi_3 && points_offsets[p_2] < start) {
+                const long r_2 = p_2 + step_1;
+                if (r_2 >= hi_3 || points_offsets[r_2] >= start) {
+                    range[2] = p_2 + 1;
+                    range[3] = min(r_2, hi_3);
+                }
+            }
+            if (l == 0 && points_offsets[lo_3] >= start) {
+                range[2] = lo_3;
+                range[3] = lo_3;
+            }
+        } else if (l == 0) {
+            range[2] = lo_3;
+            range[3] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long a = range[2], b = range[3];
     while (a < b) {
         const long m = (a + b) / 2;
         if (points_offsets[m] < start) a = m + 1; else b = m;

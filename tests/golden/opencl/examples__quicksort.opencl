@@ -2602,6 +2602,7 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __
     __local uint masks[256];
     __local uint masks_1[256];
     __local uint masks_2[256];
+    __local long range[4];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status);
@@ -2858,7 +2859,51 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __
         kept_kept_81[0] = base_1 + vals_1[305];
         kept_kept_82[0] = base_2 + vals_2[305];
     }
-    long a = 0, b = n_s_offsets;
+    {
+        const long lo_6 = 0, hi_6 = n_s_offsets;
+        const long step = (hi_6 - lo_6 + 256 - 1) / 256;
+        const long p_2 = lo_6 + l * step;
+        if (lo_6 < hi_6) {
+            if (p_2 < hi_6 && s_offsets_0[p_2] < start) {
+                const long r_1 = p_2 + step;
+                if (r_1 >= hi_6 || s_offsets_0[r_1] >= start) {
+                    range[0] = p_2 + 1;
+                    range[1] = min(r_1, hi_6);
+                }
+            }
+            if (l == 0 && s_offsets_0[lo_6] >= start) {
+                range[0] = lo_6;
+                range[1] = lo_6;
+            }
+        } else if (l == 0) {
+            range[0] = lo_6;
+            range[1] = hi_6;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const long lo_7 = range[0], hi_7 = range[1];
+        const long step_1 = (hi_7 - lo_7 + 256 - 1) / 256;
+        const long p_3 = lo_7 + l * step_1;
+        if (lo_7 < hi_7) {
+            if (p_3 < hi_7 && s_offsets_0[p_3] < start) {
+                const long r_2 = p_3 + step_1;
+                if (r_2 >= hi_7 || s_offsets_0[r_2] >= start) {
+                    range[2] = p_3 + 1;
+                    range[3] = min(r_2, hi_7);
+                }
+            }
+            if (l == 0 && s_offsets_0[lo_7] >= start) {
+                range[2] = lo_7;
+                range[3] = lo_7;
+            }
+        } else if (l == 0) {
+            range[2] = lo_7;
+            range[3] = hi_7;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long a = range[2], b = range[3];
     while (a < b) {
         const long m = (a + b) / 2;
         if (s_offsets_0[m] < start) a = m + 1; else b = m;
@@ -5122,6 +5167,7 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long tota
     __local uint masks[256];
     __local uint masks_1[256];
     __local uint masks_2[256];
+    __local long range[4];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status);
@@ -5378,7 +5424,51 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long tota
         kept_kept_82[0] = base_1 + vals_1[305];
         kept_kept_83[0] = base_2 + vals_2[305];
     }
-    long a = 0, b = n_s_offsets;
+    {
+        const long lo_6 = 0, hi_6 = n_s_offsets;
+        const long step = (hi_6 - lo_6 + 256 - 1) / 256;
+        const long p_2 = lo_6 + l * step;
+        if (lo_6 < hi_6) {
+            if (p_2 < hi_6 && s_offsets_0[p_2] < start) {
+                const long r_1 = p_2 + step;
+                if (r_1 >= hi_6 || s_offsets_0[r_1] >= start) {
+                    range[0] = p_2 + 1;
+                    range[1] = min(r_1, hi_6);
+                }
+            }
+            if (l == 0 && s_offsets_0[lo_6] >= start) {
+                range[0] = lo_6;
+                range[1] = lo_6;
+            }
+        } else if (l == 0) {
+            range[0] = lo_6;
+            range[1] = hi_6;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const long lo_7 = range[0], hi_7 = range[1];
+        const long step_1 = (hi_7 - lo_7 + 256 - 1) / 256;
+        const long p_3 = lo_7 + l * step_1;
+        if (lo_7 < hi_7) {
+            if (p_3 < hi_7 && s_offsets_0[p_3] < start) {
+                const long r_2 = p_3 + step_1;
+                if (r_2 >= hi_7 || s_offsets_0[r_2] >= start) {
+                    range[2] = p_3 + 1;
+                    range[3] = min(r_2, hi_7);
+                }
+            }
+            if (l == 0 && s_offsets_0[lo_7] >= start) {
+                range[2] = lo_7;
+                range[3] = lo_7;
+            }
+        } else if (l == 0) {
+            range[2] = lo_7;
+            range[3] = hi_7;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long a = range[2], b = range[3];
     while (a < b) {
         const long m = (a + b) / 2;
         if (s_offsets_0[m] < start) a = m + 1; else b = m;

@@ -702,8 +702,48 @@ impl Generator<'_> {
             })
             .collect();
         let (a, b, m, s, q) = (self.fresh("a"), self.fresh("b"), self.fresh("m"), self.fresh("s"), self.fresh("q"));
-        // The first segment whose offset is at or past the tile's start.
-        self.line(format!("long {a} = 0, {b} = {segments};"));
+        // The first segment whose offset is at or past the tile's start:
+        // two rounds of L probes narrow [0, S] to a range of S / L² (each
+        // round one load a work-item, in parallel; the work-item whose
+        // probe is the last before the start writes the range, work-item 0
+        // the range's first if that is at or past the start, or the empty
+        // range), two pairs of local slots in turn; then a binary search of
+        // the range, a few dependent loads instead of log2(S).
+        let range = self.fresh("range");
+        self.local_decls.push(format!("__local long {range}[4];"));
+        for round in 0..2 {
+            let (lo, hi, step, p, r) =
+                (self.fresh("lo"), self.fresh("hi"), self.fresh("step"), self.fresh("p"), self.fresh("r"));
+            self.open("");
+            if round == 0 {
+                self.line(format!("const long {lo} = 0, {hi} = {segments};"));
+            } else {
+                self.line(format!("const long {lo} = {range}[0], {hi} = {range}[1];"));
+            }
+            let w = 2 * round;
+            self.line(format!("const long {step} = ({hi} - {lo} + {lanes} - 1) / {lanes};"));
+            self.line(format!("const long {p} = {lo} + {l} * {step};"));
+            self.open(format!("if ({lo} < {hi})"));
+            self.open(format!("if ({p} < {hi} && {offsets}[{p}] < {start})"));
+            self.line(format!("const long {r} = {p} + {step};"));
+            self.open(format!("if ({r} >= {hi} || {offsets}[{r}] >= {start})"));
+            self.line(format!("{range}[{w}] = {p} + 1;"));
+            self.line(format!("{range}[{}] = min({r}, {hi});", w + 1));
+            self.close();
+            self.close();
+            self.open(format!("if ({l} == 0 && {offsets}[{lo}] >= {start})"));
+            self.line(format!("{range}[{w}] = {lo};"));
+            self.line(format!("{range}[{}] = {lo};", w + 1));
+            self.close();
+            self.indent -= 1;
+            self.open(format!("}} else if ({l} == 0)"));
+            self.line(format!("{range}[{w}] = {lo};"));
+            self.line(format!("{range}[{}] = {hi};", w + 1));
+            self.close();
+            self.close();
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        }
+        self.line(format!("long {a} = {range}[2], {b} = {range}[3];"));
         self.open(format!("while ({a} < {b})"));
         self.line(format!("const long {m} = ({a} + {b}) / 2;"));
         self.line(format!("if ({offsets}[{m}] < {start}) {a} = {m} + 1; else {b} = {m};"));
