@@ -425,8 +425,10 @@ impl FnCx<'_, '_> {
     // fusion puts with the scan of the counts. Before, segment s's count was
     // the number of kept positions below its end less the number below its
     // start, two binary searches of the kept positions per segment: on the
-    // H100, quicksort of 10^7 spent 8.3 of its 114 ms of kernels on the
-    // searches of its three filters (`quicksort_fused_5`, 328 GB/s). A
+    // H100, quicksort of 10^7 spent 8.3 of its 115 ms of kernels on the
+    // searches of its three filters (`quicksort_fused_5`, 328 GB/s); with
+    // the counts from the filter, 107 ms (note [counts before offsets] in
+    // `opencl_backend::codegen::lookback`). A
     // SEG_REDUCE of the flags, before that, read every element again, and
     // its teams (a team per segment) left the device idle on the first
     // levels of a recursion, where one or two segments hold everything.

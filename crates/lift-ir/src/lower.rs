@@ -6,7 +6,7 @@
 //! | `MAP pull n` | `map(id) $ generate(n, pull)` |
 //! | `REDUCE pull z op n` | `reduce(op)(z, generate(n, pull))` |
 //! | `SCAN pull z op n` | `scan(op)(z, generate(n, pull))` |
-//! | `FILTER pull pred n` | `filter(keep)(generate(n, pull))`, `keep` the predicate as 0 or 1 (the rules: `filter-lookback` or `filter-flags-fused`) |
+//! | `FILTER pull pred n` | `filter(keep)(generate(n, pull))`, `keep` the predicate as 0 or 1 (the rules: `filter-lookback` or `filter-flags-fused`); with `BEFORE offsets`, the filter also writes the number kept before each offset (`Filter::before`: each look-back tile the offsets in its range, or a map of the flags' scan) |
 //! | `PERMUTE values index n` (unchecked) | `scatter(index, n) o map(id) $ generate(n, values)` |
 //! | `SEG_SCAN pull z op <lengths, offsets>` | `joinSegments(n, offsets) o map(λ seg. scan(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segScan-segments`; the rules make it one look-back scan whose tiles find their segment heads, `segScan-lookback`, or a scan of (head flag, value) pairs, `segScan-flag-pairs`, in [`crate::seg_scan`]) |
 //! | `PERMUTE` (checked) | the scatter, first-writer claims, the first repeat claimed, a check |
