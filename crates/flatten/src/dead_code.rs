@@ -280,7 +280,9 @@ fn seq_uses(seq: &SeqRepr, live: &mut HashSet<HostVar>) {
 /// Drops the results at positions `dead` of a one-SOAC kernel, where its
 /// SOAC can drop them; returns the positions dropped.
 fn prune_kernel_results(kernel: &mut Kernel, dead: &[usize]) -> Vec<usize> {
-    if kernel.body.len() != 1 {
+    // A FILTER's counts before the offsets come after its columns: it
+    // keeps them all.
+    if kernel.body.len() != 1 || matches!(kernel.body[0].soac, Soac::Filter { before: Some(_), .. }) {
         return Vec::new();
     }
     let binding = &mut kernel.body[0];
@@ -419,7 +421,7 @@ fn compact_kernel_vars(kernel: &mut Kernel) {
             note(segments.lengths, &mut order);
             note(segments.offsets, &mut order);
         }
-        if let Soac::SegmentIds { offsets, .. } = &b.soac {
+        if let Soac::SegmentIds { offsets, .. } | Soac::Filter { before: Some(offsets), .. } = &b.soac {
             note(*offsets, &mut order);
         }
         for t in thunks(&b.soac) {
@@ -465,10 +467,13 @@ fn rename_soac(soac: &mut Soac, map: &HashMap<KVar, KVar>) {
             thunk(pull);
             thunk(op);
         }
-        Soac::Filter { size, pull, pred } => {
+        Soac::Filter { size, pull, pred, before } => {
             rename_gexpr(size, map);
             thunk(pull);
             thunk(pred);
+            if let Some(offsets) = before {
+                *offsets = map[offsets];
+            }
         }
         Soac::Once { body } => rename_gexpr(body, map),
         Soac::SegmentIds { size, offsets } => {
@@ -681,7 +686,7 @@ fn renumber_soac_sites(soac: &mut Soac, map: &[u32]) {
             renumber_gexpr_sites(&mut pull.body, map);
             renumber_gexpr_sites(&mut op.body, map);
         }
-        Soac::Filter { size, pull, pred } => {
+        Soac::Filter { size, pull, pred, .. } => {
             renumber_gexpr_sites(size, map);
             renumber_gexpr_sites(&mut pull.body, map);
             renumber_gexpr_sites(&mut pred.body, map);

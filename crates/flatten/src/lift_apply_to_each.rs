@@ -330,13 +330,25 @@ impl FnCx<'_, '_> {
             let name = column_names.get(c).cloned().unwrap_or_else(|| host.var(*c).name.clone());
             (name, host.var(*c).ty)
         }));
+        // In a lifted context the filter also counts what it keeps before
+        // each segment (`counts-from-filter`, note [counts from the filter]).
+        let before = match (descriptor, flags) {
+            (None, _) => None,
+            (Some((_, offsets)), Some(_)) => Some(kb.param(host, offsets)),
+            (Some(_), None) => return Err(FlattenError::bug("a lifted filter without flags")),
+        };
+        if before.is_some() {
+            results.push(("before".to_string(), VarType::Array(Scalar::Int)));
+        }
         let pull_body = if pull_items.len() == 1 { pull_items.remove(0) } else { GExpr::Tuple(pull_items) };
         let filter = Soac::Filter {
             size,
             pull: Thunk { params: vec![i], body: pull_body },
             pred: Thunk { params: pred_params, body: pred_body },
+            before,
         };
-        let out = self.run_kernel(kb, "filter", filter, &results);
+        let mut out = self.run_kernel(kb, "filter", filter, &results);
+        let before = if before.is_some() { out.pop() } else { None };
         let kept = out[0];
         let packed: HashMap<HostVar, HostVar> = pulled.iter().copied().zip(out[1..].iter().copied()).collect();
         // Any column of the FILTER's results counts the selected instances;
@@ -348,13 +360,12 @@ impl FnCx<'_, '_> {
                 self.scope.locals[l.0 as usize] = Some(replace_columns(&v, inner, selected, &packed));
             }
         }
-        let descriptor = match (descriptor, flags) {
-            (None, _) => None,
-            (Some((lengths, offsets)), Some(_)) => {
-                let counts = self.count_kept(kept, lengths, offsets)?;
+        let descriptor = match (descriptor, before) {
+            (Some((lengths, _)), Some(before)) => {
+                let counts = self.counts_from_before(before, kept, lengths)?;
                 Some((counts, self.scan_offsets(counts)?))
             }
-            (Some(_), None) => return Err(FlattenError::bug("a lifted filter without flags")),
+            _ => None,
         };
         Ok((selected, descriptor))
     }

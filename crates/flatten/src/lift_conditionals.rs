@@ -198,6 +198,7 @@ impl FnCx<'_, '_> {
             size,
             pull: Thunk { params: vec![i], body: GExpr::Var(i) },
             pred: Thunk { params: vec![j], body: pred },
+            before: None,
         };
         let name = if wanted { "then_instances" } else { "else_instances" };
         Ok(self.run_kernel(kb, "filter_instances", filter, &[(name.to_string(), VarType::Array(Scalar::Int))])[0])

@@ -374,39 +374,25 @@ impl FnCx<'_, '_> {
     }
 
     /// The number of kept positions in each segment of a lifted filter,
-    /// from the `FILTER`'s index column `kept` (note [counts from kept
-    /// positions]).
-    pub fn count_kept(&mut self, kept: HostVar, lengths: HostVar, offsets: HostVar) -> Result<HostVar> {
+    /// from the `FILTER`'s counts `before` each segment's offset and its
+    /// index column `kept` (`counts-from-filter`, note [counts from the
+    /// filter]): `before[s + 1] - before[s]`, the last segment's end the
+    /// number kept. A MAP over the segments of the descriptor's `lengths`
+    /// (as long as `before`): the counts of the filters of one descriptor
+    /// are MAPs of one size.
+    pub fn counts_from_before(&mut self, before: HostVar, kept: HostVar, lengths: HostVar) -> Result<HostVar> {
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
         let s = index_param(&mut kb, "s");
-        let start = kb.scalar_var("start", Scalar::Int);
-        let end = kb.scalar_var("end", Scalar::Int);
+        let counts = kb.param(host, before);
         let positions = kb.param(host, kept);
-        // The number of kept positions below `x`: none if there are none or
-        // the first is at or after `x`, else one more than the index of the
-        // last one at or before `x - 1`.
-        let below = |x: GExpr| {
-            GExpr::if_(
-                cmp(BinaryOp::Eq, GExpr::Length(positions), int(0)),
-                int(0),
-                GExpr::if_(
-                    cmp(BinaryOp::Ge, GExpr::read(positions, int(0)), x.clone()),
-                    int(0),
-                    add(GExpr::SegmentOf { offsets: positions, index: Box::new(sub(x, int(1))) }, int(1)),
-                ),
-            )
-        };
-        let count = sub(below(GExpr::Var(end)), below(GExpr::Var(start)));
-        let body = GExpr::Let {
-            vars: vec![start],
-            value: Box::new(kb.read(host, offsets, GExpr::Var(s))),
-            body: Box::new(GExpr::Let {
-                vars: vec![end],
-                value: Box::new(add(GExpr::Var(start), kb.read(host, lengths, GExpr::Var(s)))),
-                body: Box::new(count),
-            }),
-        };
+        let next = add(GExpr::Var(s), int(1));
+        let end = GExpr::if_(
+            cmp(BinaryOp::Lt, next.clone(), GExpr::Length(counts)),
+            GExpr::read(counts, next),
+            GExpr::Length(positions),
+        );
+        let body = sub(end, GExpr::read(counts, GExpr::Var(s)));
         let size = kb.length(host, lengths);
         let map = Soac::Map { size, pull: Thunk { params: vec![s], body } };
         Ok(self.run_kernel(kb, "count_kept", map, &[("lengths".to_string(), VarType::Array(Scalar::Int))])[0])
@@ -425,18 +411,27 @@ impl FnCx<'_, '_> {
         Ok(self.run_kernel(kb, "seg_reduce_count", soac, &[("lengths".to_string(), VarType::Array(Scalar::Int))])[0])
     }
 
-    // Note [counts from kept positions]
-    // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+    // Note [counts from the filter]
+    // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
     // A filter inside a lifted function (`{x in s | x < pivot}` in quicksort)
     // needs each instance's count of kept elements for the result's segment
-    // descriptor. The FILTER already writes the flat positions it keeps, in
-    // increasing order, so segment j's count is the number of kept positions
-    // below its end less the number below its start: two binary searches of
-    // the kept positions per segment, a MAP over the segments. A SEG_REDUCE of
-    // the flags instead read every element again, and its teams (a team per
-    // segment) left the device idle on the first levels of a recursion, where
-    // one or two segments hold everything: quicksort of 10^7 on the H100 spent
-    // 88 of its 264 ms of kernels there, and 13 of 187 ms on these counts.
+    // descriptor. The rewrite `counts-from-filter` asks the FILTER itself
+    // for them: with `BEFORE offsets` it also writes, for each segment, the
+    // number it kept before the segment's offset, which its scan of the
+    // kept flags knows anyway (the look-back's tile prefix plus the ranks in
+    // the tile, a write per segment at the tile holding its offset); segment
+    // s's count is then `before[s + 1] - before[s]` (the descriptor is
+    // dense, note [segment descriptors]), a MAP over the segments that
+    // fusion puts with the scan of the counts. Before, segment s's count was
+    // the number of kept positions below its end less the number below its
+    // start, two binary searches of the kept positions per segment: on the
+    // H100, quicksort of 10^7 spent 8.3 of its 115 ms of kernels on the
+    // searches of its three filters (`quicksort_fused_5`, 328 GB/s); with
+    // the counts from the filter, 107 ms (note [counts before offsets] in
+    // `opencl_backend::codegen::lookback`). A
+    // SEG_REDUCE of the flags, before that, read every element again, and
+    // its teams (a team per segment) left the device idle on the first
+    // levels of a recursion, where one or two segments hold everything.
 
     /// `__error(message)` in a lifted context: a fault if any instance
     /// reaches it.

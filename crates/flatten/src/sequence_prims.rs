@@ -581,7 +581,7 @@ impl FnCx<'_, '_> {
         let pred = Thunk { params: pred_params, body: kb.read(host, flags, GExpr::Var(j)) };
         let size = kb.length(host, flags);
         let pull_body = if pull.len() == 1 { pull.remove(0) } else { GExpr::Tuple(pull) };
-        let filter = Soac::Filter { size, pull: Thunk { params: vec![i], body: pull_body }, pred };
+        let filter = Soac::Filter { size, pull: Thunk { params: vec![i], body: pull_body }, pred, before: None };
         let mut results = vec![("kept".to_string(), VarType::Array(Scalar::Int))];
         results.extend(columns.iter().map(|c| (host.var(*c).name.clone(), host.var(*c).ty)));
         let out = self.run_kernel(kb, "filter_pack", filter, &results);

@@ -138,11 +138,18 @@ fn a_filter_in_a_lifted_context_counts_each_segment() {
     let names = soac_names(&p);
     assert!(names.contains(&"FILTER"), "{names:?}");
     let text = print_program(&p);
-    // Each row's count comes from the FILTER's kept positions, two searches
-    // per row (note [counts from kept positions]), not a SEG_REDUCE.
+    // Each row's count comes from the FILTER's own counts before each
+    // row's offset (note [counts from the filter]): no SEG_REDUCE, no
+    // search of the kept positions.
     assert!(!text.contains("SEG_REDUCE"), "{text}");
-    assert!(text.contains("MAP { s => let start = m_offsets[s] in let end = (start + m_lengths[s])"), "{text}");
-    assert!(text.contains("segment_of(kept, (end - 1))"), "{text}");
+    assert!(text.contains("BEFORE m_offsets"), "{text}");
+    assert!(
+        text.contains(
+            "MAP { s => ((if ((s + 1) < #before) then before[(s + 1)] else #kept) - before[s]) } (#m_lengths)"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("segment_of(kept"), "{text}");
 }
 
 #[test]

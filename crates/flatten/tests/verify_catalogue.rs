@@ -66,7 +66,7 @@ fn well_formed() -> FlatProgram {
     // 5: FILTER
     let pull = k.pull(|_, i| read(xs, var(i)));
     let pred = k.thunk(&[INT], |_, p| bin(BinaryOp::Gt, INT, var(p[0]), int(0)));
-    k.bind1("pos", array(INT), Soac::Filter { size: GExpr::Length(xs), pull, pred });
+    k.bind1("pos", array(INT), Soac::Filter { size: GExpr::Length(xs), pull, pred, before: None });
     // 6: ONCE with a let and an assert
     let t = k.var("t", scalar(INT));
     let body = GExpr::let_(
@@ -862,7 +862,7 @@ fn kernel_exprs(kernel: &mut flatten::ir::Kernel) -> Vec<&mut GExpr> {
             Soac::Reduce { size, pull, op, .. } | Soac::Scan { size, pull, op, .. } => {
                 exprs.extend([size, &mut pull.body, &mut op.body])
             }
-            Soac::Filter { size, pull, pred } => exprs.extend([size, &mut pull.body, &mut pred.body]),
+            Soac::Filter { size, pull, pred, .. } => exprs.extend([size, &mut pull.body, &mut pred.body]),
             Soac::Once { body } | Soac::SegmentIds { size: body, .. } => exprs.push(body),
             Soac::SegReduce { pull, op, .. } => exprs.extend([&mut pull.body, &mut op.body]),
             Soac::SegScan { elements, pull, op, .. } => exprs.extend([elements, &mut pull.body, &mut op.body]),
@@ -980,4 +980,34 @@ fn neither_the_verifier_nor_the_evaluator_panics_on_corrupted_programs() {
     // type, a dropped statement nothing uses): those run.
     println!("{verified} of 1500 corrupted programs still verify");
     assert!(verified > 0);
+}
+
+// --- A FILTER counting before offsets ------------------------------------
+
+/// Makes the FILTER (SOAC 5) count before `offsets` into a new last result
+/// of element type `counts`.
+fn count_before(p: &mut FlatProgram, offsets: &str, counts: flatten::ir::Scalar) {
+    let offsets = kvar(p, offsets);
+    let result = p.kernels[0].new_var("before", VarType::Array(counts));
+    let b = binding(p, 5);
+    b.results.push(result);
+    let Soac::Filter { before, .. } = &mut b.soac else { unreachable!() };
+    *before = Some(offsets);
+}
+
+#[test]
+fn a_filter_counting_before_int_offsets_verifies() {
+    let mut program = well_formed();
+    count_before(&mut program, "offsets", flatten::ir::Scalar::Int);
+    verify(&program).expect("FILTER .. BEFORE offsets with an [int] of counts verifies");
+}
+
+#[test]
+fn rejects_a_filter_counting_before_offsets_that_are_not_ints() {
+    rejects("are not an [int]", |p| count_before(p, "ys", flatten::ir::Scalar::Int));
+}
+
+#[test]
+fn rejects_a_filter_whose_counts_before_the_offsets_are_not_ints() {
+    rejects("counts before the offsets are not ints", |p| count_before(p, "offsets", flatten::ir::Scalar::Float));
 }

@@ -233,6 +233,16 @@ pub fn vertical_verdict(producer: SoacView<'_>, consumer: SoacView<'_>, held: &[
             }
             Verdict::Fusible(map_rule_name(consumer.soac))
         }
+        Soac::Filter { .. }
+            if matches!(producer.soac, Soac::Filter { before: Some(_), .. })
+                || matches!(consumer.soac, Soac::Filter { before: Some(_), .. }) =>
+        {
+            Verdict::Preventing(
+                "a FILTER counting what it keeps before offsets counts over its own positions: it absorbs no \
+                 FILTER and none absorbs it"
+                    .into(),
+            )
+        }
         Soac::Filter { .. } => {
             let rule = match consumer.soac {
                 Soac::Reduce { .. } => "filter-reduce",

@@ -51,7 +51,7 @@ pub fn for_each_expr<'a>(soac: &'a Soac, mut f: impl FnMut(Role, &'a GExpr)) {
             index_thunk(pull, &mut f);
             f(Role::Operator, &op.body);
         }
-        Soac::Filter { size, pull, pred } => {
+        Soac::Filter { size, pull, pred, .. } => {
             f(Role::Size, size);
             index_thunk(pull, &mut f);
             f(Role::Predicate, &pred.body);
@@ -96,7 +96,7 @@ pub fn map_exprs(soac: &mut Soac, mut f: impl FnMut(Role, &GExpr) -> GExpr) {
             thunk(pull, &mut f);
             op.body = f(Role::Operator, &op.body);
         }
-        Soac::Filter { size, pull, pred } => {
+        Soac::Filter { size, pull, pred, .. } => {
             *size = f(Role::Size, size);
             thunk(pull, &mut f);
             pred.body = f(Role::Predicate, &pred.body);
@@ -122,7 +122,7 @@ pub fn structural_uses(soac: &Soac) -> Vec<KVar> {
     match soac {
         Soac::SegReduce { segments, .. } | Soac::SegScan { segments, .. } => vec![segments.lengths, segments.offsets],
         Soac::Scatter { base, .. } => base.clone(),
-        Soac::SegmentIds { offsets, .. } => vec![*offsets],
+        Soac::SegmentIds { offsets, .. } | Soac::Filter { before: Some(offsets), .. } => vec![*offsets],
         _ => Vec::new(),
     }
 }

@@ -129,10 +129,13 @@ fn rename_soac(soac: &mut Soac, map: &mut impl FnMut(KVar) -> KVar) {
             rename_thunk(pull, map);
             rename_thunk(op, map);
         }
-        Soac::Filter { size, pull, pred } => {
+        Soac::Filter { size, pull, pred, before } => {
             *size = rename(size, map);
             rename_thunk(pull, map);
             rename_thunk(pred, map);
+            if let Some(offsets) = before {
+                *offsets = map(*offsets);
+            }
         }
         Soac::Once { body } => *body = rename(body, map),
         Soac::SegmentIds { size, offsets } => {

@@ -16,7 +16,7 @@
 //!   ([`map_along_scan`]): the map's values are computed and written where
 //!   the look-back scan loads its tile (`Lookback::along` in `lift_ir`),
 //!   one launch instead of two (a segment descriptor's lengths and their
-//!   offsets).
+//!   offsets); each MAP with a SCAN of its own.
 //!
 //! The flat kernel is unchanged (its SOACs keep their meaning, checked by
 //! the flat evaluator); a group is a property of its SOACs, found again
@@ -34,13 +34,16 @@ pub fn filter_groups(kernel: &Kernel) -> Vec<Vec<usize>> {
     let reads_params_only = |t: &Thunk| thunk_free_vars(t).iter().all(|v| kernel.params.contains(v));
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (index, binding) in kernel.body.iter().enumerate() {
-        let Soac::Filter { size, pull, pred } = &binding.soac else { continue };
+        let Soac::Filter { size, pull, pred, before } = &binding.soac else { continue };
         if !reads_params_only(pull) || !reads_params_only(pred) || binding.results.is_empty() {
             continue;
         }
         let joins = groups.iter_mut().find(|g| match &kernel.body[g[0]].soac {
-            Soac::Filter { size: s0, pull: p0, .. } => {
-                s0 == size && kernel.body[g[0]].results.len() == binding.results.len() && alpha_equivalent(p0, pull)
+            Soac::Filter { size: s0, pull: p0, before: b0, .. } => {
+                s0 == size
+                    && b0.is_some() == before.is_some()
+                    && kernel.body[g[0]].results.len() == binding.results.len()
+                    && alpha_equivalent(p0, pull)
             }
             _ => false,
         });
@@ -147,23 +150,35 @@ pub fn alpha_equivalent(a: &Thunk, b: &Thunk) -> bool {
     bind(&mut map, &a.params, &b.params) && eq(&a.body, &b.body, &mut map)
 }
 
-/// The MAP and the SCAN of `kernel` lowered as one stage, the map along
-/// the scan (`map-scan-horizontal`, see the module doc): body
-/// indices `(map, scan)` of the first MAP of one result or more and the
-/// first SCAN of its size, both reading only the kernel's parameters.
-pub fn map_along_scan(kernel: &Kernel) -> Option<(usize, usize)> {
+/// The MAPs and SCANs of `kernel` lowered as one stage each pair, the
+/// map along the scan (`map-scan-horizontal`, see the module doc): body
+/// indices `(map, scan)`, each MAP of one result or more paired with the
+/// first SCAN of its size not paired yet, both reading only the kernel's
+/// parameters. (Quicksort's level: the equal parts' lengths along the
+/// scan of the three parts' lengths, and the next level's lengths along
+/// their scan.)
+pub fn map_along_scan(kernel: &Kernel) -> Vec<(usize, usize)> {
     let reads_params_only = |t: &Thunk| thunk_free_vars(t).iter().all(|v| kernel.params.contains(v));
-    let (map, map_size) = kernel.body.iter().enumerate().find_map(|(i, b)| match &b.soac {
-        Soac::Map { size, pull } if !b.results.is_empty() && pull.params.len() == 1 && reads_params_only(pull) => {
-            Some((i, size))
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (map, b) in kernel.body.iter().enumerate() {
+        let Soac::Map { size: map_size, pull } = &b.soac else { continue };
+        if b.results.is_empty() || pull.params.len() != 1 || !reads_params_only(pull) {
+            continue;
         }
-        _ => None,
-    })?;
-    let scan = kernel.body.iter().position(|b| match &b.soac {
-        Soac::Scan { size, pull, op, .. } => size == map_size && reads_params_only(pull) && reads_params_only(op),
-        _ => false,
-    })?;
-    Some((map, scan))
+        let scan = kernel.body.iter().enumerate().position(|(i, b)| match &b.soac {
+            Soac::Scan { size, pull, op, .. } => {
+                size == map_size
+                    && reads_params_only(pull)
+                    && reads_params_only(op)
+                    && !pairs.iter().any(|(_, s)| *s == i)
+            }
+            _ => false,
+        });
+        if let Some(scan) = scan {
+            pairs.push((map, scan));
+        }
+    }
+    pairs
 }
 
 #[cfg(test)]
@@ -202,7 +217,10 @@ mod tests {
     fn filter(k: &mut Kernel, a: KVar, bound: GExpr) {
         let (pull, pred) = (pull(k, a), pred(k, bound));
         let r = k.new_var("r", VarType::Array(Scalar::Int));
-        k.body.push(SoacBinding { results: vec![r], soac: Soac::Filter { size: GExpr::Length(a), pull, pred } });
+        k.body.push(SoacBinding {
+            results: vec![r],
+            soac: Soac::Filter { size: GExpr::Length(a), pull, pred, before: None },
+        });
     }
 
     #[test]
@@ -253,11 +271,11 @@ mod tests {
                 op,
             },
         });
-        assert_eq!(map_along_scan(&k), Some((0, 1)));
+        assert_eq!(map_along_scan(&k), vec![(0, 1)]);
         // Not over another size.
         if let Soac::Scan { size, .. } = &mut k.body[1].soac {
             *size = GExpr::Length(ys);
         }
-        assert_eq!(map_along_scan(&k), None);
+        assert!(map_along_scan(&k).is_empty());
     }
 }

@@ -258,6 +258,10 @@ impl ArgResolver<'_> {
             Soac::Scatter { base, .. } => base.first().and_then(|&b| self.length_of(b)),
             Soac::SegReduce { segments, .. } => self.length_of(segments.lengths),
             Soac::SegScan { elements, .. } => self.resolve(elements),
+            // The counts before the offsets, one per offset.
+            Soac::Filter { before: Some(offsets), .. } if binding.results.last() == Some(&v) => {
+                self.length_of(*offsets)
+            }
             Soac::Filter { .. } => Some(SymSize::KernelLocal(format!(
                 "#{}_{}",
                 self.kernel.var(binding.results[0]).name,

@@ -159,6 +159,22 @@ impl<'a> Evaluator<'a> {
         e.eval(&lookup).ok_or_else(|| format!("the size {e} is undefined"))
     }
 
+    /// A filter's counts before its offsets (`k.before`) from its flags,
+    /// as a side output of the kernel.
+    fn counts_before(&mut self, k: &crate::ir::Filter, flags: &[bool]) -> Result<(), String> {
+        let Some(before) = &k.before else { return Ok(()) };
+        let offsets = int_items(self.inputs.get(&before.offsets).ok_or("a filter's offsets missing")?)?;
+        let counts = offsets
+            .iter()
+            .map(|&o| {
+                let below = flags.iter().take(o.clamp(0, flags.len() as i64) as usize).filter(|f| **f).count();
+                Value::Scalar(vec![Const::Int(below as i64)])
+            })
+            .collect();
+        self.inputs.insert(before.counts, Value::Array(counts));
+        Ok(())
+    }
+
     fn int_call(&self, f: UserFunId, args: &[Const]) -> Result<i64, String> {
         match (self.user)(f, args, &self.inputs)?[..] {
             [Const::Int(t)] => Ok(t),
@@ -242,12 +258,16 @@ impl<'a> Evaluator<'a> {
             Fun::Filter(k) | Fun::FilterLookback(k, _) => {
                 let xs = one(&args)?;
                 let mut kept = Vec::new();
+                let mut flags = Vec::new();
                 for x in xs.array()? {
-                    if self.int_call(k.keep, x.scalar()?)? != 0 {
+                    let keep = self.int_call(k.keep, x.scalar()?)? != 0;
+                    if keep {
                         kept.push(x.clone());
                     }
+                    flags.push(keep);
                 }
                 self.inputs.insert(k.count, Value::Scalar(vec![Const::Int(kept.len() as i64)]));
+                self.counts_before(k, &flags)?;
                 Ok(Value::Array(kept))
             }
             // Each filter's kept elements from position 0, padded with the
@@ -259,12 +279,16 @@ impl<'a> Evaluator<'a> {
                 let mut groups = Vec::new();
                 for k in keeps {
                     let mut kept = Vec::new();
+                    let mut flags = Vec::new();
                     for x in items {
-                        if self.int_call(k.keep, x.scalar()?)? != 0 {
+                        let keep = self.int_call(k.keep, x.scalar()?)? != 0;
+                        if keep {
                             kept.push(x.scalar()?.to_vec());
                         }
+                        flags.push(keep);
                     }
                     self.inputs.insert(k.count, Value::Scalar(vec![Const::Int(kept.len() as i64)]));
+                    self.counts_before(k, &flags)?;
                     groups.push(kept);
                 }
                 let mut out = Vec::new();

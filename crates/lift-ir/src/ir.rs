@@ -478,11 +478,25 @@ impl SegmentIdTiles {
 /// an element's components to an int) is not 0. `count` is a scalar of the
 /// kernel (an int) that the pattern also writes: the number kept, whose
 /// size variable `kept` is the result's length (read back by the host).
+/// With `before`, the pattern also writes the number kept before each
+/// offset (the flat `FILTER .. BEFORE offsets`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Filter {
     pub keep: UserFunId,
     pub count: KVar,
     pub kept: ArithExpr,
+    pub before: Option<Before>,
+}
+
+/// A filter's counts before offsets: `counts[j]` (an int array of the
+/// kernel, `segments` long, written besides the result like `count`) is
+/// the number of kept positions below `offsets[j]` (an int array,
+/// nondecreasing; all of them where `offsets[j]` is past the input).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Before {
+    pub offsets: KVar,
+    pub counts: KVar,
+    pub segments: ArithExpr,
 }
 
 /// A single-pass scan by decoupled look-back (Merrill & Garland 2016):

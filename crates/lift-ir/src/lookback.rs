@@ -424,6 +424,7 @@ fn filter_flags_fused(
         GExpr::binary(BinaryOp::Add, int, GExpr::read(positions, last()), flag_at(last())),
         GExpr::int(0),
     );
+    let total = count.clone();
     let count_fn = crate::lower::add_once_fun(low, &format!("count_{base}"), count, vec![int]);
     let count = Stage {
         name: format!("{}_count", stage.name),
@@ -451,7 +452,30 @@ fn filter_flags_fused(
         ),
         ..stage.clone()
     };
-    Ok(vec![scan, count, values])
+    let Some(before) = &keep.before else { return Ok(vec![scan, count, values]) };
+    // The counts before the offsets: `map(id) $ generate(#offsets, λj.
+    // let o = offsets[j] in if o < #positions then positions[o] else
+    // count)`.
+    let (j, o) = (low.flat.new_var("j", VarType::Scalar(int)), low.flat.new_var("o", VarType::Scalar(int)));
+    let below = GExpr::let_(
+        vec![o],
+        GExpr::read(before.offsets, GExpr::var(j)),
+        GExpr::if_(
+            GExpr::binary(BinaryOp::Lt, int, GExpr::var(o), GExpr::Length(positions)),
+            GExpr::read(positions, GExpr::var(o)),
+            total,
+        ),
+    );
+    let before_fn = add_fun(low, &format!("before_{base}"), Thunk { params: vec![j], body: below }, int);
+    let counts = Stage {
+        name: format!("{}_before", stage.name),
+        body: Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(before.segments.clone(), before_fn), vec![])),
+        result: vec![before.counts],
+        scalar_result: false,
+        when: None,
+        guard: None,
+    };
+    Ok(vec![scan, count, values, counts])
 }
 
 /// A user function of one int parameter giving one `result`.
@@ -479,10 +503,14 @@ pub fn side_outputs(e: &Expr) -> Vec<KVar> {
     if let Expr::Apply(f, args) = e {
         match f {
             Fun::ScanLookback(_, c) => out.push(c.status),
-            Fun::FilterLookback(k, c) => out.extend([c.status, k.count]),
+            Fun::FilterLookback(k, c) => {
+                out.extend([c.status, k.count]);
+                out.extend(k.before.as_ref().map(|b| b.counts));
+            }
             Fun::FiltersLookback(keeps, c) => {
                 out.push(c.status);
                 out.extend(keeps.iter().map(|k| k.count));
+                out.extend(keeps.iter().filter_map(|k| k.before.as_ref().map(|b| b.counts)));
             }
             _ => {}
         }

@@ -6,7 +6,7 @@
 //! | `MAP pull n` | `map(id) $ generate(n, pull)` |
 //! | `REDUCE pull z op n` | `reduce(op)(z, generate(n, pull))` |
 //! | `SCAN pull z op n` | `scan(op)(z, generate(n, pull))` |
-//! | `FILTER pull pred n` | `filter(keep)(generate(n, pull))`, `keep` the predicate as 0 or 1 (the rules: `filter-lookback` or `filter-flags-fused`) |
+//! | `FILTER pull pred n` | `filter(keep)(generate(n, pull))`, `keep` the predicate as 0 or 1 (the rules: `filter-lookback` or `filter-flags-fused`); with `BEFORE offsets`, the filter also writes the number kept before each offset (`Filter::before`: each look-back tile the offsets in its range, or a map of the flags' scan) |
 //! | `PERMUTE values index n` (unchecked) | `scatter(index, n) o map(id) $ generate(n, values)` |
 //! | `SEG_SCAN pull z op <lengths, offsets>` | `joinSegments(n, offsets) o map(λ seg. scan(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segScan-segments`; the rules make it one look-back scan whose tiles find their segment heads, `segScan-lookback`, or a scan of (head flag, value) pairs, `segScan-flag-pairs`, in [`crate::seg_scan`]) |
 //! | `PERMUTE` (checked) | the scatter, first-writer claims, the first repeat claimed, a check |
@@ -65,7 +65,7 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
     for (index, binding) in kernel.body.iter().enumerate() {
         // A filter of a group is lowered with the group's first; a map
         // along a scan with the scan.
-        if filter_groups.iter().any(|g| g[1..].contains(&index)) || map_along.is_some_and(|(m, _)| m == index) {
+        if filter_groups.iter().any(|g| g[1..].contains(&index)) || map_along.iter().any(|(m, _)| *m == index) {
             continue;
         }
         let results = binding.results.clone();
@@ -88,8 +88,10 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 let xs = Expr::apply(Fun::Generate(n, pull), vec![]);
                 (Expr::apply(Fun::Reduce(Box::new(Fun::User(op))), vec![Expr::Value(neutral.clone()), xs]), true)
             }
-            Soac::Scan { size, pull, neutral, op } if map_along.is_some_and(|(_, s)| s == index) => {
-                let Some((m, _)) = map_along else { return unsupported("a map along a scan") };
+            Soac::Scan { size, pull, neutral, op } if map_along.iter().any(|(_, s)| *s == index) => {
+                let Some(&(m, _)) = map_along.iter().find(|(_, s)| *s == index) else {
+                    return unsupported("a map along a scan");
+                };
                 lower_map_along_scan(&mut lift, &stage_name, (m, index), (size, pull, neutral, op))?;
                 continue;
             }
@@ -126,10 +128,14 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                 lower_scatter(&mut lift, &stage_name, &results, &result_scalars, size, base, values, index, *site)?;
                 continue;
             }
-            Soac::Filter { size, pull, pred } => {
+            Soac::Filter { size, pull, pred, before } => {
                 match filter_groups.iter().find(|g| g[0] == index) {
                     Some(group) => lower_filters(&mut lift, &stage_name, group)?,
-                    None => lower_filter(&mut lift, &stage_name, &results, &result_scalars, size, pull, pred)?,
+                    None => {
+                        let (results, before) = split_before(&mut lift, &results, *before)?;
+                        let columns = &result_scalars[..results.len()];
+                        lower_filter(&mut lift, &stage_name, &results, columns, size, pull, pred, before)?
+                    }
                 }
                 continue;
             }
@@ -164,7 +170,9 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
 /// 1 else 0`; the number kept is a new scalar `{result}_kept` of the
 /// kernel, read back by the host to size the result. The rules make it
 /// one launch (`filter-lookback`) or a scan of the flags, the count and a
-/// scatter (`filter-flags-fused`), see [`crate::lookback`].
+/// scatter (`filter-flags-fused`), see [`crate::lookback`]. `before`: what
+/// it counts before offsets ([`split_before`]).
+#[allow(clippy::too_many_arguments)]
 fn lower_filter(
     lift: &mut LiftKernel,
     stage_name: &str,
@@ -173,6 +181,7 @@ fn lower_filter(
     size: &GExpr,
     pull: &Thunk,
     pred: &Thunk,
+    before: Option<crate::ir::Before>,
 ) -> Result<(), Unsupported> {
     let n = size_expr(lift, size)?;
     let base = lift.flat.var(results.first().copied().unwrap_or(pull.params[0])).name.clone();
@@ -188,7 +197,7 @@ fn lower_filter(
     lift.stages.push(Stage {
         name: stage_name.to_string(),
         body: Expr::apply1(
-            Fun::Filter(crate::ir::Filter { keep, count, kept }),
+            Fun::Filter(crate::ir::Filter { keep, count, kept, before }),
             Expr::apply(Fun::Generate(n, pull_fn), vec![]),
         ),
         result: results.to_vec(),
@@ -197,6 +206,23 @@ fn lower_filter(
         guard: None,
     });
     Ok(())
+}
+
+/// A FILTER's results as its columns and, with `BEFORE offsets`, what it
+/// counts before the offsets: the last result, an int array of one count
+/// per offset, written by the pattern besides its result.
+fn split_before(
+    lift: &mut LiftKernel,
+    results: &[KVar],
+    before: Option<KVar>,
+) -> Result<(Vec<KVar>, Option<crate::ir::Before>), Unsupported> {
+    let Some(offsets) = before else { return Ok((results.to_vec(), None)) };
+    let Some((&counts, columns)) = results.split_last() else {
+        return unsupported("a FILTER counting before offsets without results");
+    };
+    let segments = size_expr(lift, &GExpr::Length(offsets))?;
+    lift.lengths.push((counts, segments.clone()));
+    Ok((columns.to_vec(), Some(crate::ir::Before { offsets, counts, segments })))
 }
 
 // Note [horizontal filters]
@@ -269,7 +295,8 @@ fn lower_filters(lift: &mut LiftKernel, stage_name: &str, group: &[usize]) -> Re
     };
     let (size, pull) = (size.clone(), pull.clone());
     let first_results = first.results.clone();
-    let result_scalars: Vec<Scalar> = first_results.iter().map(|v| lift.flat.var(*v).ty.scalar()).collect();
+    let columns = first_results.len() - usize::from(matches!(first.soac, Soac::Filter { before: Some(_), .. }));
+    let result_scalars: Vec<Scalar> = first_results[..columns].iter().map(|v| lift.flat.var(*v).ty.scalar()).collect();
     let n = size_expr(lift, &size)?;
     let base = lift.flat.var(first_results[0]).name.clone();
     let pull_fn = add_user_fun(lift, &format!("pull_{base}"), &pull, result_scalars)?;
@@ -277,21 +304,22 @@ fn lower_filters(lift: &mut LiftKernel, stage_name: &str, group: &[usize]) -> Re
     let (mut keeps, mut results) = (Vec::new(), Vec::new());
     for &index in group {
         let binding = lift.flat.body[index].clone();
-        let Soac::Filter { pred, .. } = &binding.soac else {
+        let Soac::Filter { pred, before, .. } = &binding.soac else {
             return unsupported("a horizontal filter group that is not of FILTERs");
         };
+        let (columns, before) = split_before(lift, &binding.results, *before)?;
         let base = lift.flat.var(binding.results[0]).name.clone();
         let count = lift.flat.new_var(format!("{base}_kept"), VarType::Scalar(int));
         let kept = ArithExpr::var(&lift.size_var(&format!("{base}_kept"), SizeDef::ValueOf(count), Range::at_least(0)));
         let keep =
             Thunk { params: pred.params.clone(), body: GExpr::if_(pred.body.clone(), GExpr::int(1), GExpr::int(0)) };
         let keep = add_user_fun(lift, &format!("keep_{base}"), &keep, vec![int])?;
-        for v in &binding.results {
+        for v in &columns {
             lift.lengths.push((*v, kept.clone()));
             lift.capacities.push((*v, n.clone()));
             results.push(*v);
         }
-        keeps.push(crate::ir::Filter { keep, count, kept });
+        keeps.push(crate::ir::Filter { keep, count, kept, before });
     }
     lift.rules_applied.push("horizontal-filters".into());
     lift.stages.push(Stage {

@@ -159,12 +159,18 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
             t.group_size,
             t.items
         ),
-        Fun::Filter(k) => format!("filter({}, {})", kernel.user_fun(k.keep).name, var_name(kernel, k.count)),
-        Fun::ScanLookback(g, c) => format!("scanLookback({}, {})", f(g), print_lookback(kernel, c)),
-        Fun::FilterLookback(k, c) => format!(
-            "filterLookback({}, {}, {})",
+        Fun::Filter(k) => format!(
+            "filter({}, {}{})",
             kernel.user_fun(k.keep).name,
             var_name(kernel, k.count),
+            print_before(kernel, k)
+        ),
+        Fun::ScanLookback(g, c) => format!("scanLookback({}, {})", f(g), print_lookback(kernel, c)),
+        Fun::FilterLookback(k, c) => format!(
+            "filterLookback({}, {}{}, {})",
+            kernel.user_fun(k.keep).name,
+            var_name(kernel, k.count),
+            print_before(kernel, k),
             print_lookback(kernel, c)
         ),
         Fun::Filters(keeps) => format!("filters({})", print_keeps(kernel, keeps)),
@@ -224,7 +230,17 @@ pub fn print_kernel(kernel: &LiftKernel) -> String {
 
 /// `[keep_a: count_a, keep_b: count_b]`: the filters of `filters`.
 fn print_keeps(kernel: &LiftKernel, keeps: &[crate::ir::Filter]) -> String {
-    let parts: Vec<String> =
-        keeps.iter().map(|k| format!("{}: {}", kernel.user_fun(k.keep).name, var_name(kernel, k.count))).collect();
+    let parts: Vec<String> = keeps
+        .iter()
+        .map(|k| format!("{}: {}{}", kernel.user_fun(k.keep).name, var_name(kernel, k.count), print_before(kernel, k)))
+        .collect();
     format!("[{}]", parts.join(", "))
+}
+
+/// ` before offsets: counts`: what a filter counts before offsets, if it does.
+fn print_before(kernel: &LiftKernel, k: &crate::ir::Filter) -> String {
+    match &k.before {
+        Some(b) => format!(" before {}: {}", var_name(kernel, b.offsets), var_name(kernel, b.counts)),
+        None => String::new(),
+    }
 }

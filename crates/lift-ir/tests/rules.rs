@@ -310,7 +310,7 @@ proptest! {
         let pull = b.pull(p);
         let x = b.var("x", VarType::Scalar(INT));
         let pred = Thunk { params: vec![x], body: GExpr::binary(BinaryOp::Gt, INT, GExpr::var(x), GExpr::int(0)) };
-        b.bind("kept", VarType::Array(INT), Soac::Filter { size: GExpr::Length(p), pull, pred });
+        b.bind("kept", VarType::Array(INT), Soac::Filter { size: GExpr::Length(p), pull, pred, before: None });
         levels_agree(&b.kernel, HashMap::from([(p, ints(&xs))]), &["filter"]);
     }
 

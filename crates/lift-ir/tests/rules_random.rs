@@ -679,7 +679,7 @@ proptest! {
         let (first, last) = (GExpr::Var(params[0]), GExpr::Var(*params.last().unwrap()));
         let body = GExpr::binary(BinaryOp::Lt, s, b.value_of(&pred, &first, &last), GExpr::Const(elem.constant(1)));
         let xs = b.xs;
-        b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred: Thunk { params, body } });
+        b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred: Thunk { params, body }, before: None });
         check(&b.finish(results), elem, &inputs, &[&format!("@filter{}", shapes.len())])?;
     }
 
@@ -799,7 +799,7 @@ proptest! {
             let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
             let pull = b.pull(&shapes);
             let pred = predicate(&mut b, shapes.len(), shape, *kind);
-            b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred });
+            b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred, before: None });
             all.extend(results);
         }
         let rule = format!("@filters{},{}", shapes.len(), preds.len());
@@ -810,13 +810,20 @@ proptest! {
     /// pull `(i, xs[i])`, each predicate comparing the element with its
     /// segment's value `ls[segment_of(os, i)] - 2`, over segment descriptors of
     /// every shape (empty segments, one huge one).
+    ///
+    /// With `before` (`counts-from-filter`), each filter also counts what
+    /// it keeps before each segment's offset.
     #[test]
-    fn horizontal_filters_of_segments(inputs in segmented_inputs()) {
+    fn horizontal_filters_of_segments(inputs in segmented_inputs(), counts_before in any::<bool>()) {
         let mut b = Builder::new(Elem::Int);
         let (xs, ls, os) = (b.xs, b.ls, b.os);
         let mut all = Vec::new();
+        let before = counts_before.then_some(os);
         for op in [BinaryOp::Lt, BinaryOp::Eq, BinaryOp::Gt] {
-            let results = vec![b.array("kept"), b.array("values")];
+            let mut results = vec![b.array("kept"), b.array("values")];
+            if counts_before {
+                results.push(b.array("before"));
+            }
             let i = b.scalar("i", Scalar::Int);
             let pull = Thunk { params: vec![i], body: GExpr::Tuple(vec![GExpr::Var(i), GExpr::read(xs, GExpr::Var(i))]) };
             let (j, x) = (b.scalar("j", Scalar::Int), b.scalar("x", Scalar::Int));
@@ -824,10 +831,33 @@ proptest! {
             // The segment's value: its length less 2 (the data is in -16..16).
             let pivot = GExpr::binary(BinaryOp::Sub, Scalar::Int, GExpr::read(ls, segment), GExpr::int(2));
             let body = GExpr::binary(op, Scalar::Int, GExpr::Var(x), pivot);
-            b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred: Thunk { params: vec![j, x], body } });
+            b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred: Thunk { params: vec![j, x], body }, before });
             all.extend(results);
         }
         check(&b.finish(all), Elem::Int, &inputs, &["horizontal-filters", "@filters2,3"])?;
+    }
+
+    /// `counts-from-filter` of one lifted filter: `FILTER .. BEFORE os`
+    /// writes, per segment, the number kept before its offset (by
+    /// `filter-lookback`, each tile the offsets in its range; by
+    /// `filter-flags-fused`, from the scan of the flags), over segment
+    /// descriptors of every shape (empty segments, all empty, none, one
+    /// huge one); some predicates keep everything or nothing.
+    #[test]
+    fn a_filter_counts_before_the_offsets(inputs in segmented_inputs(), bound in prop_oneof![Just(-100i64), Just(100i64), -16i64..16]) {
+        let mut b = Builder::new(Elem::Int);
+        let (xs, ls, os) = (b.xs, b.ls, b.os);
+        let results = vec![b.array("kept"), b.array("values"), b.array("before")];
+        let i = b.scalar("i", Scalar::Int);
+        let pull = Thunk { params: vec![i], body: GExpr::Tuple(vec![GExpr::Var(i), GExpr::read(xs, GExpr::Var(i))]) };
+        let (j, x) = (b.scalar("j", Scalar::Int), b.scalar("x", Scalar::Int));
+        let segment = GExpr::SegmentOf { offsets: os, index: Box::new(GExpr::Var(j)) };
+        // x < the segment's length + bound - 8: segments keep more or fewer.
+        let pivot = GExpr::binary(BinaryOp::Add, Scalar::Int, GExpr::read(ls, segment), GExpr::int(bound - 8));
+        let body = GExpr::binary(BinaryOp::Lt, Scalar::Int, GExpr::Var(x), pivot);
+        let pred = Thunk { params: vec![j, x], body };
+        b.bind(results.clone(), Soac::Filter { size: GExpr::Length(xs), pull, pred, before: Some(os) });
+        check(&b.finish(results), Elem::Int, &inputs, &[])?;
     }
 
     /// `map-scan-horizontal`: a MAP and a SCAN of one size as one stage,

@@ -2592,7 +2592,7 @@ static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const 
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_77, __global long* kept_kept_78, __global long* kept_kept_79, __global long* kept_14, __global long* lesser_elements_15, __global long* kept_22, __global long* lesser_elements_23, __global long* kept_30, __global long* lesser_elements_31) {
+__kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* kept_14, __global long* lesser_elements_15, __global long* kept_23, __global long* lesser_elements_24, __global long* kept_32, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -2602,6 +2602,7 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __
     __local uint masks[256];
     __local uint masks_1[256];
     __local uint masks_2[256];
+    __local long range[4];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status);
@@ -2843,20 +2844,80 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __
         const long packed_1 = vals_1[owner];
         const uint kmask_1 = (uint)packed_1;
         if ((kmask_1 >> bit) & 1u) {
-            kept_22[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p_1];
-            lesser_elements_23[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile_1[p_1];
+            kept_23[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_24[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile_1[p_1];
         }
         const long packed_2 = vals_2[owner];
         const uint kmask_2 = (uint)packed_2;
         if ((kmask_2 >> bit) & 1u) {
-            kept_30[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p_1];
-            lesser_elements_31[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile_1[p_1];
+            kept_32[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_33[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile_1[p_1];
         }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_77[0] = base + vals[305];
-        kept_kept_78[0] = base_1 + vals_1[305];
-        kept_kept_79[0] = base_2 + vals_2[305];
+        kept_kept_80[0] = base + vals[305];
+        kept_kept_81[0] = base_1 + vals_1[305];
+        kept_kept_82[0] = base_2 + vals_2[305];
+    }
+    {
+        const long lo_6 = 0, hi_6 = n_s_offsets;
+        const long step = (hi_6 - lo_6 + 256 - 1) / 256;
+        const long p_2 = lo_6 + l * step;
+        if (lo_6 < hi_6) {
+            if (p_2 < hi_6 && s_offsets_0[p_2] < start) {
+                const long r_1 = p_2 + step;
+                if (r_1 >= hi_6 || s_offsets_0[r_1] >= start) {
+                    range[0] = p_2 + 1;
+                    range[1] = min(r_1, hi_6);
+                }
+            }
+            if (l == 0 && s_offsets_0[lo_6] >= start) {
+                range[0] = lo_6;
+                range[1] = lo_6;
+            }
+        } else if (l == 0) {
+            range[0] = lo_6;
+            range[1] = hi_6;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const long lo_7 = range[0], hi_7 = range[1];
+        const long step_1 = (hi_7 - lo_7 + 256 - 1) / 256;
+        const long p_3 = lo_7 + l * step_1;
+        if (lo_7 < hi_7) {
+            if (p_3 < hi_7 && s_offsets_0[p_3] < start) {
+                const long r_2 = p_3 + step_1;
+                if (r_2 >= hi_7 || s_offsets_0[r_2] >= start) {
+                    range[2] = p_3 + 1;
+                    range[3] = min(r_2, hi_7);
+                }
+            }
+            if (l == 0 && s_offsets_0[lo_7] >= start) {
+                range[2] = lo_7;
+                range[3] = lo_7;
+            }
+        } else if (l == 0) {
+            range[2] = lo_7;
+            range[3] = hi_7;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long a = range[2], b = range[3];
+    while (a < b) {
+        const long m = (a + b) / 2;
+        if (s_offsets_0[m] < start) a = m + 1; else b = m;
+    }
+    for (long s = a + l; s < n_s_offsets && (tile_no == lookback_tiles - 1 || s_offsets_0[s] < start + 1792); s += 256) {
+        const long q = min(s_offsets_0[s], total_1) - start;
+        const long owner_1 = min(q, (long)1792 - 1) / 7;
+        const uint bit_1 = (uint)(q - owner_1 * 7);
+        const long packed_3 = vals[owner_1];
+        before_16[s] = q >= 1792 ? base + vals[305] : base + (packed_3 >> 32) + (long)popcount((uint)packed_3 & ((1u << bit_1) - 1u));
+        const long packed_4 = vals_1[owner_1];
+        before_25[s] = q >= 1792 ? base_1 + vals_1[305] : base_1 + (packed_4 >> 32) + (long)popcount((uint)packed_4 & ((1u << bit_1) - 1u));
+        const long packed_5 = vals_2[owner_1];
+        before_34[s] = q >= 1792 ? base_2 + vals_2[305] : base_2 + (packed_5 >> 32) + (long)popcount((uint)packed_5 & ((1u << bit_1) - 1u));
     }
 }
 
@@ -2935,20 +2996,14 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_fused_5_pull_s_offsets(long i, __global const long* s_offsets, __global const long* s_lengths, __global const long* kept, long kept_len, __global const long* kept_1, long kept_1_len, __global const long* kept_2, long kept_2_len, long* r0, long* r1, long* r2) {
-    long start = s_offsets[i];
-    long end = nessie_add(start, s_lengths[i]);
-    long lesser_lengths = nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+static inline void quicksort_fused_5_pull_s_offsets(long i, __global const long* before, long before_len, long kept_len, __global const long* before_1, long before_1_len, long kept_len_1, __global const long* before_2, long before_2_len, long kept_len_2, long* r0, long* r1, long* r2) {
+    long lesser_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
     long v = lesser_lengths;
-    long start_1 = s_offsets[i];
-    long end_1 = nessie_add(start_1, s_lengths[i]);
-    long lesser_lengths_1 = nessie_sub(kept_1_len == 0L ? 0L : (kept_1[0L] >= end_1 ? 0L : nessie_add(nessie_segment_of(kept_1, kept_1_len, nessie_sub(end_1, 1L)), 1L)), kept_1_len == 0L ? 0L : (kept_1[0L] >= start_1 ? 0L : nessie_add(nessie_segment_of(kept_1, kept_1_len, nessie_sub(start_1, 1L)), 1L)));
+    long lesser_lengths_1 = nessie_sub(nessie_add(i, 1L) < before_1_len ? before_1[nessie_add(i, 1L)] : kept_len_1, before_1[i]);
     long v_1 = lesser_lengths_1;
     long v_2 = v;
     long v_3 = v_1;
-    long start_2 = s_offsets[i];
-    long end_2 = nessie_add(start_2, s_lengths[i]);
-    long lesser_lengths_2 = nessie_sub(kept_2_len == 0L ? 0L : (kept_2[0L] >= end_2 ? 0L : nessie_add(nessie_segment_of(kept_2, kept_2_len, nessie_sub(end_2, 1L)), 1L)), kept_2_len == 0L ? 0L : (kept_2[0L] >= start_2 ? 0L : nessie_add(nessie_segment_of(kept_2, kept_2_len, nessie_sub(start_2, 1L)), 1L)));
+    long lesser_lengths_2 = nessie_sub(nessie_add(i, 1L) < before_2_len ? before_2[nessie_add(i, 1L)] : kept_len_2, before_2[i]);
     long v_4 = lesser_lengths_2;
     *r0 = v_2;
     *r1 = v_3;
@@ -2961,24 +3016,44 @@ static inline void quicksort_fused_5_op_s_offsets(long a, long a_1, long a_2, lo
     *r2 = nessie_add(a_2, b_2);
 }
 
-static inline void quicksort_fused_5_pull_lesser_lengths(long s, __global const long* s_offsets, __global const long* s_lengths, __global const long* kept, long kept_len, __global const long* kept_1, long kept_1_len, __global const long* kept_2, long kept_2_len, long* r0, long* r1, long* r2) {
-    long start = s_offsets[s];
-    long end = nessie_add(start, s_lengths[s]);
-    long v = nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
-    long start_1 = s_offsets[s];
-    long end_1 = nessie_add(start_1, s_lengths[s]);
-    long v_1 = nessie_sub(kept_1_len == 0L ? 0L : (kept_1[0L] >= end_1 ? 0L : nessie_add(nessie_segment_of(kept_1, kept_1_len, nessie_sub(end_1, 1L)), 1L)), kept_1_len == 0L ? 0L : (kept_1[0L] >= start_1 ? 0L : nessie_add(nessie_segment_of(kept_1, kept_1_len, nessie_sub(start_1, 1L)), 1L)));
-    long v_2 = v;
-    long v_3 = v_1;
-    long start_2 = s_offsets[s];
-    long end_2 = nessie_add(start_2, s_lengths[s]);
-    long v_4 = nessie_sub(kept_2_len == 0L ? 0L : (kept_2[0L] >= end_2 ? 0L : nessie_add(nessie_segment_of(kept_2, kept_2_len, nessie_sub(end_2, 1L)), 1L)), kept_2_len == 0L ? 0L : (kept_2[0L] >= start_2 ? 0L : nessie_add(nessie_segment_of(kept_2, kept_2_len, nessie_sub(start_2, 1L)), 1L)));
-    *r0 = v_2;
-    *r1 = v_3;
-    *r2 = v_4;
+static inline long quicksort_fused_5_pull_lesser_lengths(long s, __global const long* before, long before_len, long kept_len) {
+    return nessie_sub(nessie_add(s, 1L) < before_len ? before[nessie_add(s, 1L)] : kept_len, before[s]);
 }
 
-__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths, __global const long* kept_0, long n_kept, __global const long* kept_11, long n_kept_1, __global const long* kept_20, long n_kept_2, __global long* s_offsets_7, __global long* s_offsets_16, __global long* s_offsets_25, __global long* lesser_lengths_3, __global long* lesser_lengths_12, __global long* lesser_lengths_21) {
+static inline long quicksort_fused_5_pull_s_offsets_1(long i, __global const long* before, long before_len, long kept_len, __global const long* before_1, long before_1_len, long kept_len_1) {
+    long c = nessie_rem(i, 2L);
+    long q = nessie_div(i, 2L);
+    long t;
+    if (c == 0L) {
+        long s = q;
+        t = nessie_sub(nessie_add(s, 1L) < before_len ? before[nessie_add(s, 1L)] : kept_len, before[s]);
+    } else {
+        long s_1 = q;
+        t = nessie_sub(nessie_add(s_1, 1L) < before_1_len ? before_1[nessie_add(s_1, 1L)] : kept_len_1, before_1[s_1]);
+    }
+    long v_lengths = t;
+    return v_lengths;
+}
+
+static inline long quicksort_fused_5_op_s_offsets_1(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline long quicksort_fused_5_pull_v_lengths(long p, __global const long* before, long before_len, long kept_len, __global const long* before_1, long before_1_len, long kept_len_1) {
+    long c = nessie_rem(p, 2L);
+    long q = nessie_div(p, 2L);
+    long t;
+    if (c == 0L) {
+        long s = q;
+        t = nessie_sub(nessie_add(s, 1L) < before_len ? before[nessie_add(s, 1L)] : kept_len, before[s]);
+    } else {
+        long s_1 = q;
+        t = nessie_sub(nessie_add(s_1, 1L) < before_1_len ? before_1[nessie_add(s_1, 1L)] : kept_len_1, before_1[s_1]);
+    }
+    return t;
+}
+
+__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, long n_s_lengths, __global const long* before_0, long n_before, long n_kept, __global const long* before_9, long n_before_1, long n_kept_1, __global const long* before_17, long n_before_2, long n_kept_2, __global long* s_offsets_5, __global long* s_offsets_13, __global long* s_offsets_21, __global long* lesser_lengths_11) {
     __local long tile[1280];
     __local long tile_1[1280];
     __local long tile_2[1280];
@@ -2986,34 +3061,29 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status, long n
     __local long vals_1[306];
     __local long vals_2[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status_49 + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_status_49);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
     for (long j = 0; j < 5; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
         if (g < n_s_lengths) {
             long pull_s_offsets_r;
             long pull_s_offsets_r_1;
             long pull_s_offsets_r_2;
-            quicksort_fused_5_pull_s_offsets(g, s_offsets_1, s_lengths, kept_0, n_kept, kept_11, n_kept_1, kept_20, n_kept_2, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
-            long pull_lesser_lengths_r;
-            long pull_lesser_lengths_r_1;
-            long pull_lesser_lengths_r_2;
-            quicksort_fused_5_pull_lesser_lengths(g, s_offsets_1, s_lengths, kept_0, n_kept, kept_11, n_kept_1, kept_20, n_kept_2, &pull_lesser_lengths_r, &pull_lesser_lengths_r_1, &pull_lesser_lengths_r_2);
-            tile[p] = pull_s_offsets_r;
-            tile_1[p] = pull_s_offsets_r_1;
-            tile_2[p] = pull_s_offsets_r_2;
-            lesser_lengths_3[g] = pull_lesser_lengths_r;
-            lesser_lengths_12[g] = pull_lesser_lengths_r_1;
-            lesser_lengths_21[g] = pull_lesser_lengths_r_2;
+            quicksort_fused_5_pull_s_offsets(g, before_0, n_before, n_kept, before_9, n_before_1, n_kept_1, before_17, n_before_2, n_kept_2, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
+            long pull_lesser_lengths_r = quicksort_fused_5_pull_lesser_lengths(g, before_9, n_before_1, n_kept_1);
+            tile[p_1] = pull_s_offsets_r;
+            tile_1[p_1] = pull_s_offsets_r_1;
+            tile_2[p_1] = pull_s_offsets_r_2;
+            lesser_lengths_11[g] = pull_lesser_lengths_r;
         } else {
-            tile[p] = 0L;
-            tile_1[p] = 0L;
-            tile_2[p] = 0L;
+            tile[p_1] = 0L;
+            tile_1[p_1] = 0L;
+            tile_2[p_1] = 0L;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -3259,12 +3329,163 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status, long n
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 5; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
         if (g < n_s_lengths) {
-            s_offsets_7[g] = tile[p];
-            s_offsets_16[g] = tile_1[p];
-            s_offsets_25[g] = tile_2[p];
+            s_offsets_5[g] = tile[p_1];
+            s_offsets_13[g] = tile_1[p_1];
+            s_offsets_21[g] = tile_2[p_1];
+        }
+    }
+}
+
+__kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, long t_1, __global const long* before_0, long n_before, long n_kept, __global const long* before_17, long n_before_2, long n_kept_2, __global long* s_offsets_30, __global long* v_lengths_26) {
+    __local long tile[4864];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status_50 + 2);
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(s_offsets_status_50);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < t_1) {
+            long pull_s_offsets_1_r = quicksort_fused_5_pull_s_offsets_1(g, before_0, n_before, n_kept, before_17, n_before_2, n_kept_2);
+            long pull_v_lengths_r = quicksort_fused_5_pull_v_lengths(g, before_0, n_before, n_kept, before_17, n_before_2, n_kept_2);
+            tile[p_1] = pull_s_offsets_1_r;
+            v_lengths_26[g] = pull_v_lengths_r;
+        } else {
+            tile[p_1] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 19; j++) {
+        long op_s_offsets_1_r = quicksort_fused_5_op_s_offsets_1(acc, tile[l * 19 + j]);
+        long c = op_s_offsets_1_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_s_offsets_1_r_1 = quicksort_fused_5_op_s_offsets_1(row, vals[l * 16 + c_1]);
+            long c_2 = op_s_offsets_1_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_s_offsets_1_r_2 = quicksort_fused_5_op_s_offsets_1(total, x);
+            long c_3 = op_s_offsets_1_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_s_offsets_1_r_3 = quicksort_fused_5_op_s_offsets_1(row_1, x_1);
+            long c_4 = op_s_offsets_1_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_s_offsets_1_r_4 = quicksort_fused_5_op_s_offsets_1(vals[272 + k], excl);
+                long c_5 = op_s_offsets_1_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_s_offsets_1_r_5 = quicksort_fused_5_op_s_offsets_1(incl, vals[305]);
+                long c_6 = op_s_offsets_1_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_s_offsets_1_r_6 = quicksort_fused_5_op_s_offsets_1(off, vals[l]);
+    long c_7 = op_s_offsets_1_r_6;
+    off = c_7;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
+        long op_s_offsets_1_r_7 = quicksort_fused_5_op_s_offsets_1(off, x_2);
+        long c_8 = op_s_offsets_1_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 19; j++) {
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < t_1) {
+            s_offsets_30[g] = tile[p_1];
         }
     }
 }
@@ -3344,24 +3565,112 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(i, 2L);
-    long q = nessie_div(i, 2L);
-    long v_lengths = c == 0L ? lesser_lengths[q] : greater_lengths[q];
-    return v_lengths;
+static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
+    long start = sorted_offsets[i];
+    long len = sorted_lengths[i];
+    if (1L < 0L || 1L >= len) {
+        nessie_fail(err, 1, 3, 1L, len);
+        return 0L;
+    }
+    long k = nessie_add(start, 1L);
+    long lengths = sorted_elements_lengths[k];
+    long starts = sorted_elements_offsets[k];
+    long start_1 = sorted_offsets[i];
+    long len_1 = sorted_lengths[i];
+    if (0 || 0L >= len_1) {
+        nessie_fail(err, 1, 2, 0L, len_1);
+        return 0L;
+    }
+    long lengths_1 = sorted_elements_lengths[start_1];
+    long starts_1 = sorted_elements_offsets[start_1];
+    long start_2 = starts_1;
+    long len_2 = lengths_1;
+    long start_3 = equal_offsets[i];
+    long len_3 = equal_lengths[i];
+    long start_4 = starts;
+    long len_4 = lengths;
+    long lengths_2 = nessie_add(nessie_add(len_2, len_3), len_4);
+    return lengths_2;
 }
 
 static inline long quicksort_fused_6_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_6_pull_v_lengths(long p, __global const long* lesser_lengths, __global const long* greater_lengths) {
-    long c = nessie_rem(p, 2L);
-    long q = nessie_div(p, 2L);
-    return c == 0L ? lesser_lengths[q] : greater_lengths[q];
+static inline void quicksort_fused_6_pull_lengths(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
+    long start = sorted_offsets[i];
+    long len = sorted_lengths[i];
+    if (0 || 0L >= len) {
+        nessie_fail(err, 1, 2, 0L, len);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long v = sorted_elements_lengths[start];
+    long v_1 = sorted_elements_offsets[start];
+    long start_1 = sorted_offsets[i];
+    long len_1 = sorted_lengths[i];
+    if (1L < 0L || 1L >= len_1) {
+        nessie_fail(err, 1, 3, 1L, len_1);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long k = nessie_add(start_1, 1L);
+    long v_2 = sorted_elements_lengths[k];
+    long v_3 = sorted_elements_offsets[k];
+    long v_4 = v;
+    long v_5 = v_1;
+    long v_6 = v_2;
+    long v_7 = v_3;
+    long start_2 = sorted_offsets[i];
+    long len_2 = sorted_lengths[i];
+    if (1L < 0L || 1L >= len_2) {
+        nessie_fail(err, 1, 3, 1L, len_2);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long k_1 = nessie_add(start_2, 1L);
+    long lengths = sorted_elements_lengths[k_1];
+    long starts = sorted_elements_offsets[k_1];
+    long start_3 = sorted_offsets[i];
+    long len_3 = sorted_lengths[i];
+    if (0 || 0L >= len_3) {
+        nessie_fail(err, 1, 2, 0L, len_3);
+        *r0 = 0L;
+        *r1 = 0L;
+        *r2 = 0L;
+        *r3 = 0L;
+        *r4 = 0L;
+        return;
+    }
+    long lengths_1 = sorted_elements_lengths[start_3];
+    long starts_1 = sorted_elements_offsets[start_3];
+    long start_4 = starts_1;
+    long len_4 = lengths_1;
+    long start_5 = equal_offsets[i];
+    long len_5 = equal_lengths[i];
+    long start_6 = starts;
+    long len_6 = lengths;
+    long v_8 = nessie_add(nessie_add(len_4, len_5), len_6);
+    *r0 = v_4;
+    *r1 = v_5;
+    *r2 = v_6;
+    *r3 = v_7;
+    *r4 = v_8;
 }
 
-__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long t_1, __global const long* lesser_lengths, __global const long* greater_lengths, __global long* s_offsets, __global long* v_lengths_3) {
+__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -3372,15 +3681,24 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long t
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
     for (long j = 0; j < 19; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < t_1) {
-            long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(g, lesser_lengths, greater_lengths);
-            long pull_v_lengths_r = quicksort_fused_6_pull_v_lengths(g, lesser_lengths, greater_lengths);
-            tile[p_1] = pull_s_offsets_r;
-            v_lengths_3[g] = pull_v_lengths_r;
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_else_instances) {
+            long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(g, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
+            long pull_lengths_r;
+            long pull_lengths_r_1;
+            long pull_lengths_r_2;
+            long pull_lengths_r_3;
+            long pull_lengths_r_4;
+            quicksort_fused_6_pull_lengths(g, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+            tile[p] = pull_s_offsets_r;
+            lengths_5[g] = pull_lengths_r;
+            starts_6[g] = pull_lengths_r_1;
+            lengths_10[g] = pull_lengths_r_2;
+            starts_11[g] = pull_lengths_r_3;
+            lengths_18[g] = pull_lengths_r_4;
         } else {
-            tile[p_1] = 0L;
+            tile[p] = 0L;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -3469,8 +3787,8 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long t
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
                 long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(vals[272 + k], excl);
-                long c_6 = op_s_offsets_r_4;
-                excl = c_6;
+                long c_5 = op_s_offsets_r_4;
+                excl = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
@@ -3483,8 +3801,8 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long t
             if (!more) {
                 long incl = excl;
                 long op_s_offsets_r_5 = quicksort_fused_6_op_s_offsets(incl, vals[305]);
-                long c_7 = op_s_offsets_r_5;
-                incl = c_7;
+                long c_6 = op_s_offsets_r_5;
+                incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
@@ -3493,21 +3811,21 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long t
     }
     long off = vals[304];
     long op_s_offsets_r_6 = quicksort_fused_6_op_s_offsets(off, vals[l]);
-    long c_8 = op_s_offsets_r_6;
-    off = c_8;
+    long c_7 = op_s_offsets_r_6;
+    off = c_7;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_6_op_s_offsets(off, x_2);
-        long c_9 = op_s_offsets_r_7;
-        off = c_9;
+        long c_8 = op_s_offsets_r_7;
+        off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < t_1) {
-            s_offsets[g] = tile[p_1];
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_else_instances) {
+            s_offsets[g] = tile[p];
         }
     }
 }
@@ -3587,112 +3905,26 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_7_pull_s_offsets(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
-    long start = sorted_offsets[i];
-    long len = sorted_lengths[i];
-    if (1L < 0L || 1L >= len) {
-        nessie_fail(err, 1, 3, 1L, len);
-        return 0L;
-    }
-    long k = nessie_add(start, 1L);
-    long lengths = sorted_elements_lengths[k];
-    long starts = sorted_elements_offsets[k];
-    long start_1 = sorted_offsets[i];
-    long len_1 = sorted_lengths[i];
-    if (0 || 0L >= len_1) {
-        nessie_fail(err, 1, 2, 0L, len_1);
-        return 0L;
-    }
-    long lengths_1 = sorted_elements_lengths[start_1];
-    long starts_1 = sorted_elements_offsets[start_1];
-    long start_2 = starts_1;
-    long len_2 = lengths_1;
-    long start_3 = equal_offsets[i];
-    long len_3 = equal_lengths[i];
-    long start_4 = starts;
-    long len_4 = lengths;
-    long lengths_2 = nessie_add(nessie_add(len_2, len_3), len_4);
-    return lengths_2;
+static inline long quicksort_fused_7_pull_s_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* lengths) {
+    int f = (int)mapped[i];
+    long r = rank[i];
+    long q = f ? r : nessie_sub(i, r);
+    long s_lengths_1 = f ? s_lengths[q] : lengths[q];
+    return s_lengths_1;
 }
 
 static inline long quicksort_fused_7_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void quicksort_fused_7_pull_lengths(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
-    long start = sorted_offsets[i];
-    long len = sorted_lengths[i];
-    if (0 || 0L >= len) {
-        nessie_fail(err, 1, 2, 0L, len);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long v = sorted_elements_lengths[start];
-    long v_1 = sorted_elements_offsets[start];
-    long start_1 = sorted_offsets[i];
-    long len_1 = sorted_lengths[i];
-    if (1L < 0L || 1L >= len_1) {
-        nessie_fail(err, 1, 3, 1L, len_1);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long k = nessie_add(start_1, 1L);
-    long v_2 = sorted_elements_lengths[k];
-    long v_3 = sorted_elements_offsets[k];
-    long v_4 = v;
-    long v_5 = v_1;
-    long v_6 = v_2;
-    long v_7 = v_3;
-    long start_2 = sorted_offsets[i];
-    long len_2 = sorted_lengths[i];
-    if (1L < 0L || 1L >= len_2) {
-        nessie_fail(err, 1, 3, 1L, len_2);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long k_1 = nessie_add(start_2, 1L);
-    long lengths = sorted_elements_lengths[k_1];
-    long starts = sorted_elements_offsets[k_1];
-    long start_3 = sorted_offsets[i];
-    long len_3 = sorted_lengths[i];
-    if (0 || 0L >= len_3) {
-        nessie_fail(err, 1, 2, 0L, len_3);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        *r4 = 0L;
-        return;
-    }
-    long lengths_1 = sorted_elements_lengths[start_3];
-    long starts_1 = sorted_elements_offsets[start_3];
-    long start_4 = starts_1;
-    long len_4 = lengths_1;
-    long start_5 = equal_offsets[i];
-    long len_5 = equal_lengths[i];
-    long start_6 = starts;
-    long len_6 = lengths;
-    long v_8 = nessie_add(nessie_add(len_4, len_5), len_6);
-    *r0 = v_4;
-    *r1 = v_5;
-    *r2 = v_6;
-    *r3 = v_7;
-    *r4 = v_8;
+static inline long quicksort_fused_7_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* lengths) {
+    int f = (int)mapped[p];
+    long r = rank[p];
+    long q = f ? r : nessie_sub(p, r);
+    return f ? s_lengths[q] : lengths[q];
 }
 
-__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
+__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets, __global long* s_lengths_5) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -3703,24 +3935,15 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long n
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
     for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_else_instances) {
-            long pull_s_offsets_r = quicksort_fused_7_pull_s_offsets(g, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
-            long pull_lengths_r;
-            long pull_lengths_r_1;
-            long pull_lengths_r_2;
-            long pull_lengths_r_3;
-            long pull_lengths_r_4;
-            quicksort_fused_7_pull_lengths(g, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-            tile[p] = pull_s_offsets_r;
-            lengths_5[g] = pull_lengths_r;
-            starts_6[g] = pull_lengths_r_1;
-            lengths_10[g] = pull_lengths_r_2;
-            starts_11[g] = pull_lengths_r_3;
-            lengths_18[g] = pull_lengths_r_4;
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < instances_1) {
+            long pull_s_offsets_r = quicksort_fused_7_pull_s_offsets(g, mapped, rank, s_lengths_2, lengths);
+            long pull_s_lengths_r = quicksort_fused_7_pull_s_lengths(g, mapped, rank, s_lengths_2, lengths);
+            tile[p_1] = pull_s_offsets_r;
+            s_lengths_5[g] = pull_s_lengths_r;
         } else {
-            tile[p] = 0L;
+            tile[p_1] = 0L;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -3839,251 +4062,6 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long n
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_7_op_s_offsets(off, x_2);
-        long c_8 = op_s_offsets_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_else_instances) {
-            s_offsets[g] = tile[p];
-        }
-    }
-}
-
-
-// ===== quicksort_fused_8.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long quicksort_fused_8_pull_s_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* lengths) {
-    int f = (int)mapped[i];
-    long r = rank[i];
-    long q = f ? r : nessie_sub(i, r);
-    long s_lengths_1 = f ? s_lengths[q] : lengths[q];
-    return s_lengths_1;
-}
-
-static inline long quicksort_fused_8_op_s_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long quicksort_fused_8_pull_s_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths, __global const long* lengths) {
-    int f = (int)mapped[p];
-    long r = rank[p];
-    long q = f ? r : nessie_sub(p, r);
-    return f ? s_lengths[q] : lengths[q];
-}
-
-__kernel void quicksort_fused_8_s_offsets(__global int* s_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets, __global long* s_lengths_5) {
-    __local long tile[4864];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < instances_1) {
-            long pull_s_offsets_r = quicksort_fused_8_pull_s_offsets(g, mapped, rank, s_lengths_2, lengths);
-            long pull_s_lengths_r = quicksort_fused_8_pull_s_lengths(g, mapped, rank, s_lengths_2, lengths);
-            tile[p_1] = pull_s_offsets_r;
-            s_lengths_5[g] = pull_s_lengths_r;
-        } else {
-            tile[p_1] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_s_offsets_r = quicksort_fused_8_op_s_offsets(acc, tile[l * 19 + j]);
-        long c = op_s_offsets_r;
-        acc = c;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_s_offsets_r_1 = quicksort_fused_8_op_s_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_s_offsets_r_1;
-            row = c_2;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_s_offsets_r_2 = quicksort_fused_8_op_s_offsets(total, x);
-            long c_3 = op_s_offsets_r_2;
-            total = c_3;
-        }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_s_offsets_r_3 = quicksort_fused_8_op_s_offsets(row_1, x_1);
-            long c_4 = op_s_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_s_offsets_r_4 = quicksort_fused_8_op_s_offsets(vals[272 + k], excl);
-                long c_5 = op_s_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_s_offsets_r_5 = quicksort_fused_8_op_s_offsets(incl, vals[305]);
-                long c_6 = op_s_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_s_offsets_r_6 = quicksort_fused_8_op_s_offsets(off, vals[l]);
-    long c_7 = op_s_offsets_r_6;
-    off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
-        long op_s_offsets_r_7 = quicksort_fused_8_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
@@ -5179,7 +5157,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_78, __global long* kept_kept_79, __global long* kept_kept_80, __global long* kept_14, __global long* lesser_elements_15, __global long* kept_22, __global long* lesser_elements_23, __global long* kept_30, __global long* lesser_elements_31) {
+__kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets, __global long* before_16, __global long* before_25, __global long* before_34, __global long* kept_14, __global long* lesser_elements_15, __global long* kept_23, __global long* lesser_elements_24, __global long* kept_32, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -5189,6 +5167,7 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long tota
     __local uint masks[256];
     __local uint masks_1[256];
     __local uint masks_2[256];
+    __local long range[4];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status);
@@ -5430,20 +5409,80 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long tota
         const long packed_1 = vals_1[owner];
         const uint kmask_1 = (uint)packed_1;
         if ((kmask_1 >> bit) & 1u) {
-            kept_22[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p_1];
-            lesser_elements_23[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile_1[p_1];
+            kept_23[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_24[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile_1[p_1];
         }
         const long packed_2 = vals_2[owner];
         const uint kmask_2 = (uint)packed_2;
         if ((kmask_2 >> bit) & 1u) {
-            kept_30[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p_1];
-            lesser_elements_31[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile_1[p_1];
+            kept_32[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p_1];
+            lesser_elements_33[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile_1[p_1];
         }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_78[0] = base + vals[305];
-        kept_kept_79[0] = base_1 + vals_1[305];
-        kept_kept_80[0] = base_2 + vals_2[305];
+        kept_kept_81[0] = base + vals[305];
+        kept_kept_82[0] = base_1 + vals_1[305];
+        kept_kept_83[0] = base_2 + vals_2[305];
+    }
+    {
+        const long lo_6 = 0, hi_6 = n_s_offsets;
+        const long step = (hi_6 - lo_6 + 256 - 1) / 256;
+        const long p_2 = lo_6 + l * step;
+        if (lo_6 < hi_6) {
+            if (p_2 < hi_6 && s_offsets_0[p_2] < start) {
+                const long r_1 = p_2 + step;
+                if (r_1 >= hi_6 || s_offsets_0[r_1] >= start) {
+                    range[0] = p_2 + 1;
+                    range[1] = min(r_1, hi_6);
+                }
+            }
+            if (l == 0 && s_offsets_0[lo_6] >= start) {
+                range[0] = lo_6;
+                range[1] = lo_6;
+            }
+        } else if (l == 0) {
+            range[0] = lo_6;
+            range[1] = hi_6;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const long lo_7 = range[0], hi_7 = range[1];
+        const long step_1 = (hi_7 - lo_7 + 256 - 1) / 256;
+        const long p_3 = lo_7 + l * step_1;
+        if (lo_7 < hi_7) {
+            if (p_3 < hi_7 && s_offsets_0[p_3] < start) {
+                const long r_2 = p_3 + step_1;
+                if (r_2 >= hi_7 || s_offsets_0[r_2] >= start) {
+                    range[2] = p_3 + 1;
+                    range[3] = min(r_2, hi_7);
+                }
+            }
+            if (l == 0 && s_offsets_0[lo_7] >= start) {
+                range[2] = lo_7;
+                range[3] = lo_7;
+            }
+        } else if (l == 0) {
+            range[2] = lo_7;
+            range[3] = hi_7;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long a = range[2], b = range[3];
+    while (a < b) {
+        const long m = (a + b) / 2;
+        if (s_offsets_0[m] < start) a = m + 1; else b = m;
+    }
+    for (long s = a + l; s < n_s_offsets && (tile_no == lookback_tiles - 1 || s_offsets_0[s] < start + 1792); s += 256) {
+        const long q = min(s_offsets_0[s], total_1) - start;
+        const long owner_1 = min(q, (long)1792 - 1) / 7;
+        const uint bit_1 = (uint)(q - owner_1 * 7);
+        const long packed_3 = vals[owner_1];
+        before_16[s] = q >= 1792 ? base + vals[305] : base + (packed_3 >> 32) + (long)popcount((uint)packed_3 & ((1u << bit_1) - 1u));
+        const long packed_4 = vals_1[owner_1];
+        before_25[s] = q >= 1792 ? base_1 + vals_1[305] : base_1 + (packed_4 >> 32) + (long)popcount((uint)packed_4 & ((1u << bit_1) - 1u));
+        const long packed_5 = vals_2[owner_1];
+        before_34[s] = q >= 1792 ? base_2 + vals_2[305] : base_2 + (packed_5 >> 32) + (long)popcount((uint)packed_5 & ((1u << bit_1) - 1u));
     }
 }
 

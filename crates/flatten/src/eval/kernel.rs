@@ -156,7 +156,11 @@ impl<'k> KernelMachine<'k> {
             Soac::RadixPass { size, values, digit, bits } => self.radix_pass(size, values, digit, *bits, &elements)?,
             Soac::Reduce { size, pull, neutral, op } => self.reduce(size, pull, neutral, op)?,
             Soac::Scan { size, pull, neutral, op } => self.scan(size, pull, neutral, op, &elements)?,
-            Soac::Filter { size, pull, pred } => self.filter(size, pull, pred, &elements)?,
+            Soac::Filter { size, pull, pred, before: None } => self.filter(size, pull, pred, &elements, None)?,
+            Soac::Filter { size, pull, pred, before: Some(offsets) } => {
+                let columns = &elements[..elements.len().saturating_sub(1)];
+                self.filter(size, pull, pred, columns, Some(*offsets))?
+            }
             Soac::Once { body } => self.once(body)?,
             Soac::SegmentIds { size, offsets } => self.segment_ids(size, *offsets)?,
             Soac::SegReduce { segments, pull, neutral, op } => {
@@ -369,12 +373,33 @@ impl<'k> KernelMachine<'k> {
         Ok(finish(columns))
     }
 
-    fn filter(&mut self, size: &GExpr, pull: &Thunk, pred: &Thunk, elements: &[Scalar]) -> Flow<Vec<FlatValue>> {
+    /// `FILTER`; with `before`, the number kept before each of its offsets
+    /// after the columns.
+    fn filter(
+        &mut self,
+        size: &GExpr,
+        pull: &Thunk,
+        pred: &Thunk,
+        elements: &[Scalar],
+        before: Option<KVar>,
+    ) -> Flow<Vec<FlatValue>> {
         let n = self.size(size)?;
         let k = elements.len();
         let mut columns = new_columns(elements, 0)?;
+        // The offsets, and the next whose count is due.
+        let offsets = match before {
+            Some(v) => self.int_array(v)?.to_vec(),
+            None => Vec::new(),
+        };
+        if offsets.windows(2).any(|w| w[0] > w[1]) {
+            return Err(internal(format!("FILTER's offsets `{}` decrease", self.name(before.unwrap_or(KVar(0))))));
+        }
+        let (mut counts, mut kept) = (Vec::with_capacity(offsets.len()), 0i64);
         self.stack.clear();
         for i in 0..n {
+            while counts.len() < offsets.len() && offsets[counts.len()] <= i as i64 {
+                counts.push(kept);
+            }
             self.pull(pull, i, k)?;
             // [x] -> [x, x] -> [x, keep]
             self.stack.extend_from_within(..k);
@@ -385,11 +410,17 @@ impl<'k> KernelMachine<'k> {
             };
             if keep {
                 self.pop_into(&mut columns)?;
+                kept += 1;
             } else {
                 self.stack.clear();
             }
         }
-        Ok(finish(columns))
+        let mut values = finish(columns);
+        if before.is_some() {
+            counts.resize(offsets.len(), kept);
+            values.push(FlatValue::Array(ArrayValue::Int(Arc::new(counts))));
+        }
+        Ok(values)
     }
 
     fn once(&mut self, body: &GExpr) -> Flow<Vec<FlatValue>> {

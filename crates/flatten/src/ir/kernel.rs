@@ -120,8 +120,15 @@ pub enum Soac {
     /// prefix combination (`r[0] = neutral`).
     Scan { size: GExpr, pull: Thunk, neutral: Vec<Const>, op: Thunk },
     /// `FILTER pull pred n`: `k` arrays holding, in order, the values
-    /// `pull(i)` for which `pred` (over the `k` values) holds.
-    Filter { size: GExpr, pull: Thunk, pred: Thunk },
+    /// `pull(i)` for which `pred` (over the `k` values) holds. With
+    /// `before` (`FILTER pull pred n BEFORE offsets`), one more result
+    /// after the `k`: an int array of the length of `offsets` (an int
+    /// array, nondecreasing: a segment descriptor's offsets), `r[j]` the
+    /// number of kept positions `i < offsets[j]` (all of them where
+    /// `offsets[j] >= n`). A lifted filter's counts per segment are the
+    /// differences of these (note [counts from the filter] in
+    /// `segmented_prims`).
+    Filter { size: GExpr, pull: Thunk, pred: Thunk, before: Option<KVar> },
     /// `ONCE e`: `k` scalars computed by one thread.
     Once { body: GExpr },
     /// `SEG_REDUCE pull neutral op sd`: `k` arrays with one value per

@@ -146,8 +146,12 @@ impl KernelPrinter<'_> {
             Soac::SegmentIds { size, offsets } => {
                 format!("SEGMENT_IDS {} ({})", self.name(*offsets), self.expr(size))
             }
-            Soac::Filter { size, pull, pred } => {
-                format!("FILTER {} {} ({})", self.thunk(pull), self.thunk(pred), self.expr(size))
+            Soac::Filter { size, pull, pred, before } => {
+                let filter = format!("FILTER {} {} ({})", self.thunk(pull), self.thunk(pred), self.expr(size));
+                match before {
+                    Some(offsets) => format!("{filter} BEFORE {}", self.name(*offsets)),
+                    None => filter,
+                }
             }
             Soac::Once { body } => format!("ONCE {{ {} }}", self.expr(body)),
             Soac::SegReduce { segments, pull, neutral, op } => format!(

@@ -255,10 +255,14 @@ impl KernelReferences<'_> {
                 self.thunk(pull)?;
                 self.thunk(op)
             }
-            Soac::Filter { size, pull, pred } => {
+            Soac::Filter { size, pull, pred, before } => {
                 self.expr(size)?;
                 self.thunk(pull)?;
-                self.thunk(pred)
+                self.thunk(pred)?;
+                match before {
+                    Some(offsets) => self.var(*offsets, soac),
+                    None => Ok(()),
+                }
             }
             Soac::Once { body } => self.expr(body),
             Soac::SegmentIds { size, offsets } => {
@@ -688,8 +692,19 @@ impl<'a> KernelChecker<'a> {
                 self.check_thunk(pull, "pull thunk", &[Scalar::Int], &elements)?;
                 self.check_monoid(soac, neutral, op, &elements)
             }
-            Soac::Filter { size, pull, pred } => {
-                let elements = self.result_elements(soac, results, true)?;
+            Soac::Filter { size, pull, pred, before } => {
+                let mut elements = self.result_elements(soac, results, true)?;
+                if let Some(offsets) = before {
+                    // The counts before the offsets, after the columns.
+                    if elements.pop() != Some(Scalar::Int) {
+                        return Err(self.soac_error("FILTER's counts before the offsets are not ints", soac));
+                    }
+                    self.check_visible(*offsets, || print_soac(self.kernel, soac))?;
+                    if self.ty(*offsets) != VarType::Array(Scalar::Int) {
+                        let message = format!("FILTER's offsets {} are not an [int]", self.name(*offsets));
+                        return Err(self.soac_error(message, soac));
+                    }
+                }
                 self.check_size(size, "size")?;
                 self.check_thunk(pull, "pull thunk", &[Scalar::Int], &elements)?;
                 self.check_thunk(pred, "predicate", &elements, &[Scalar::Bool])

@@ -45,10 +45,10 @@ fn apply(kernel: &mut Kernel, cx: &RewriteContext<'_>) -> Result<Option<String>,
         names(kernel, &pair.held)
     );
     let producer = kernel.body[pair.producer].clone();
-    let Soac::Filter { size: first_size, pull: first_pull, pred: first_pred } = &producer.soac else {
+    let Soac::Filter { size: first_size, pull: first_pull, pred: first_pred, before: None } = &producer.soac else {
         return Err(FusionError::bug(format!("kernel `{}`", kernel.name), "filter-filter without a FILTER"));
     };
-    let Soac::Filter { pull, pred, .. } = take_soac(kernel, pair.consumer) else {
+    let Soac::Filter { pull, pred, before: None, .. } = take_soac(kernel, pair.consumer) else {
         return Err(FusionError::bug(format!("kernel `{}`", kernel.name), "filter-filter without a FILTER"));
     };
     let columns = producer.results.clone();
@@ -77,6 +77,7 @@ fn apply(kernel: &mut Kernel, cx: &RewriteContext<'_>) -> Result<Option<String>,
         size,
         pull: Thunk { params: vec![index], body },
         pred: Thunk { params: pred_params, body: pred_body },
+        before: None,
     };
     Ok(Some(detail))
 }

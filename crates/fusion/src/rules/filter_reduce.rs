@@ -40,7 +40,7 @@ fn apply(kernel: &mut Kernel, cx: &RewriteContext<'_>) -> Result<Option<String>,
         names(kernel, &pair.held)
     );
     let producer = kernel.body[pair.producer].clone();
-    let Soac::Filter { size: filter_size, pull: filter_pull, pred } = &producer.soac else {
+    let Soac::Filter { size: filter_size, pull: filter_pull, pred, before: None } = &producer.soac else {
         return Err(FusionError::bug(format!("kernel `{}`", kernel.name), "filter-reduce without a FILTER"));
     };
     let Soac::Reduce { pull, neutral, op, .. } = take_soac(kernel, pair.consumer) else {

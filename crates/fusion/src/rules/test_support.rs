@@ -147,7 +147,7 @@ pub fn map_then(kind: ConsumerKind) -> (Kernel, Vec<FlatValue>) {
             let pull = b.index_thunk(read_a);
             let x = b.scalar("x");
             let pred = Thunk { params: vec![x], body: bin(BinaryOp::Gt, GExpr::Var(x), int(5)) };
-            b.bind(vec![r], Soac::Filter { size: GExpr::Length(a), pull, pred });
+            b.bind(vec![r], Soac::Filter { size: GExpr::Length(a), pull, pred, before: None });
             r
         }
         ConsumerKind::Permute => {
@@ -198,7 +198,7 @@ pub fn filter_then(kind: ConsumerKind) -> (Kernel, Vec<FlatValue>) {
     let pull = b.index_thunk(|i| GExpr::read(xs, i));
     let x = b.scalar("x");
     let pred = Thunk { params: vec![x], body: bin(BinaryOp::Gt, GExpr::Var(x), int(2)) };
-    b.bind(vec![a], Soac::Filter { size: GExpr::Length(xs), pull, pred });
+    b.bind(vec![a], Soac::Filter { size: GExpr::Length(xs), pull, pred, before: None });
     let result = match kind {
         ConsumerKind::Reduce => {
             let r = b.scalar("squares");
@@ -215,7 +215,7 @@ pub fn filter_then(kind: ConsumerKind) -> (Kernel, Vec<FlatValue>) {
                 params: vec![y],
                 body: GExpr::binary(BinaryOp::Eq, INT, bin(BinaryOp::Rem, GExpr::Var(y), int(2)), int(0)),
             };
-            b.bind(vec![r], Soac::Filter { size: GExpr::Length(a), pull, pred });
+            b.bind(vec![r], Soac::Filter { size: GExpr::Length(a), pull, pred, before: None });
             r
         }
     };

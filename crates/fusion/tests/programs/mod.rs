@@ -22,7 +22,7 @@ pub fn norm2() -> FlatProgram {
         let xs = k.param("xs", array(FLOAT));
         let pull = k.thunk(|i| GExpr::read(xs, i));
         let pred = k.predicate(FLOAT, |x| bin(BinaryOp::Gt, FLOAT, x, float(0.0)));
-        k.returns("gts", array(FLOAT), Soac::Filter { size: GExpr::Length(xs), pull, pred });
+        k.returns("gts", array(FLOAT), Soac::Filter { size: GExpr::Length(xs), pull, pred, before: None });
     });
     let k3 = p.kernel("norm2_map", |k| {
         let xs = k.param("xs", array(FLOAT));
@@ -269,13 +269,13 @@ pub fn filter_chain() -> FlatProgram {
         let xs = k.param("xs", array(INT));
         let pull = k.thunk(|i| GExpr::read(xs, i));
         let pred = k.predicate(INT, |x| bin(BinaryOp::Gt, INT, x, int(0)));
-        k.returns("pos", array(INT), Soac::Filter { size: GExpr::Length(xs), pull, pred });
+        k.returns("pos", array(INT), Soac::Filter { size: GExpr::Length(xs), pull, pred, before: None });
     });
     let small = p.kernel("small", |k| {
         let xs = k.param("xs", array(INT));
         let pull = k.thunk(|i| bin(BinaryOp::Mul, INT, GExpr::read(xs, i), int(3)));
         let pred = k.predicate(INT, |x| bin(BinaryOp::Lt, INT, x, int(20)));
-        k.returns("small", array(INT), Soac::Filter { size: GExpr::Length(xs), pull, pred });
+        k.returns("small", array(INT), Soac::Filter { size: GExpr::Length(xs), pull, pred, before: None });
     });
     let sum = p.kernel("sum", |k| {
         let xs = k.param("xs", array(INT));
@@ -403,13 +403,13 @@ pub fn random_program(seed: u64) -> FlatProgram {
         let a = k.param("a", array(FLOAT));
         let pull = k.thunk(|i| GExpr::unary(UnaryOp::Neg, FLOAT, GExpr::read(a, i)));
         let pred = k.predicate(FLOAT, |x| bin(BinaryOp::Gt, FLOAT, x, float(0.0)));
-        k.returns("r", array(FLOAT), Soac::Filter { size: GExpr::Length(a), pull, pred });
+        k.returns("r", array(FLOAT), Soac::Filter { size: GExpr::Length(a), pull, pred, before: None });
     });
     let below_two = p.kernel("below_two", |k| {
         let a = k.param("a", array(FLOAT));
         let pull = k.thunk(|i| GExpr::read(a, i));
         let pred = k.predicate(FLOAT, |x| bin(BinaryOp::Lt, FLOAT, x, float(2.0)));
-        k.returns("r", array(FLOAT), Soac::Filter { size: GExpr::Length(a), pull, pred });
+        k.returns("r", array(FLOAT), Soac::Filter { size: GExpr::Length(a), pull, pred, before: None });
     });
     let count = p.kernel("count", |k| {
         let a = k.param("a", array(FLOAT));
@@ -437,7 +437,7 @@ pub fn random_program(seed: u64) -> FlatProgram {
                     let a = k.param("a", array(FLOAT));
                     let pull = k.thunk(|i| GExpr::read(a, i));
                     let pred = k.predicate(FLOAT, |x| bin(BinaryOp::Gt, FLOAT, x, float(c)));
-                    k.returns("r", array(FLOAT), Soac::Filter { size: GExpr::Length(a), pull, pred });
+                    k.returns("r", array(FLOAT), Soac::Filter { size: GExpr::Length(a), pull, pred, before: None });
                 }))
             }
             _ => {}

@@ -560,15 +560,20 @@ impl<'k> Evaluator<'k> {
                 let xs = self.one(f, args)?;
                 let xs = self.array(f, xs)?;
                 let mut kept = Vec::new();
+                let mut flags = Vec::new();
                 for x in xs {
                     let Some(comps) = x.components() else { return self.fail("`filter` of an array of arrays") };
                     match self.call_user(k.keep, &comps)? {
-                        Value::Scalar(Const::Int(0)) => {}
-                        Value::Scalar(Const::Int(_)) => kept.push(x),
+                        Value::Scalar(Const::Int(0)) => flags.push(false),
+                        Value::Scalar(Const::Int(_)) => {
+                            kept.push(x);
+                            flags.push(true);
+                        }
                         _ => return self.fail("a keep function that does not give an int"),
                     }
                 }
                 self.bind(k.count, FlatValue::Scalar(ScalarValue::Int(kept.len() as i64)))?;
+                self.counts_before(f, k, &flags)?;
                 Ok(Value::Array(kept))
             }
             // Each filter's kept elements from position 0, padded with the
@@ -584,14 +589,19 @@ impl<'k> Evaluator<'k> {
                 let mut groups = Vec::new();
                 for k in keeps {
                     let mut kept = Vec::new();
+                    let mut flags = Vec::new();
                     for comps in &elems {
                         match self.call_user(k.keep, comps)? {
-                            Value::Scalar(Const::Int(0)) => {}
-                            Value::Scalar(Const::Int(_)) => kept.push(comps.clone()),
+                            Value::Scalar(Const::Int(0)) => flags.push(false),
+                            Value::Scalar(Const::Int(_)) => {
+                                kept.push(comps.clone());
+                                flags.push(true);
+                            }
                             _ => return self.fail("a keep function that does not give an int"),
                         }
                     }
                     self.bind(k.count, FlatValue::Scalar(ScalarValue::Int(kept.len() as i64)))?;
+                    self.counts_before(f, k, &flags)?;
                     groups.push(kept);
                 }
                 let mut out = Vec::new();
@@ -971,6 +981,22 @@ impl<'k> Evaluator<'k> {
             }
         }
         Ok(Value::of_consts(&comps))
+    }
+
+    /// A filter's counts before its offsets (`k.before`) from its flags:
+    /// the offsets nondecreasing, as many as `segments` says.
+    fn counts_before(&mut self, f: &Fun, k: &crate::ir::Filter, flags: &[bool]) -> Eval<()> {
+        let Some(before) = &k.before else { return Ok(()) };
+        let offsets = self.expr(&Expr::Input(before.offsets))?;
+        let offsets = self.ints(f, offsets)?;
+        if self.arith(&before.segments)? != offsets.len() as i64 || offsets.windows(2).any(|w| w[0] > w[1]) {
+            return self.fail(format!("`{}` counting before offsets that are not a descriptor's", f.name()));
+        }
+        let counts: Vec<i64> = offsets
+            .iter()
+            .map(|&o| flags.iter().take(o.clamp(0, flags.len() as i64) as usize).filter(|k| **k).count() as i64)
+            .collect();
+        self.bind(before.counts, FlatValue::Array(ArrayValue::Int(std::sync::Arc::new(counts))))
     }
 
     fn ints(&self, f: &Fun, v: Value) -> Eval<Vec<i64>> {

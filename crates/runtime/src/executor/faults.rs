@@ -93,7 +93,7 @@ fn soac_expressions(soac: &Soac) -> Vec<&GExpr> {
             vec![size, &values.body, &index.body]
         }
         Soac::Reduce { size, pull, op, .. } | Soac::Scan { size, pull, op, .. } => vec![size, &pull.body, &op.body],
-        Soac::Filter { size, pull, pred } => vec![size, &pull.body, &pred.body],
+        Soac::Filter { size, pull, pred, .. } => vec![size, &pull.body, &pred.body],
         Soac::Once { body } => vec![body],
         Soac::SegmentIds { size, .. } => vec![size],
         Soac::SegReduce { pull, op, .. } => vec![&pull.body, &op.body],

@@ -125,7 +125,7 @@ pub fn keep_even(is_output_sized_by_count: bool) -> (Kernel, CompiledKernel) {
     let xs = k.param("xs", array(INT));
     let pull = k.thunk(&[INT], |p| read(xs, var(p[0])));
     let pred = k.thunk(&[INT], |p| bin(BinaryOp::Eq, INT, bin(BinaryOp::Rem, INT, var(p[0]), int(2)), int(0)));
-    k.result("ys", array(INT), Soac::Filter { size: GExpr::Length(xs), pull, pred });
+    k.result("ys", array(INT), Soac::Filter { size: GExpr::Length(xs), pull, pred, before: None });
     let n = size_var("n");
     let kept = size_var("kept");
     let plan = compiled(
