@@ -205,6 +205,33 @@ impl<'a> Evaluator<'a> {
         Ok(accs.swap_remove(0))
     }
 
+    /// A long run (`items` from its first element) as the whole group
+    /// folds it with chunk partials: its head, its chunks (each the
+    /// group's fold of its elements, as `segReduceChunks` writes it) and
+    /// its tail each in the group's order, combined left to right.
+    fn fold_long_run(
+        &mut self,
+        g: &Fun,
+        z: &Value,
+        items: &[Value],
+        run: &crate::seg_reduce::LongRun,
+        group: i64,
+        strided: bool,
+    ) -> Result<Value, String> {
+        let order = |len| crate::seg_reduce::TeamOrder::new(len, group, group, strided);
+        let head = self.fold_in_team_order(g, z, &items[..run.head], &order(run.head)?)?;
+        let mut partials = Vec::with_capacity(run.chunks);
+        for c in 0..run.chunks {
+            let at = run.head + c * run.chunk;
+            partials.push(self.fold_in_team_order(g, z, &items[at..at + run.chunk], &order(run.chunk)?)?);
+        }
+        let chunks = self.fold_in_team_order(g, z, &partials, &order(run.chunks)?)?;
+        let at = run.head + run.chunks * run.chunk;
+        let tail = self.fold_in_team_order(g, z, &items[at..at + run.tail], &order(run.tail)?)?;
+        let both = self.apply(g, vec![head, chunks])?;
+        self.apply(g, vec![both, tail])
+    }
+
     fn apply(&mut self, f: &Fun, args: Vec<Value>) -> Result<Value, String> {
         let one = |args: &[Value]| -> Result<Value, String> {
             match args {
@@ -348,10 +375,37 @@ impl<'a> Evaluator<'a> {
                 let [z, segs] = &args[..] else { return Err("segReduceTeams takes (init, segments)".into()) };
                 let lanes = self.size(&teams.lanes)?;
                 let mut out = Vec::new();
+                let mut start = 0;
                 for seg in segs.array()? {
                     let items = seg.array()?;
+                    let long = crate::seg_reduce::LongRun::new(start, items.len(), teams.long.as_ref());
+                    start += items.len();
+                    if let Some(run) = long {
+                        out.push(self.fold_long_run(g, z, items, &run, teams.group_size, teams.strided)?);
+                        continue;
+                    }
                     let order = crate::seg_reduce::TeamOrder::new(items.len(), lanes, teams.group_size, teams.strided)?;
                     out.push(self.fold_in_team_order(g, z, items, &order)?);
+                }
+                Ok(Value::Array(out))
+            }
+            Fun::SegReduceChunks(g, spec) => {
+                let [z, segs] = &args[..] else { return Err("segReduceChunks takes (init, segments)".into()) };
+                let mut offsets = vec![0usize];
+                let mut flat = Vec::new();
+                for seg in segs.array()? {
+                    flat.extend(seg.array()?.iter().cloned());
+                    offsets.push(flat.len());
+                }
+                let chunk = spec.chunk as usize;
+                let order = crate::seg_reduce::TeamOrder::new(chunk, spec.group_size, spec.group_size, spec.strided)?;
+                let mut out = Vec::new();
+                for c in 0..self.size(&spec.chunks)? as usize {
+                    out.push(if crate::seg_reduce::chunk_in_one_segment(&offsets, chunk, c) {
+                        self.fold_in_team_order(g, z, &flat[c * chunk..(c + 1) * chunk], &order)?
+                    } else {
+                        z.clone()
+                    });
                 }
                 Ok(Value::Array(out))
             }
@@ -361,8 +415,11 @@ impl<'a> Evaluator<'a> {
                 let lengths = segs.iter().map(|seg| Ok(seg.array()?.len())).collect::<Result<Vec<_>, String>>()?;
                 let pieces = crate::seg_reduce::merge_pieces(&lengths, tiles)?;
                 let mut out = Vec::with_capacity(segs.len());
+                let mut start = 0;
                 for (seg, list) in segs.iter().zip(pieces) {
                     let items = seg.array()?;
+                    let seg_start = start;
+                    start += items.len();
                     let mut value: Option<Value> = None;
                     for piece in list {
                         let acc = match piece {
@@ -374,8 +431,15 @@ impl<'a> Evaluator<'a> {
                                 acc
                             }
                             crate::seg_reduce::MergePiece::Group { len } => {
-                                let order = crate::seg_reduce::merge_group_order(len, tiles)?;
-                                self.fold_in_team_order(g, z, items, &order)?
+                                match crate::seg_reduce::LongRun::new(seg_start, len, tiles.long.as_ref()) {
+                                    Some(run) => {
+                                        self.fold_long_run(g, z, items, &run, tiles.group_size, tiles.strided)?
+                                    }
+                                    None => {
+                                        let order = crate::seg_reduce::merge_group_order(len, tiles)?;
+                                        self.fold_in_team_order(g, z, items, &order)?
+                                    }
+                                }
                             }
                         };
                         value = Some(match value {

@@ -150,7 +150,8 @@ use flatten::ir::{BinaryOp, GExpr, KVar, Scalar, Thunk, VarType};
 use crate::arith::{ArithExpr, Range};
 
 use crate::ir::{
-    DeviceGuard, Expr, Fun, HoistedPull, LiftKernel, MergeTiles, SizeDef, Stage, Teams, UserFunDef, UserFunId,
+    DeviceGuard, Expr, Fun, HoistedPull, LiftKernel, LongChunks, LongPartials, MergeTiles, SizeDef, Stage, Teams,
+    UserFunDef, UserFunId,
 };
 use crate::lower::Unsupported;
 use crate::rules::{Config, SegReduce};
@@ -428,8 +429,10 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let teams = merge.is_none() || cfg.seg_reduce != SegReduce::Merge;
     let hoisted = hoist_element_reads(low, *pull, &elements)?;
     if !teams {
+        let chunk_parts = (&f, &z, &segs, hoisted.clone());
+        let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, None)?;
         let parts = (&f, &z, &segs, hoisted);
-        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, None)?;
+        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, None, long)?;
         return Ok(Some(stages));
     }
     low.rules_applied.push("segReduce-teams".into());
@@ -467,7 +470,21 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     };
     let teams_guard = guard(true, by_shape.as_ref().map_or(ArithExpr::zero(), |(w, _)| w.clone()));
     let merge_guard = guard(false, ArithExpr::zero());
-    let teams = Teams { lanes, groups, group_size: l, strided, batch, hoisted: hoisted.clone() };
+    // segReduce-long-chunks: where the group may fold a run of two chunks
+    // or more (any segment, as wide as the group; else the longest).
+    let chunk = cfg.group_size * LONG_CHUNK_ITEMS;
+    let chunks_guard = match (longest, &by_shape) {
+        (Some(value), Some((whole_group, _))) => Some(DeviceGuard {
+            value,
+            bound: ArithExpr::cst(2 * chunk - 1),
+            at_most: false,
+            unless: whole_group.clone(),
+        }),
+        _ => None,
+    };
+    let chunk_parts = (&f, &z, &segs, hoisted.clone());
+    let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, chunks_guard)?;
+    let teams = Teams { lanes, groups, group_size: l, strided, batch, hoisted: hoisted.clone(), long: long.clone() };
     stages.push(Stage {
         body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
         guard: teams_guard,
@@ -477,7 +494,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         let when = ArithExpr::one() - whole_group.clone();
         let under = (when, guard);
         let parts = (&f, &z, &segs, hoisted);
-        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under))?;
+        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under), long)?;
     }
     Ok(Some(stages))
 }
@@ -551,6 +568,7 @@ fn lower_merge(
     cfg: &Config,
     stages: &mut Vec<Stage>,
     under: Option<(ArithExpr, DeviceGuard)>,
+    long: Option<LongPartials>,
 ) -> Result<(), Unsupported> {
     let (when, guard) = under.unzip();
     let components = match z {
@@ -587,7 +605,7 @@ fn lower_merge(
         when: when.clone(),
         guard: guard.clone(),
     });
-    let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided, hoisted };
+    let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided, hoisted, long };
     stages.push(Stage {
         body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
         when,
@@ -595,6 +613,106 @@ fn lower_merge(
         ..stage.clone()
     });
     Ok(())
+}
+
+/// `segReduce-long-chunks`: the stage of the partials of the aligned
+/// chunks of `K = L·LONG_CHUNK_ITEMS` flat elements that lie in one
+/// segment (`segReduceChunks`, a work-group a chunk), launched where the
+/// elements make two chunks at least and, on the device, under `guard`;
+/// the partials a long run's fold reads. None for an accumulator that is
+/// not a tuple of scalars.
+fn lower_long_chunks(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    (f, z, segs, hoisted): (&Fun, &Expr, &Expr, Option<HoistedPull>),
+    elements: &ArithExpr,
+    cfg: &Config,
+    stages: &mut Vec<Stage>,
+    guard: Option<DeviceGuard>,
+) -> Result<Option<LongPartials>, Unsupported> {
+    let Expr::Value(zs) = z else { return Ok(None) };
+    let l = cfg.group_size;
+    let chunk = l * LONG_CHUNK_ITEMS;
+    low.rules_applied.push("segReduce-long-chunks".into());
+    let name = match stage.result.first() {
+        Some(&r) => low.flat.var(r).name.clone(),
+        None => stage.name.clone(),
+    };
+    let chunks_def = elements.clone() / chunk + 1;
+    let chunks = ArithExpr::var(&low.size_var("long_chunks", SizeDef::Derived(chunks_def), Range::at_least(1)));
+    let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
+    let groups_def = chunks.clone().min(max_groups).max(1);
+    let groups =
+        ArithExpr::var(&low.size_var("long_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+    let partials: Vec<KVar> = zs
+        .iter()
+        .enumerate()
+        .map(|(i, c)| low.flat.new_var(format!("{name}_partials_{i}"), VarType::Array(c.scalar())))
+        .collect();
+    for &p in &partials {
+        low.lengths.push((p, chunks.clone()));
+    }
+    let strided = crate::rules::is_commutative(low, f);
+    let batch = cfg.seg_batch.max(1);
+    let spec = LongChunks { chunk, chunks, groups, group_size: l, strided, batch, hoisted };
+    let when = (elements.clone() - (2 * chunk - 1)).max(0).min(1);
+    let when = ArithExpr::var(&low.size_var("long_runs", SizeDef::Derived(when), Range::between(0, 1)));
+    stages.push(Stage {
+        name: format!("{}_chunks", stage.name),
+        body: Expr::apply(Fun::SegReduceChunks(Box::new(f.clone()), spec), vec![z.clone(), segs.clone()]),
+        result: partials.clone(),
+        scalar_result: false,
+        when: Some(when),
+        guard,
+    });
+    Ok(Some(LongPartials { chunk, partials }))
+}
+
+/// The items a work-item of `segReduceChunks` folds: chunks of
+/// `L · LONG_CHUNK_ITEMS` flat elements (`segReduce-long-chunks`).
+pub const LONG_CHUNK_ITEMS: i64 = 32;
+
+/// A run of a segment (its first element at flat position `start`) that
+/// the whole group folds with chunk partials (`segReduce-long-chunks`):
+/// `head` elements up to the first chunk boundary, `chunks` whole chunks
+/// from chunk `first_chunk`, then `tail` elements. Folded as three runs
+/// of the group's order ([`TeamOrder`] as wide as the group), each chunk
+/// by the group too, and combined `(head op chunks) op tail`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LongRun {
+    pub chunk: usize,
+    pub head: usize,
+    pub first_chunk: usize,
+    pub chunks: usize,
+    pub tail: usize,
+}
+
+impl LongRun {
+    /// The run of `len` elements from flat position `start`, where it
+    /// spans two chunks at least (else the group folds its elements).
+    pub fn new(start: usize, len: usize, long: Option<&LongPartials>) -> Option<LongRun> {
+        let chunk = usize::try_from(long?.chunk).ok().filter(|&k| k > 0)?;
+        if len < 2 * chunk {
+            return None;
+        }
+        let head = (chunk - start % chunk) % chunk;
+        let chunks = (len - head) / chunk;
+        Some(LongRun { chunk, head, first_chunk: (start + head) / chunk, chunks, tail: len - head - chunks * chunk })
+    }
+}
+
+/// Whether the `chunk` flat elements of chunk `c` lie in one segment of
+/// these `offsets` (`offsets[r]` where segment `r` starts, then the end):
+/// the chunks `segReduceChunks` reduces.
+pub fn chunk_in_one_segment(offsets: &[usize], chunk: usize, c: usize) -> bool {
+    let (lo, hi) = (c * chunk, (c + 1) * chunk);
+    let n = offsets.last().copied().unwrap_or(0);
+    if hi > n {
+        return false;
+    }
+    // The segment of element `lo`: the last that starts at or before it.
+    let r = offsets[..offsets.len() - 1].partition_point(|&o| o <= lo);
+    r > 0 && offsets[r] >= hi
 }
 
 /// The pull thunk of tile `p`'s split: the merge-path search of diagonal
