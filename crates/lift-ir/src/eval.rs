@@ -206,9 +206,10 @@ impl<'a> Evaluator<'a> {
     }
 
     /// A long run (`items` from its first element) as the whole group
-    /// folds it with chunk partials: its head, its chunks (each the
-    /// group's fold of its elements, as `segReduceChunks` writes it) and
-    /// its tail each in the group's order, combined left to right.
+    /// folds it with chunk partials: the partials of its chunks (each the
+    /// group's fold of its piece, as `segReduceChunks` writes it), then
+    /// the rest of its elements, each in the group's order, combined left
+    /// to right.
     fn fold_long_run(
         &mut self,
         g: &Fun,
@@ -219,17 +220,15 @@ impl<'a> Evaluator<'a> {
         strided: bool,
     ) -> Result<Value, String> {
         let order = |len| crate::seg_reduce::TeamOrder::new(len, group, group, strided);
-        let head = self.fold_in_team_order(g, z, &items[..run.head], &order(run.head)?)?;
         let mut partials = Vec::with_capacity(run.chunks);
-        for c in 0..run.chunks {
-            let at = run.head + c * run.chunk;
-            partials.push(self.fold_in_team_order(g, z, &items[at..at + run.chunk], &order(run.chunk)?)?);
+        for i in 0..run.chunks {
+            let piece = run.piece(i);
+            let at = piece.start - run.start..piece.end - run.start;
+            partials.push(self.fold_in_team_order(g, z, &items[at], &order(piece.len())?)?);
         }
         let chunks = self.fold_in_team_order(g, z, &partials, &order(run.chunks)?)?;
-        let at = run.head + run.chunks * run.chunk;
-        let tail = self.fold_in_team_order(g, z, &items[at..at + run.tail], &order(run.tail)?)?;
-        let both = self.apply(g, vec![head, chunks])?;
-        self.apply(g, vec![both, tail])
+        let rest = self.fold_in_team_order(g, z, &items[run.rest.clone()], &order(run.rest.len())?)?;
+        self.apply(g, vec![chunks, rest])
     }
 
     fn apply(&mut self, f: &Fun, args: Vec<Value>) -> Result<Value, String> {
@@ -398,13 +397,19 @@ impl<'a> Evaluator<'a> {
                     offsets.push(flat.len());
                 }
                 let chunk = spec.chunk as usize;
-                let order = crate::seg_reduce::TeamOrder::new(chunk, spec.group_size, spec.group_size, spec.strided)?;
                 let mut out = Vec::new();
                 for c in 0..self.size(&spec.chunks)? as usize {
-                    out.push(if crate::seg_reduce::chunk_in_one_segment(&offsets, chunk, c) {
-                        self.fold_in_team_order(g, z, &flat[c * chunk..(c + 1) * chunk], &order)?
-                    } else {
-                        z.clone()
+                    out.push(match crate::seg_reduce::chunk_piece(&offsets, chunk, c) {
+                        Some(piece) => {
+                            let order = crate::seg_reduce::TeamOrder::new(
+                                piece.len(),
+                                spec.group_size,
+                                spec.group_size,
+                                spec.strided,
+                            )?;
+                            self.fold_in_team_order(g, z, &flat[piece], &order)?
+                        }
+                        None => z.clone(),
                     });
                 }
                 Ok(Value::Array(out))

@@ -640,7 +640,7 @@ fn lower_long_chunks(
     };
     let chunks_def = elements.clone() / chunk + 1;
     let chunks = ArithExpr::var(&low.size_var("long_chunks", SizeDef::Derived(chunks_def), Range::at_least(1)));
-    let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
+    let max_groups = cfg.max_groups;
     let groups_def = chunks.clone().min(max_groups).max(1);
     let groups =
         ArithExpr::var(&low.size_var("long_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
@@ -672,19 +672,21 @@ fn lower_long_chunks(
 /// `L · LONG_CHUNK_ITEMS` flat elements (`segReduce-long-chunks`).
 pub const LONG_CHUNK_ITEMS: i64 = 32;
 
-/// A run of a segment (its first element at flat position `start`) that
-/// the whole group folds with chunk partials (`segReduce-long-chunks`):
-/// `head` elements up to the first chunk boundary, `chunks` whole chunks
-/// from chunk `first_chunk`, then `tail` elements. Folded as three runs
-/// of the group's order ([`TeamOrder`] as wide as the group), each chunk
-/// by the group too, and combined `(head op chunks) op tail`.
+/// A run of a segment (`len` elements from flat position `start`, the
+/// segment's first) that the whole group folds with chunk partials
+/// (`segReduce-long-chunks`): the partials of chunks `first_chunk ..
+/// first_chunk + chunks` (chunk `c`'s piece of the segment, from
+/// `max(c·K, start)` to `(c + 1)·K`, see [`chunk_piece`]), folded in the
+/// group's order ([`TeamOrder`] as wide as the group), then `op` the
+/// group's fold of the rest, the elements `rest` (positions in the run)
+/// after the last whole chunk boundary.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LongRun {
     pub chunk: usize,
-    pub head: usize,
+    pub start: usize,
     pub first_chunk: usize,
     pub chunks: usize,
-    pub tail: usize,
+    pub rest: std::ops::Range<usize>,
 }
 
 impl LongRun {
@@ -695,24 +697,34 @@ impl LongRun {
         if len < 2 * chunk {
             return None;
         }
-        let head = (chunk - start % chunk) % chunk;
-        let chunks = (len - head) / chunk;
-        Some(LongRun { chunk, head, first_chunk: (start + head) / chunk, chunks, tail: len - head - chunks * chunk })
+        let (first, end) = (start / chunk, (start + len) / chunk);
+        let rest = end * chunk - start..len;
+        Some(LongRun { chunk, start, first_chunk: first, chunks: end - first, rest })
+    }
+
+    /// The flat elements of chunk `first_chunk + i`'s partial.
+    pub fn piece(&self, i: usize) -> std::ops::Range<usize> {
+        let c = self.first_chunk + i;
+        (c * self.chunk).max(self.start)..(c + 1) * self.chunk
     }
 }
 
-/// Whether the `chunk` flat elements of chunk `c` lie in one segment of
-/// these `offsets` (`offsets[r]` where segment `r` starts, then the end):
-/// the chunks `segReduceChunks` reduces.
-pub fn chunk_in_one_segment(offsets: &[usize], chunk: usize, c: usize) -> bool {
-    let (lo, hi) = (c * chunk, (c + 1) * chunk);
+/// The flat elements whose fold `segReduceChunks` writes for chunk `c` of
+/// `chunk` elements, over segments at these `offsets` (`offsets[r]` where
+/// segment `r` starts, then the end `n`): where the chunk ends inside the
+/// elements (`(c + 1)·chunk ≤ n`) and the segment of its last element is
+/// two chunks long at least, that segment's part of the chunk; none
+/// elsewhere (the neutral element).
+pub fn chunk_piece(offsets: &[usize], chunk: usize, c: usize) -> Option<std::ops::Range<usize>> {
+    let hi = (c + 1) * chunk;
     let n = offsets.last().copied().unwrap_or(0);
-    if hi > n {
-        return false;
+    if chunk == 0 || hi > n {
+        return None;
     }
-    // The segment of element `lo`: the last that starts at or before it.
-    let r = offsets[..offsets.len() - 1].partition_point(|&o| o <= lo);
-    r > 0 && offsets[r] >= hi
+    // The segment of element `hi - 1`: the last that starts at or before it.
+    let r = offsets[..offsets.len() - 1].partition_point(|&o| o < hi).checked_sub(1)?;
+    let (start, end) = (offsets[r], offsets[r + 1]);
+    (end - start >= 2 * chunk).then(|| (c * chunk).max(start)..hi)
 }
 
 /// The pull thunk of tile `p`'s split: the merge-path search of diagonal

@@ -511,19 +511,17 @@ impl<'k> Evaluator<'k> {
         strided: bool,
     ) -> Eval<Value> {
         let order = |len| crate::seg_reduce::TeamOrder::new(len, group, group, strided).or_else(|e| self.fail(e));
-        let (head_order, chunk_order, chunks_order, tail_order) =
-            (order(run.head)?, order(run.chunk)?, order(run.chunks)?, order(run.tail)?);
-        let head = self.fold_in_team_order(g, z, &items[..run.head], &head_order)?;
+        let orders = (0..run.chunks).map(|i| order(run.piece(i).len())).collect::<Eval<Vec<_>>>()?;
+        let (chunks_order, rest_order) = (order(run.chunks)?, order(run.rest.len())?);
         let mut partials = Vec::with_capacity(run.chunks);
-        for c in 0..run.chunks {
-            let at = run.head + c * run.chunk;
-            partials.push(self.fold_in_team_order(g, z, &items[at..at + run.chunk], &chunk_order)?);
+        for (i, o) in orders.iter().enumerate() {
+            let piece = run.piece(i);
+            let at = piece.start - run.start..piece.end - run.start;
+            partials.push(self.fold_in_team_order(g, z, &items[at], o)?);
         }
         let chunks = self.fold_in_team_order(g, z, &partials, &chunks_order)?;
-        let at = run.head + run.chunks * run.chunk;
-        let tail = self.fold_in_team_order(g, z, &items[at..at + run.tail], &tail_order)?;
-        let both = self.apply(g, vec![head, chunks])?;
-        self.apply(g, vec![both, tail])
+        let rest = self.fold_in_team_order(g, z, &items[run.rest.clone()], &rest_order)?;
+        self.apply(g, vec![chunks, rest])
     }
 
     /// `f` applied to `args`.
@@ -726,14 +724,20 @@ impl<'k> Evaluator<'k> {
                     offsets.push(flat.len());
                 }
                 let chunk = spec.chunk as usize;
-                let order = crate::seg_reduce::TeamOrder::new(chunk, spec.group_size, spec.group_size, spec.strided)
-                    .or_else(|e| self.fail(e))?;
                 let mut out = Vec::with_capacity(chunks as usize);
                 for c in 0..chunks as usize {
-                    out.push(if crate::seg_reduce::chunk_in_one_segment(&offsets, chunk, c) {
-                        self.fold_in_team_order(g, &z, &flat[c * chunk..(c + 1) * chunk], &order)?
-                    } else {
-                        z.clone()
+                    out.push(match crate::seg_reduce::chunk_piece(&offsets, chunk, c) {
+                        Some(piece) => {
+                            let order = crate::seg_reduce::TeamOrder::new(
+                                piece.len(),
+                                spec.group_size,
+                                spec.group_size,
+                                spec.strided,
+                            )
+                            .or_else(|e| self.fail(e))?;
+                            self.fold_in_team_order(g, &z, &flat[piece], &order)?
+                        }
+                        None => z.clone(),
                     });
                 }
                 Ok(Value::Array(out))

@@ -1,13 +1,14 @@
 //! `segReduceChunks` as C (see `lift_ir::seg_reduce`,
 //! `segReduce-long-chunks`): work-group `g` takes chunks `g, g + G, ...`
 //! of `K` consecutive flat elements; for each, every work-item finds the
-//! segment of the chunk's first element by the same binary search of the
-//! offsets (the last segment starting at or before it), and where that
-//! segment holds the whole chunk the group folds its `K` elements (each
-//! work-item its share in the order of `lift_ir::seg_reduce::TeamOrder`,
-//! then the tree) and work-item 0 writes the partial; other chunks get
-//! the neutral element. The condition is the same for the whole group,
-//! so every work-item meets every barrier or none.
+//! segment of the chunk's last element by the same binary search of the
+//! offsets (the last segment starting before the chunk's end), and where
+//! that segment is two chunks long at least the group folds its part of
+//! the chunk (each work-item its share in the order of
+//! `lift_ir::seg_reduce::TeamOrder`, then the tree) and work-item 0
+//! writes the partial (`lift_ir::seg_reduce::chunk_piece`); other chunks
+//! get the neutral element. The condition is the same for the whole
+//! group, so every work-item meets every barrier or none.
 
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
@@ -55,27 +56,27 @@ impl Generator<'_> {
             hoisted: spec.hoisted.clone(),
         };
         let (count_c, chunks_c, k) = (self.c(&count), self.c(&spec.chunks), spec.chunk);
-        let names = ["l", "segs", "n", "c", "lo", "a", "b", "mid", "end", "full"];
-        let [l, segs, n, c, lo, a, b, mid, end, full] = names.map(|x| self.fresh(x));
+        let names = ["l", "segs", "n", "c", "hi", "a", "b", "mid", "start", "end", "lo", "len"];
+        let [l, segs, n, c, hi, a, b, mid, start, end, lo, len] = names.map(|x| self.fresh(x));
         self.line(format!("const long {l} = get_local_id(0);"));
         self.line(format!("const long {segs} = {count_c};"));
         self.line(format!("const long {n} = {segs} > 0 ? {offsets}[{segs} - 1] + {lengths}[{segs} - 1] : 0;"));
         self.open(format!("for (long {c} = get_group_id(0); {c} < {chunks_c}; {c} += get_num_groups(0))"));
-        self.line(format!("const long {lo} = {c} * {k};"));
-        // The segments starting at or before the chunk's first element.
-        self.line(format!("long {a} = 0, {b} = {segs};"));
+        self.line(format!("const long {hi} = ({c} + 1) * {k};"));
+        // The segments starting before the chunk's end: the last holds
+        // its last element.
+        self.line(format!("long {a} = 0, {b} = {hi} <= {n} ? {segs} : 0;"));
         self.open(format!("while ({a} < {b})"));
         self.line(format!("const long {mid} = {a} + ({b} - {a}) / 2;"));
-        self.line(format!("if ({offsets}[{mid}] <= {lo}) {a} = {mid} + 1; else {b} = {mid};"));
+        self.line(format!("if ({offsets}[{mid}] < {hi}) {a} = {mid} + 1; else {b} = {mid};"));
         self.close();
+        self.line(format!("const long {start} = {a} > 0 ? {offsets}[{a} - 1] : 0;"));
         self.line(format!("const long {end} = {a} < {segs} ? {offsets}[{a}] : {n};"));
-        self.line(format!("const int {full} = {a} > 0 && {lo} + {k} <= {n} && {end} >= {lo} + {k};"));
         let at = ArithExpr::var(&Var::new(c.clone(), Range::below(spec.chunks.clone())));
-        self.open(format!("if ({full})"));
-        let (first, len) = (self.fresh("first"), self.fresh("len"));
-        self.line(format!("const long {first} = {lo};"));
-        self.line(format!("const long {len} = {k};"));
-        let value = self.group_run(&red, (&first, &len), (&l, group), None)?;
+        self.open(format!("if ({a} > 0 && {hi} <= {n} && {end} - {start} >= {})", 2 * k));
+        self.line(format!("const long {lo} = max({c} * {k}, {start});"));
+        self.line(format!("const long {len} = {hi} - {lo};"));
+        let value = self.group_run(&red, (&lo, &len), (&l, group), None)?;
         self.open(format!("if ({l} == 0)"));
         self.write(&out, std::slice::from_ref(&at), &value)?;
         self.close();

@@ -187,9 +187,11 @@ impl Generator<'_> {
     /// a variable per component that every work-item holds the value in
     /// after the last barrier. With `long` (the chunk length and the
     /// partials' arrays, `segReduce-long-chunks`) a run of two chunks or
-    /// more is folded as its head, its whole chunks' partials and its
-    /// tail, each by the group, combined in order
-    /// (`lift_ir::seg_reduce::LongRun`).
+    /// more (its segment's first elements) is the group's fold of the
+    /// partials of the chunks it ends, then `op` its fold of the elements
+    /// after the last chunk boundary (`lift_ir::seg_reduce::LongRun`): the
+    /// elements' fold is the one loop either way, so the kernel gains a
+    /// loop over partials and a tree, no other inlined pull.
     pub(super) fn group_run(
         &mut self,
         red: &Reduction<'_>,
@@ -197,11 +199,8 @@ impl Generator<'_> {
         (l, group): (&str, i64),
         long: Option<&LongPartials>,
     ) -> Result<Vec<String>, CodegenError> {
-        let value = self.declare_accs(red);
         let Some(long) = long else {
-            let part = self.group_part(red, Part::Elements(offset, length), (l, group))?;
-            self.assign_all(&value, &part);
-            return Ok(value);
+            return self.group_part(red, Part::Elements(offset, length), (l, group));
         };
         let k = long.chunk;
         let partials: Vec<String> = long
@@ -215,30 +214,28 @@ impl Generator<'_> {
         if partials.len() != red.comps.len() {
             return internal("chunk partials of another accumulator");
         }
-        self.open(format!("if ({length} >= {})", 2 * k));
-        let [head, c0, m, tail, at] = ["head", "c0", "m", "tail", "at"].map(|x| self.fresh(x));
-        self.line(format!("const long {head} = ({k} - {offset} % {k}) % {k};"));
-        self.line(format!("const long {c0} = ({offset} + {head}) / {k};"));
-        self.line(format!("const long {m} = ({length} - {head}) / {k};"));
-        self.line(format!("const long {tail} = {length} - {head} - {m} * {k};"));
-        self.line(format!("const long {at} = {offset} + {head} + {m} * {k};"));
-        let x0 = self.group_part(red, Part::Elements(offset, &head), (l, group))?;
-        let x1 = self.group_part(red, Part::Partials(&partials, &c0, &m), (l, group))?;
-        let x2 = self.group_part(red, Part::Elements(&at, &tail), (l, group))?;
+        let [is_long, from, count, at, len] = ["is_long", "from", "count", "at", "len"].map(|x| self.fresh(x));
+        self.line(format!("const int {is_long} = {length} >= {};", 2 * k));
+        self.line(format!("long {from} = 0, {count} = 0, {at} = {offset}, {len} = {length};"));
+        self.open(format!("if ({is_long})"));
+        self.line(format!("{from} = {offset} / {k};"));
+        self.line(format!("{count} = ({offset} + {length}) / {k} - {from};"));
+        self.line(format!("{at} = ({from} + {count}) * {k};"));
+        self.line(format!("{len} = {offset} + {length} - {at};"));
+        self.close();
+        let chunks = self.declare_accs(red);
+        self.open(format!("if ({is_long})"));
+        let x = self.group_part(red, Part::Partials(&partials, &from, &count), (l, group))?;
+        self.assign_all(&chunks, &x);
+        self.close();
+        let rest = self.group_part(red, Part::Elements(&at, &len), (l, group))?;
         let both = self.apply_scalar_fun(
             red.op,
-            vec![(Val::Scalar(x0), red.acc_ty.clone()), (Val::Scalar(x1), red.acc_ty.clone())],
+            vec![(Val::Scalar(chunks), red.acc_ty.clone()), (Val::Scalar(rest.clone()), red.acc_ty.clone())],
         )?;
-        let all = self.apply_scalar_fun(
-            red.op,
-            vec![(Val::Scalar(both), red.acc_ty.clone()), (Val::Scalar(x2), red.acc_ty.clone())],
-        )?;
-        self.assign_all(&value, &all);
-        self.indent -= 1;
-        self.open("} else");
-        let part = self.group_part(red, Part::Elements(offset, length), (l, group))?;
-        self.assign_all(&value, &part);
-        self.close();
+        let value = self.declare_accs(red);
+        let pick: Vec<String> = both.iter().zip(&rest).map(|(b, r)| format!("{is_long} ? {b} : {r}")).collect();
+        self.assign_all(&value, &pick);
         Ok(value)
     }
 
