@@ -33,6 +33,36 @@
 //! host waits like main's (the read-back 107), 61 to 64 ms in two runs (main 64 to
 //! 73).
 //!
+//! `segReduce-long-chunks` (every lowering of an accumulator of scalars,
+//! [`lower_long_chunks`]): a segment of `m` elements that one work-group
+//! folds (teams as wide as the group, a team's long segment, a merge
+//! tile's carry-in) would take `m / L` loads a work-item from one group;
+//! quickhull's first levels have one or two segments of 5M elements,
+//! which took one group each (on the H100 `hsplit_fused_6_extreme` 15.8
+//! ms for 2 launches, 10 GB/s). So a stage before the reduction,
+//! ```text
+//! segReduceChunks(op, chunk = K, chunks = ⌊n / K⌋ + 1, groups)(z, segments(pull)(offsets, lengths))
+//! ```
+//! cuts the flat elements into aligned chunks of `K = L·LONG_CHUNK_ITEMS`
+//! (8192) and gives each a work-group (striding, at most `max_groups`):
+//! chunk `c`'s partial is the fold, in the group's order, of its part of
+//! the segment of its last element, from `max(c·K, start)` to `(c + 1)·K`,
+//! where that segment is two chunks long at least ([`chunk_piece`]), `z`
+//! elsewhere. A run of two chunks or more (a segment's first `m ≥ 2K`
+//! elements, [`LongRun`]) is then folded by its group as the partials of
+//! the chunks it ends (`⌊(start + m) / K⌋ - ⌊start / K⌋` of them, strided
+//! or chunked over the group's work-items, then the tree) `op` the
+//! group's fold of the elements after the last chunk boundary (fewer than
+//! `K`): left to right, for any associative operator. The elements' fold
+//! is the loop the group ran before, so the kernels gain one loop over
+//! partials and a tree (a first version that folded a head, the partials
+//! and a tail as three runs inlined the pull twice more and slowed SpMV's
+//! teams kernel 0.571 → 0.638 ms and the merge kernel on power-law rows
+//! 1.460 → 1.866 ms on the H100). The stage runs where the host sees two
+//! chunks of elements (`when`) and, on the device, where the team is the
+//! group or the longest segment has `2K` elements (`DeviceGuard`), so
+//! SpMV's rows pay one launch that returns at once; no size is read back.
+//!
 //! `segReduce-merge` balances segments and elements together, whatever the
 //! segment lengths (Merrill & Garland's merge-path split, 2016):
 //! ```text
@@ -485,11 +515,33 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let chunk_parts = (&f, &z, &segs, hoisted.clone());
     let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, chunks_guard)?;
     let teams = Teams { lanes, groups, group_size: l, strided, batch, hoisted: hoisted.clone(), long: long.clone() };
-    stages.push(Stage {
-        body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
-        guard: teams_guard,
-        ..stage.clone()
-    });
+    match (&by_shape, &long) {
+        // By shape, a segment of two chunks reaches teams only where the
+        // team is the group (elsewhere the longest picks merge): the
+        // teams kernel that folds chunk partials runs there alone, and
+        // elsewhere one without that code (on the H100 the partials' loop
+        // in the one kernel slowed SpMV's banded rows 0.178 → 0.195 ms).
+        (Some((whole_group, _)), Some(_)) => {
+            let plain = Teams { long: None, ..teams.clone() };
+            stages.push(Stage {
+                body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), plain), vec![z.clone(), segs.clone()]),
+                when: Some(ArithExpr::one() - whole_group.clone()),
+                guard: teams_guard,
+                ..stage.clone()
+            });
+            stages.push(Stage {
+                body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
+                when: Some(whole_group.clone()),
+                guard: None,
+                ..stage.clone()
+            });
+        }
+        _ => stages.push(Stage {
+            body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
+            guard: teams_guard,
+            ..stage.clone()
+        }),
+    }
     if let (Some((whole_group, _)), Some(guard)) = (&by_shape, merge_guard) {
         let when = ArithExpr::one() - whole_group.clone();
         let under = (when, guard);
