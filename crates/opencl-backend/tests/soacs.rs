@@ -273,16 +273,16 @@ fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
     for (source, merge_chosen) in cases {
         let (program, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
         let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("generates");
-        // The launches of each lowering: teams's two (with the chunk
-        // partials' fold where the team is the group, without it
-        // elsewhere) just before merge's splits, merge's reduction just
-        // after.
+        // The launches of each lowering: teams's two (without the chunk
+        // partials' fold, then with it where the team is the group) just
+        // before merge's splits, merge's two just after (without the
+        // partials' fold, then with it where the longest has two chunks).
         let without = |merge: bool| {
             let mut c = compiled.clone();
             for k in &mut c.kernels {
                 let names: Vec<String> = k.steps.iter().map(|s| launch_of(s).kernel.clone()).collect();
                 if let Some(at) = names.iter().position(|n| n.ends_with("_splits")) {
-                    let drop = if merge { vec![at, at + 1] } else { vec![at - 2, at - 1] };
+                    let drop = if merge { vec![at, at + 1, at + 2] } else { vec![at - 2, at - 1] };
                     let steps = std::mem::take(&mut k.steps);
                     k.steps =
                         steps.into_iter().enumerate().filter(|(i, _)| !drop.contains(i)).map(|(_, s)| s).collect();
