@@ -1013,6 +1013,63 @@ __kernel void hsplit_seg_reduce_sum_sum_longest_final(__global const long* sum_l
     }
 }
 
+__kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __global const long* lengths, long n_offsets, long long_chunks, __global const long* hsplit_lengths, __global const long* sum_longest, long whole_group, __global long* sum_partials_0) {
+    __local long team_values[256];
+    if (!(whole_group != 0 || sum_longest[0] > 16383)) return;
+    const long l = get_local_id(0);
+    const long segs = n_offsets;
+    const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
+    for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
+        const long hi_1 = (c + 1) * 8192;
+        long a = 0, b = hi_1 <= n_1 ? segs : 0;
+        while (a < b) {
+            const long mid_1 = a + (b - a) / 2;
+            if (offsets[mid_1] < hi_1) a = mid_1 + 1; else b = mid_1;
+        }
+        const long start = a > 0 ? offsets[a - 1] : 0;
+        const long end = a < segs ? offsets[a] : n_1;
+        if (a > 0 && hi_1 <= n_1 && end - start >= 16384) {
+            const long lo_1 = max(c * 8192, start);
+            const long len = hi_1 - lo_1;
+            long acc = 0L;
+            long k = l;
+            for (; k + 1 * 256 < len; k += 2 * 256) {
+                const long at = hsplit_lengths[lo_1 + k + 0 * 256];
+                const long at_1 = hsplit_lengths[lo_1 + k + 1 * 256];
+                long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 0 * 256, at);
+                long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 1 * 256, at_1);
+                long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
+                acc = op_sum_r;
+                long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
+                acc = op_sum_r_1;
+            }
+            for (; k < len; k += 256) {
+                const long at_2 = hsplit_lengths[lo_1 + k];
+                long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k, at_2);
+                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
+                acc = op_sum_r_2;
+            }
+            team_values[l] = acc;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h = 1; h < 256; h *= 2) {
+                if ((l & (2 * h - 1)) == 0) {
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            long acc_1 = 0L;
+            acc_1 = team_values[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                sum_partials_0[c] = acc_1;
+            }
+        } else if (l == 0) {
+            sum_partials_0[c] = 0L;
+        }
+    }
+}
+
 __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global const long* sum_longest, long whole_group, __global long* sum) {
     __local long team_values[256];
     __local int long_teams[259];
@@ -1032,7 +1089,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
         if (s < n_offsets) {
             const long offset = offsets[s];
             const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
-            is_long = lanes < 256 && length > 32 * lanes;
+            is_long = (lanes < 256 && length > 32 * lanes);
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
@@ -1103,8 +1160,142 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
+            long acc_2 = 0L;
+            acc_2 = team_values[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
             if (l == 0) {
-                sum[s_1] = team_values[0];
+                sum[s_1] = acc_2;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global const long* sum_partials_0, __global long* sum) {
+    __local long team_values[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        long acc = 0L;
+        if (s < n_offsets) {
+            const long offset = offsets[s];
+            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
+            is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                long k = lane;
+                for (; k + 1 * lanes < length; k += 2 * lanes) {
+                    const long at = hsplit_lengths[offset + k + 0 * lanes];
+                    const long at_1 = hsplit_lengths[offset + k + 1 * lanes];
+                    long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes, at);
+                    long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes, at_1);
+                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
+                    acc = op_sum_r;
+                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
+                    acc = op_sum_r_1;
+                }
+                for (; k < length; k += lanes) {
+                    const long at_2 = hsplit_lengths[offset + k];
+                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_2);
+                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
+                    acc = op_sum_r_2;
+                }
+            }
+        }
+        team_values[l] = acc;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+        }
+        if (lane == 0 && s < n_offsets && !is_long) {
+            sum[s] = acc;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = offsets[s_1];
+            const long length_1 = (s_1 + 1 < n_offsets ? offsets[s_1 + 1] : n_1) - offset_1;
+            const int is_long_1 = length_1 >= 16384;
+            long from = 0, count = 0, at_3 = offset_1, len = length_1;
+            if (is_long_1) {
+                from = offset_1 / 8192;
+                count = (offset_1 + length_1) / 8192 - from;
+                at_3 = (from + count) * 8192;
+                len = offset_1 + length_1 - at_3;
+            }
+            long acc_1 = 0L;
+            if (is_long_1) {
+                long acc_2 = 0L;
+                for (long k_1 = l; k_1 < count; k_1 += 256) {
+                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_2, sum_partials_0[from + k_1]);
+                    acc_2 = op_sum_r_4;
+                }
+                team_values[l] = acc_2;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                    if ((l & (2 * h_1 - 1)) == 0) {
+                        long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_1]);
+                        team_values[l] = op_sum_r_5;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                long acc_3 = 0L;
+                acc_3 = team_values[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                acc_1 = acc_3;
+            }
+            long acc_4 = 0L;
+            long k_2 = l;
+            for (; k_2 + 1 * 256 < len; k_2 += 2 * 256) {
+                const long at_4 = hsplit_lengths[at_3 + k_2 + 0 * 256];
+                const long at_5 = hsplit_lengths[at_3 + k_2 + 1 * 256];
+                long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_3 + k_2 + 0 * 256, at_4);
+                long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_3 + k_2 + 1 * 256, at_5);
+                long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_3);
+                acc_4 = op_sum_r_6;
+                long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_4);
+                acc_4 = op_sum_r_7;
+            }
+            for (; k_2 < len; k_2 += 256) {
+                const long at_6 = hsplit_lengths[at_3 + k_2];
+                long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_3 + k_2, at_6);
+                long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_5);
+                acc_4 = op_sum_r_8;
+            }
+            team_values[l] = acc_4;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
+                if ((l & (2 * h_2 - 1)) == 0) {
+                    long op_sum_r_9 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_2]);
+                    team_values[l] = op_sum_r_9;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            long acc_5 = 0L;
+            acc_5 = team_values[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(acc_1, acc_5);
+            long acc_6 = 0L;
+            acc_6 = is_long_1 ? op_sum_r_10 : acc_5;
+            if (l == 0) {
+                sum[s_1] = acc_6;
             }
         }
     }
@@ -1128,7 +1319,7 @@ __kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global 
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, __global long* sum) {
     __local long merge_values[2304];
     __local int merge_ends[2304];
     if (!(sum_longest[0] > 8 * lanes)) return;
@@ -1143,9 +1334,9 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
         const long items = (b - a) + (e1 - e0);
         for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
             long acc = 0L;
-            if (before > 0) {
-                long acc_1 = 0L;
+            if (before > 0 && before < 16384) {
                 const long lane = t;
+                long acc_1 = 0L;
                 long k = lane;
                 for (; k + 7 * 256 < before; k += 8 * 256) {
                     const long at = hsplit_lengths[e0 + k + 0 * 256];
@@ -1187,7 +1378,7 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
                     long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_8);
                     acc_1 = op_sum_r_8;
                 }
-                merge_values[t] = acc_1;
+                merge_values[lane] = acc_1;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h = 1; h < 256; h *= 2) {
                     if ((lane & (2 * h - 1)) == 0) {
@@ -1196,8 +1387,10 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
-                acc = merge_values[0];
+                long acc_2 = 0L;
+                acc_2 = merge_values[0];
                 barrier(CLK_LOCAL_MEM_FENCE);
+                acc = acc_2;
             }
             const long j0 = e0 + before;
             const int nr = (int)(b - a);
@@ -1296,39 +1489,280 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
                 if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
             }
             int ii = lo_1, jj = dlo - lo_1, head = -1;
-            long acc_2 = 0L;
             long acc_3 = 0L;
+            long acc_4 = 0L;
             for (int d_1 = dlo; d_1 < dhi; d_1++) {
                 if (ii < nr && merge_ends[ii] <= jj) {
                     if (head < 0) {
                         head = ii;
-                        acc_3 = acc_2;
+                        acc_4 = acc_3;
                     } else {
                         const long row = a + ii;
-                        sum[row] = acc_2;
+                        sum[row] = acc_3;
                     }
-                    acc_2 = 0L;
+                    acc_3 = 0L;
                     ii++;
                 } else {
-                    long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(acc_2, merge_values[jj]);
-                    acc_2 = op_sum_r_10;
+                    long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(acc_3, merge_values[jj]);
+                    acc_3 = op_sum_r_10;
                     jj++;
                 }
             }
-            merge_values[2048 + t] = acc_2;
+            merge_values[2048 + t] = acc_3;
             merge_ends[2048 + t] = head >= 0;
             barrier(CLK_LOCAL_MEM_FENCE);
             if (head >= 0) {
                 int u = t - 1;
                 while (u >= 0 && !merge_ends[2048 + u]) u--;
-                long acc_4 = u >= 0 ? merge_values[2048 + u] : acc;
+                long acc_5 = u >= 0 ? merge_values[2048 + u] : acc;
                 for (int w = u + 1; w < t; w++) {
-                    long op_sum_r_11 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[2048 + w]);
-                    acc_4 = op_sum_r_11;
+                    long op_sum_r_11 = hsplit_seg_reduce_sum_op_sum(acc_5, merge_values[2048 + w]);
+                    acc_5 = op_sum_r_11;
                 }
-                long op_sum_r_12 = hsplit_seg_reduce_sum_op_sum(acc_4, acc_3);
+                long op_sum_r_12 = hsplit_seg_reduce_sum_op_sum(acc_5, acc_4);
                 const long row_1 = a + head;
                 sum[row_1] = op_sum_r_12;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+}
+
+__kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* sum_partials_0, __global const long* hsplit_lengths, __global const long* sum_longest, __global long* sum) {
+    __local long merge_values[2304];
+    __local int merge_ends[2304];
+    if (!(sum_longest[0] > 16383)) return;
+    const int t = get_local_id(0);
+    const long segs = n_offsets;
+    const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a = sum_splits[g], b = sum_splits[g + 1];
+        const long e0 = a < segs ? offsets[a] : n_1;
+        const long e1 = b < segs ? offsets[b] : n_1;
+        const long before = g * 2048 - a - e0;
+        const long items = (b - a) + (e1 - e0);
+        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
+            long acc = 0L;
+            if (before > 0) {
+                const long lane = t;
+                const int is_long = before >= 16384;
+                long from = 0, count = 0, at = e0, len = before;
+                if (is_long) {
+                    from = e0 / 8192;
+                    count = (e0 + before) / 8192 - from;
+                    at = (from + count) * 8192;
+                    len = e0 + before - at;
+                }
+                long acc_1 = 0L;
+                if (is_long) {
+                    long acc_2 = 0L;
+                    for (long k = lane; k < count; k += 256) {
+                        long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc_2, sum_partials_0[from + k]);
+                        acc_2 = op_sum_r;
+                    }
+                    merge_values[lane] = acc_2;
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    for (long h = 1; h < 256; h *= 2) {
+                        if ((lane & (2 * h - 1)) == 0) {
+                            long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(merge_values[lane], merge_values[lane + h]);
+                            merge_values[lane] = op_sum_r_1;
+                        }
+                        barrier(CLK_LOCAL_MEM_FENCE);
+                    }
+                    long acc_3 = 0L;
+                    acc_3 = merge_values[0];
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    acc_1 = acc_3;
+                }
+                long acc_4 = 0L;
+                long k_1 = lane;
+                for (; k_1 + 7 * 256 < len; k_1 += 8 * 256) {
+                    const long at_1 = hsplit_lengths[at + k_1 + 0 * 256];
+                    const long at_2 = hsplit_lengths[at + k_1 + 1 * 256];
+                    const long at_3 = hsplit_lengths[at + k_1 + 2 * 256];
+                    const long at_4 = hsplit_lengths[at + k_1 + 3 * 256];
+                    const long at_5 = hsplit_lengths[at + k_1 + 4 * 256];
+                    const long at_6 = hsplit_lengths[at + k_1 + 5 * 256];
+                    const long at_7 = hsplit_lengths[at + k_1 + 6 * 256];
+                    const long at_8 = hsplit_lengths[at + k_1 + 7 * 256];
+                    long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(at + k_1 + 0 * 256, at_1);
+                    long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(at + k_1 + 1 * 256, at_2);
+                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(at + k_1 + 2 * 256, at_3);
+                    long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(at + k_1 + 3 * 256, at_4);
+                    long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(at + k_1 + 4 * 256, at_5);
+                    long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(at + k_1 + 5 * 256, at_6);
+                    long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(at + k_1 + 6 * 256, at_7);
+                    long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(at + k_1 + 7 * 256, at_8);
+                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r);
+                    acc_4 = op_sum_r_2;
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_1);
+                    acc_4 = op_sum_r_3;
+                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_2);
+                    acc_4 = op_sum_r_4;
+                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_3);
+                    acc_4 = op_sum_r_5;
+                    long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_4);
+                    acc_4 = op_sum_r_6;
+                    long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_5);
+                    acc_4 = op_sum_r_7;
+                    long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_6);
+                    acc_4 = op_sum_r_8;
+                    long op_sum_r_9 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_7);
+                    acc_4 = op_sum_r_9;
+                }
+                for (; k_1 < len; k_1 += 256) {
+                    const long at_9 = hsplit_lengths[at + k_1];
+                    long pull_sum_hoisted_r_8 = hsplit_seg_reduce_sum_pull_sum_hoisted(at + k_1, at_9);
+                    long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_8);
+                    acc_4 = op_sum_r_10;
+                }
+                merge_values[lane] = acc_4;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                    if ((lane & (2 * h_1 - 1)) == 0) {
+                        long op_sum_r_11 = hsplit_seg_reduce_sum_op_sum(merge_values[lane], merge_values[lane + h_1]);
+                        merge_values[lane] = op_sum_r_11;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                long acc_5 = 0L;
+                acc_5 = merge_values[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                long op_sum_r_12 = hsplit_seg_reduce_sum_op_sum(acc_1, acc_5);
+                long acc_6 = 0L;
+                acc_6 = is_long ? op_sum_r_12 : acc_5;
+                acc = acc_6;
+            }
+            const long j0 = e0 + before;
+            const int nr = (int)(b - a);
+            const int cl = (int)(e1 - j0) + nr;
+            const int ne = cl - nr;
+            for (int k_2 = t; k_2 < nr; k_2 += 256) {
+                const long r = a + k_2;
+                merge_ends[k_2] = (int)((r + 1 < segs ? offsets[r + 1] : n_1) - j0);
+            }
+            const int k_3 = t + 0 * 256;
+            const int k_4 = t + 1 * 256;
+            const int k_5 = t + 2 * 256;
+            const int k_6 = t + 3 * 256;
+            const int k_7 = t + 4 * 256;
+            const int k_8 = t + 5 * 256;
+            const int k_9 = t + 6 * 256;
+            const int k_10 = t + 7 * 256;
+            const long at_10 = k_3 < ne ? hsplit_lengths[j0 + k_3] : 0;
+            const long at_11 = k_4 < ne ? hsplit_lengths[j0 + k_4] : 0;
+            const long at_12 = k_5 < ne ? hsplit_lengths[j0 + k_5] : 0;
+            const long at_13 = k_6 < ne ? hsplit_lengths[j0 + k_6] : 0;
+            const long at_14 = k_7 < ne ? hsplit_lengths[j0 + k_7] : 0;
+            const long at_15 = k_8 < ne ? hsplit_lengths[j0 + k_8] : 0;
+            const long at_16 = k_9 < ne ? hsplit_lengths[j0 + k_9] : 0;
+            const long at_17 = k_10 < ne ? hsplit_lengths[j0 + k_10] : 0;
+            long x = 0L;
+            if (k_3 < ne) {
+                long pull_sum_hoisted_r_9 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_3, at_10);
+                x = pull_sum_hoisted_r_9;
+            }
+            long x_1 = 0L;
+            if (k_4 < ne) {
+                long pull_sum_hoisted_r_10 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_4, at_11);
+                x_1 = pull_sum_hoisted_r_10;
+            }
+            long x_2 = 0L;
+            if (k_5 < ne) {
+                long pull_sum_hoisted_r_11 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_5, at_12);
+                x_2 = pull_sum_hoisted_r_11;
+            }
+            long x_3 = 0L;
+            if (k_6 < ne) {
+                long pull_sum_hoisted_r_12 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_6, at_13);
+                x_3 = pull_sum_hoisted_r_12;
+            }
+            long x_4 = 0L;
+            if (k_7 < ne) {
+                long pull_sum_hoisted_r_13 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_7, at_14);
+                x_4 = pull_sum_hoisted_r_13;
+            }
+            long x_5 = 0L;
+            if (k_8 < ne) {
+                long pull_sum_hoisted_r_14 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_8, at_15);
+                x_5 = pull_sum_hoisted_r_14;
+            }
+            long x_6 = 0L;
+            if (k_9 < ne) {
+                long pull_sum_hoisted_r_15 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_9, at_16);
+                x_6 = pull_sum_hoisted_r_15;
+            }
+            long x_7 = 0L;
+            if (k_10 < ne) {
+                long pull_sum_hoisted_r_16 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_10, at_17);
+                x_7 = pull_sum_hoisted_r_16;
+            }
+            if (k_3 < ne) {
+                merge_values[k_3] = x;
+            }
+            if (k_4 < ne) {
+                merge_values[k_4] = x_1;
+            }
+            if (k_5 < ne) {
+                merge_values[k_5] = x_2;
+            }
+            if (k_6 < ne) {
+                merge_values[k_6] = x_3;
+            }
+            if (k_7 < ne) {
+                merge_values[k_7] = x_4;
+            }
+            if (k_8 < ne) {
+                merge_values[k_8] = x_5;
+            }
+            if (k_9 < ne) {
+                merge_values[k_9] = x_6;
+            }
+            if (k_10 < ne) {
+                merge_values[k_10] = x_7;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const int dlo = min(t * 8, cl);
+            const int dhi = min(dlo + 8, cl);
+            int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
+            while (lo_1 < hi_1) {
+                const int m = (lo_1 + hi_1) / 2;
+                if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+            }
+            int ii = lo_1, jj = dlo - lo_1, head = -1;
+            long acc_7 = 0L;
+            long acc_8 = 0L;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_8 = acc_7;
+                    } else {
+                        const long row = a + ii;
+                        sum[row] = acc_7;
+                    }
+                    acc_7 = 0L;
+                    ii++;
+                } else {
+                    long op_sum_r_13 = hsplit_seg_reduce_sum_op_sum(acc_7, merge_values[jj]);
+                    acc_7 = op_sum_r_13;
+                    jj++;
+                }
+            }
+            merge_values[2048 + t] = acc_7;
+            merge_ends[2048 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[2048 + u]) u--;
+                long acc_9 = u >= 0 ? merge_values[2048 + u] : acc;
+                for (int w = u + 1; w < t; w++) {
+                    long op_sum_r_14 = hsplit_seg_reduce_sum_op_sum(acc_9, merge_values[2048 + w]);
+                    acc_9 = op_sum_r_14;
+                }
+                long op_sum_r_15 = hsplit_seg_reduce_sum_op_sum(acc_9, acc_8);
+                const long row_1 = a + head;
+                sum[row_1] = op_sum_r_15;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
@@ -4611,6 +5045,88 @@ __kernel void hsplit_fused_6_extreme_longest_final(__global const long* extreme_
     }
 }
 
+__kernel void hsplit_fused_6_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme_partials_0, __global long* extreme_partials_1) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    if (!(whole_group != 0 || extreme_longest[0] > 16383)) return;
+    const long l = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
+        const long hi_1 = (c + 1) * 8192;
+        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
+        while (a_1 < b_1) {
+            const long mid_1 = a_1 + (b_1 - a_1) / 2;
+            if (cross_offsets_0[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
+        }
+        const long start = a_1 > 0 ? cross_offsets_0[a_1 - 1] : 0;
+        const long end = a_1 < segs ? cross_offsets_0[a_1] : n_1;
+        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
+            const long lo_1 = max(c * 8192, start);
+            const long len = hi_1 - lo_1;
+            double acc = 0.0;
+            long acc_1 = -1L;
+            const long chunk_1 = (len + 256 - 1) / 256;
+            const long lo_2 = min(l * chunk_1, len);
+            const long hi_2 = min(lo_2 + chunk_1, len);
+            long k = lo_2;
+            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
+                double pull_extreme_r;
+                long pull_extreme_r_1;
+                hsplit_fused_6_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_6_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r;
+                long op_extreme_r_1;
+                hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                acc = op_extreme_r;
+                acc_1 = op_extreme_r_1;
+                double op_extreme_r_2;
+                long op_extreme_r_3;
+                hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                acc = op_extreme_r_2;
+                acc_1 = op_extreme_r_3;
+            }
+            for (; k < hi_2; k += 1) {
+                double pull_extreme_r_4;
+                long pull_extreme_r_5;
+                hsplit_fused_6_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                acc = op_extreme_r_4;
+                acc_1 = op_extreme_r_5;
+            }
+            team_values[l] = acc;
+            team_values_1[l] = acc_1;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h = 1; h < 256; h *= 2) {
+                if ((l & (2 * h - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            acc_2 = team_values[0];
+            acc_3 = team_values_1[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                extreme_partials_0[c] = acc_2;
+                extreme_partials_1[c] = acc_3;
+            }
+        } else if (l == 0) {
+            extreme_partials_0[c] = 0.0;
+            extreme_partials_1[c] = -1L;
+        }
+    }
+}
+
 __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
     __local double team_values[256];
     __local long team_values_1[256];
@@ -4632,7 +5148,7 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
             const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            is_long = lanes < 256 && length > 32 * lanes;
+            is_long = (lanes < 256 && length > 32 * lanes);
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
@@ -4744,9 +5260,210 @@ __kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __glo
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            acc_4 = team_values[0];
+            acc_5 = team_values_1[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
             if (l == 0) {
-                extreme[s_1] = team_values[0];
-                position[s_1] = team_values_1[0];
+                extreme[s_1] = acc_4;
+                position[s_1] = acc_5;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk_1 = (length + lanes - 1) / lanes;
+                const long lo_1 = min(lane * chunk_1, length);
+                const long hi_1 = min(lo_1 + chunk_1, length);
+                long k = lo_1;
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_6_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_6_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc = op_extreme_r_2;
+                    acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_6_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc = op_extreme_r_4;
+                    acc_1 = op_extreme_r_5;
+                }
+            }
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
+            const int is_long_1 = length_1 >= 16384;
+            long from = 0, count = 0, at = offset_1, len = length_1;
+            if (is_long_1) {
+                from = offset_1 / 8192;
+                count = (offset_1 + length_1) / 8192 - from;
+                at = (from + count) * 8192;
+                len = offset_1 + length_1 - at;
+            }
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            if (is_long_1) {
+                double acc_4 = 0.0;
+                long acc_5 = -1L;
+                const long chunk_2 = (count + 256 - 1) / 256;
+                const long lo_2 = min(l * chunk_2, count);
+                const long hi_2 = min(lo_2 + chunk_2, count);
+                for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_6_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_8, &op_extreme_r_9);
+                    acc_4 = op_extreme_r_8;
+                    acc_5 = op_extreme_r_9;
+                }
+                team_values[l] = acc_4;
+                team_values_1[l] = acc_5;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                    if ((l & (2 * h_1 - 1)) == 0) {
+                        double op_extreme_r_10;
+                        long op_extreme_r_11;
+                        hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_10, &op_extreme_r_11);
+                        team_values[l] = op_extreme_r_10;
+                        team_values_1[l] = op_extreme_r_11;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                double acc_6 = 0.0;
+                long acc_7 = -1L;
+                acc_6 = team_values[0];
+                acc_7 = team_values_1[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                acc_2 = acc_6;
+                acc_3 = acc_7;
+            }
+            double acc_8 = 0.0;
+            long acc_9 = -1L;
+            const long chunk_3 = (len + 256 - 1) / 256;
+            const long lo_3 = min(l * chunk_3, len);
+            const long hi_3 = min(lo_3 + chunk_3, len);
+            long k_2 = lo_3;
+            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_6_pull_extreme(at + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_6_pull_extreme(at + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_12;
+                long op_extreme_r_13;
+                hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_12, &op_extreme_r_13);
+                acc_8 = op_extreme_r_12;
+                acc_9 = op_extreme_r_13;
+                double op_extreme_r_14;
+                long op_extreme_r_15;
+                hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_14, &op_extreme_r_15);
+                acc_8 = op_extreme_r_14;
+                acc_9 = op_extreme_r_15;
+            }
+            for (; k_2 < hi_3; k_2 += 1) {
+                double pull_extreme_r_10;
+                long pull_extreme_r_11;
+                hsplit_fused_6_pull_extreme(at + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_16, &op_extreme_r_17);
+                acc_8 = op_extreme_r_16;
+                acc_9 = op_extreme_r_17;
+            }
+            team_values[l] = acc_8;
+            team_values_1[l] = acc_9;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
+                if ((l & (2 * h_2 - 1)) == 0) {
+                    double op_extreme_r_18;
+                    long op_extreme_r_19;
+                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_18, &op_extreme_r_19);
+                    team_values[l] = op_extreme_r_18;
+                    team_values_1[l] = op_extreme_r_19;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            double acc_10 = 0.0;
+            long acc_11 = -1L;
+            acc_10 = team_values[0];
+            acc_11 = team_values_1[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            double op_extreme_r_20;
+            long op_extreme_r_21;
+            hsplit_fused_6_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_20, &op_extreme_r_21);
+            double acc_12 = 0.0;
+            long acc_13 = -1L;
+            acc_12 = is_long_1 ? op_extreme_r_20 : acc_10;
+            acc_13 = is_long_1 ? op_extreme_r_21 : acc_11;
+            if (l == 0) {
+                extreme[s_1] = acc_12;
+                position[s_1] = acc_13;
             }
         }
     }
@@ -4770,7 +5487,7 @@ __kernel void hsplit_fused_6_extreme_splits_idx32(long merge_tiles, __global con
     }
 }
 
-__kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_6_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
@@ -4787,10 +5504,10 @@ __kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __g
         for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
             double acc = 0.0;
             long acc_1 = -1L;
-            if (before > 0) {
+            if (before > 0 && before < 16384) {
+                const long lane = t;
                 double acc_2 = 0.0;
                 long acc_3 = -1L;
-                const long lane = t;
                 const long chunk_1 = (before + 256 - 1) / 256;
                 const long lo_1 = min(lane * chunk_1, before);
                 const long hi_1 = min(lo_1 + chunk_1, before);
@@ -4839,8 +5556,8 @@ __kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __g
                     acc_2 = op_extreme_r_8;
                     acc_3 = op_extreme_r_9;
                 }
-                merge_values[t] = acc_2;
-                merge_values_1[t] = acc_3;
+                merge_values[lane] = acc_2;
+                merge_values_1[lane] = acc_3;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h = 1; h < 256; h *= 2) {
                     if ((lane & (2 * h - 1)) == 0) {
@@ -4852,9 +5569,13 @@ __kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __g
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
-                acc = merge_values[0];
-                acc_1 = merge_values_1[0];
+                double acc_4 = 0.0;
+                long acc_5 = -1L;
+                acc_4 = merge_values[0];
+                acc_5 = merge_values_1[0];
                 barrier(CLK_LOCAL_MEM_FENCE);
+                acc = acc_4;
+                acc_1 = acc_5;
             }
             const long j0 = e0 + before;
             const int nr = (int)(b_1 - a_1);
@@ -4884,55 +5605,279 @@ __kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __g
                 if (merge_ends[m] < dlo - m) lo_2 = m + 1; else hi_2 = m;
             }
             int ii = lo_2, jj = dlo - lo_2, head = -1;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
             double acc_6 = 0.0;
             long acc_7 = -1L;
+            double acc_8 = 0.0;
+            long acc_9 = -1L;
             for (int d_1 = dlo; d_1 < dhi; d_1++) {
                 if (ii < nr && merge_ends[ii] <= jj) {
                     if (head < 0) {
                         head = ii;
-                        acc_6 = acc_4;
-                        acc_7 = acc_5;
+                        acc_8 = acc_6;
+                        acc_9 = acc_7;
                     } else {
                         const long row = a_1 + ii;
-                        extreme[row] = acc_4;
-                        position[row] = acc_5;
+                        extreme[row] = acc_6;
+                        position[row] = acc_7;
                     }
-                    acc_4 = 0.0;
-                    acc_5 = -1L;
+                    acc_6 = 0.0;
+                    acc_7 = -1L;
                     ii++;
                 } else {
                     double op_extreme_r_12;
                     long op_extreme_r_13;
-                    hsplit_fused_6_op_extreme(acc_4, acc_5, merge_values[jj], merge_values_1[jj], &op_extreme_r_12, &op_extreme_r_13);
-                    acc_4 = op_extreme_r_12;
-                    acc_5 = op_extreme_r_13;
+                    hsplit_fused_6_op_extreme(acc_6, acc_7, merge_values[jj], merge_values_1[jj], &op_extreme_r_12, &op_extreme_r_13);
+                    acc_6 = op_extreme_r_12;
+                    acc_7 = op_extreme_r_13;
                     jj++;
                 }
             }
-            merge_values[1024 + t] = acc_4;
-            merge_values_1[1024 + t] = acc_5;
+            merge_values[1024 + t] = acc_6;
+            merge_values_1[1024 + t] = acc_7;
             merge_ends[1024 + t] = head >= 0;
             barrier(CLK_LOCAL_MEM_FENCE);
             if (head >= 0) {
                 int u = t - 1;
                 while (u >= 0 && !merge_ends[1024 + u]) u--;
-                double acc_8 = u >= 0 ? merge_values[1024 + u] : acc;
-                long acc_9 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
+                double acc_10 = u >= 0 ? merge_values[1024 + u] : acc;
+                long acc_11 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
                 for (int w = u + 1; w < t; w++) {
                     double op_extreme_r_14;
                     long op_extreme_r_15;
-                    hsplit_fused_6_op_extreme(acc_8, acc_9, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_14, &op_extreme_r_15);
-                    acc_8 = op_extreme_r_14;
-                    acc_9 = op_extreme_r_15;
+                    hsplit_fused_6_op_extreme(acc_10, acc_11, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_14, &op_extreme_r_15);
+                    acc_10 = op_extreme_r_14;
+                    acc_11 = op_extreme_r_15;
                 }
                 double op_extreme_r_16;
                 long op_extreme_r_17;
-                hsplit_fused_6_op_extreme(acc_8, acc_9, acc_6, acc_7, &op_extreme_r_16, &op_extreme_r_17);
+                hsplit_fused_6_op_extreme(acc_10, acc_11, acc_8, acc_9, &op_extreme_r_16, &op_extreme_r_17);
                 const long row_1 = a_1 + head;
                 extreme[row_1] = op_extreme_r_16;
                 position[row_1] = op_extreme_r_17;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+}
+
+__kernel void hsplit_fused_6_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, __global double* extreme, __global long* position) {
+    __local double merge_values[1280];
+    __local long merge_values_1[1280];
+    __local int merge_ends[1280];
+    if (!(extreme_longest[0] > 16383)) return;
+    const int t = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
+        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
+        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
+        const long before = g * 1024 - a_1 - e0;
+        const long items = (b_1 - a_1) + (e1 - e0);
+        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
+            double acc = 0.0;
+            long acc_1 = -1L;
+            if (before > 0) {
+                const long lane = t;
+                const int is_long = before >= 16384;
+                long from = 0, count = 0, at = e0, len = before;
+                if (is_long) {
+                    from = e0 / 8192;
+                    count = (e0 + before) / 8192 - from;
+                    at = (from + count) * 8192;
+                    len = e0 + before - at;
+                }
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                if (is_long) {
+                    double acc_4 = 0.0;
+                    long acc_5 = -1L;
+                    const long chunk_1 = (count + 256 - 1) / 256;
+                    const long lo_1 = min(lane * chunk_1, count);
+                    const long hi_1 = min(lo_1 + chunk_1, count);
+                    for (long k = lo_1; k < hi_1; k += 1) {
+                        double op_extreme_r;
+                        long op_extreme_r_1;
+                        hsplit_fused_6_op_extreme(acc_4, acc_5, extreme_partials_0[from + k], extreme_partials_1[from + k], &op_extreme_r, &op_extreme_r_1);
+                        acc_4 = op_extreme_r;
+                        acc_5 = op_extreme_r_1;
+                    }
+                    merge_values[lane] = acc_4;
+                    merge_values_1[lane] = acc_5;
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    for (long h = 1; h < 256; h *= 2) {
+                        if ((lane & (2 * h - 1)) == 0) {
+                            double op_extreme_r_2;
+                            long op_extreme_r_3;
+                            hsplit_fused_6_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_2, &op_extreme_r_3);
+                            merge_values[lane] = op_extreme_r_2;
+                            merge_values_1[lane] = op_extreme_r_3;
+                        }
+                        barrier(CLK_LOCAL_MEM_FENCE);
+                    }
+                    double acc_6 = 0.0;
+                    long acc_7 = -1L;
+                    acc_6 = merge_values[0];
+                    acc_7 = merge_values_1[0];
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    acc_2 = acc_6;
+                    acc_3 = acc_7;
+                }
+                double acc_8 = 0.0;
+                long acc_9 = -1L;
+                const long chunk_2 = (len + 256 - 1) / 256;
+                const long lo_2 = min(lane * chunk_2, len);
+                const long hi_2 = min(lo_2 + chunk_2, len);
+                long k_1 = lo_2;
+                for (; k_1 + 3 * 1 < hi_2; k_1 += 4 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_6_pull_extreme(at + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_6_pull_extreme(at + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_6_pull_extreme(at + k_1 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double pull_extreme_r_6;
+                    long pull_extreme_r_7;
+                    hsplit_fused_6_pull_extreme(at + k_1 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r, pull_extreme_r_1, &op_extreme_r_4, &op_extreme_r_5);
+                    acc_8 = op_extreme_r_4;
+                    acc_9 = op_extreme_r_5;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_6, &op_extreme_r_7);
+                    acc_8 = op_extreme_r_6;
+                    acc_9 = op_extreme_r_7;
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_8, &op_extreme_r_9);
+                    acc_8 = op_extreme_r_8;
+                    acc_9 = op_extreme_r_9;
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_10, &op_extreme_r_11);
+                    acc_8 = op_extreme_r_10;
+                    acc_9 = op_extreme_r_11;
+                }
+                for (; k_1 < hi_2; k_1 += 1) {
+                    double pull_extreme_r_8;
+                    long pull_extreme_r_9;
+                    hsplit_fused_6_pull_extreme(at + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_12, &op_extreme_r_13);
+                    acc_8 = op_extreme_r_12;
+                    acc_9 = op_extreme_r_13;
+                }
+                merge_values[lane] = acc_8;
+                merge_values_1[lane] = acc_9;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                    if ((lane & (2 * h_1 - 1)) == 0) {
+                        double op_extreme_r_14;
+                        long op_extreme_r_15;
+                        hsplit_fused_6_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h_1], merge_values_1[lane + h_1], &op_extreme_r_14, &op_extreme_r_15);
+                        merge_values[lane] = op_extreme_r_14;
+                        merge_values_1[lane] = op_extreme_r_15;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                double acc_10 = 0.0;
+                long acc_11 = -1L;
+                acc_10 = merge_values[0];
+                acc_11 = merge_values_1[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_6_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_16, &op_extreme_r_17);
+                double acc_12 = 0.0;
+                long acc_13 = -1L;
+                acc_12 = is_long ? op_extreme_r_16 : acc_10;
+                acc_13 = is_long ? op_extreme_r_17 : acc_11;
+                acc = acc_12;
+                acc_1 = acc_13;
+            }
+            const long j0 = e0 + before;
+            const int nr = (int)(b_1 - a_1);
+            const int cl = (int)(e1 - j0) + nr;
+            const int ne = cl - nr;
+            for (int k_2 = t; k_2 < nr; k_2 += 256) {
+                const long r = a_1 + k_2;
+                merge_ends[k_2] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
+            }
+            #pragma unroll
+            for (int i = 0; i < 4; i++) {
+                const int k_3 = t + i * 256;
+                if (k_3 < ne) {
+                    double pull_extreme_r_10;
+                    long pull_extreme_r_11;
+                    hsplit_fused_6_pull_extreme(j0 + k_3, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                    merge_values[k_3] = pull_extreme_r_10;
+                    merge_values_1[k_3] = pull_extreme_r_11;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const int dlo = min(t * 4, cl);
+            const int dhi = min(dlo + 4, cl);
+            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
+            while (lo_3 < hi_3) {
+                const int m = (lo_3 + hi_3) / 2;
+                if (merge_ends[m] < dlo - m) lo_3 = m + 1; else hi_3 = m;
+            }
+            int ii = lo_3, jj = dlo - lo_3, head = -1;
+            double acc_14 = 0.0;
+            long acc_15 = -1L;
+            double acc_16 = 0.0;
+            long acc_17 = -1L;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_16 = acc_14;
+                        acc_17 = acc_15;
+                    } else {
+                        const long row = a_1 + ii;
+                        extreme[row] = acc_14;
+                        position[row] = acc_15;
+                    }
+                    acc_14 = 0.0;
+                    acc_15 = -1L;
+                    ii++;
+                } else {
+                    double op_extreme_r_18;
+                    long op_extreme_r_19;
+                    hsplit_fused_6_op_extreme(acc_14, acc_15, merge_values[jj], merge_values_1[jj], &op_extreme_r_18, &op_extreme_r_19);
+                    acc_14 = op_extreme_r_18;
+                    acc_15 = op_extreme_r_19;
+                    jj++;
+                }
+            }
+            merge_values[1024 + t] = acc_14;
+            merge_values_1[1024 + t] = acc_15;
+            merge_ends[1024 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[1024 + u]) u--;
+                double acc_18 = u >= 0 ? merge_values[1024 + u] : acc;
+                long acc_19 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
+                for (int w = u + 1; w < t; w++) {
+                    double op_extreme_r_20;
+                    long op_extreme_r_21;
+                    hsplit_fused_6_op_extreme(acc_18, acc_19, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_20, &op_extreme_r_21);
+                    acc_18 = op_extreme_r_20;
+                    acc_19 = op_extreme_r_21;
+                }
+                double op_extreme_r_22;
+                long op_extreme_r_23;
+                hsplit_fused_6_op_extreme(acc_18, acc_19, acc_16, acc_17, &op_extreme_r_22, &op_extreme_r_23);
+                const long row_1 = a_1 + head;
+                extreme[row_1] = op_extreme_r_22;
+                position[row_1] = op_extreme_r_23;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
@@ -7740,6 +8685,88 @@ __kernel void hsplit_fused_15_extreme_longest_final(__global const long* extreme
     }
 }
 
+__kernel void hsplit_fused_15_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme_partials_0, __global long* extreme_partials_1) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    if (!(whole_group != 0 || extreme_longest[0] > 16383)) return;
+    const long l = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
+        const long hi_1 = (c + 1) * 8192;
+        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
+        while (a_1 < b_1) {
+            const long mid_1 = a_1 + (b_1 - a_1) / 2;
+            if (cross_offsets_0[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
+        }
+        const long start = a_1 > 0 ? cross_offsets_0[a_1 - 1] : 0;
+        const long end = a_1 < segs ? cross_offsets_0[a_1] : n_1;
+        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
+            const long lo_1 = max(c * 8192, start);
+            const long len = hi_1 - lo_1;
+            double acc = 0.0;
+            long acc_1 = -1L;
+            const long chunk_1 = (len + 256 - 1) / 256;
+            const long lo_2 = min(l * chunk_1, len);
+            const long hi_2 = min(lo_2 + chunk_1, len);
+            long k = lo_2;
+            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
+                double pull_extreme_r;
+                long pull_extreme_r_1;
+                hsplit_fused_15_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_15_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r;
+                long op_extreme_r_1;
+                hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                acc = op_extreme_r;
+                acc_1 = op_extreme_r_1;
+                double op_extreme_r_2;
+                long op_extreme_r_3;
+                hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                acc = op_extreme_r_2;
+                acc_1 = op_extreme_r_3;
+            }
+            for (; k < hi_2; k += 1) {
+                double pull_extreme_r_4;
+                long pull_extreme_r_5;
+                hsplit_fused_15_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                acc = op_extreme_r_4;
+                acc_1 = op_extreme_r_5;
+            }
+            team_values[l] = acc;
+            team_values_1[l] = acc_1;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h = 1; h < 256; h *= 2) {
+                if ((l & (2 * h - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            acc_2 = team_values[0];
+            acc_3 = team_values_1[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                extreme_partials_0[c] = acc_2;
+                extreme_partials_1[c] = acc_3;
+            }
+        } else if (l == 0) {
+            extreme_partials_0[c] = 0.0;
+            extreme_partials_1[c] = -1L;
+        }
+    }
+}
+
 __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
     __local double team_values[256];
     __local long team_values_1[256];
@@ -7761,7 +8788,7 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
             const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            is_long = lanes < 256 && length > 32 * lanes;
+            is_long = (lanes < 256 && length > 32 * lanes);
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
@@ -7873,9 +8900,210 @@ __kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __gl
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            acc_4 = team_values[0];
+            acc_5 = team_values_1[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
             if (l == 0) {
-                extreme[s_1] = team_values[0];
-                position[s_1] = team_values_1[0];
+                extreme[s_1] = acc_4;
+                position[s_1] = acc_5;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk_1 = (length + lanes - 1) / lanes;
+                const long lo_1 = min(lane * chunk_1, length);
+                const long hi_1 = min(lo_1 + chunk_1, length);
+                long k = lo_1;
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_15_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_15_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc = op_extreme_r_2;
+                    acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_15_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc = op_extreme_r_4;
+                    acc_1 = op_extreme_r_5;
+                }
+            }
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
+            const int is_long_1 = length_1 >= 16384;
+            long from = 0, count = 0, at = offset_1, len = length_1;
+            if (is_long_1) {
+                from = offset_1 / 8192;
+                count = (offset_1 + length_1) / 8192 - from;
+                at = (from + count) * 8192;
+                len = offset_1 + length_1 - at;
+            }
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            if (is_long_1) {
+                double acc_4 = 0.0;
+                long acc_5 = -1L;
+                const long chunk_2 = (count + 256 - 1) / 256;
+                const long lo_2 = min(l * chunk_2, count);
+                const long hi_2 = min(lo_2 + chunk_2, count);
+                for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_15_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_8, &op_extreme_r_9);
+                    acc_4 = op_extreme_r_8;
+                    acc_5 = op_extreme_r_9;
+                }
+                team_values[l] = acc_4;
+                team_values_1[l] = acc_5;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                    if ((l & (2 * h_1 - 1)) == 0) {
+                        double op_extreme_r_10;
+                        long op_extreme_r_11;
+                        hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_10, &op_extreme_r_11);
+                        team_values[l] = op_extreme_r_10;
+                        team_values_1[l] = op_extreme_r_11;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                double acc_6 = 0.0;
+                long acc_7 = -1L;
+                acc_6 = team_values[0];
+                acc_7 = team_values_1[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                acc_2 = acc_6;
+                acc_3 = acc_7;
+            }
+            double acc_8 = 0.0;
+            long acc_9 = -1L;
+            const long chunk_3 = (len + 256 - 1) / 256;
+            const long lo_3 = min(l * chunk_3, len);
+            const long hi_3 = min(lo_3 + chunk_3, len);
+            long k_2 = lo_3;
+            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_15_pull_extreme(at + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_15_pull_extreme(at + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_12;
+                long op_extreme_r_13;
+                hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_12, &op_extreme_r_13);
+                acc_8 = op_extreme_r_12;
+                acc_9 = op_extreme_r_13;
+                double op_extreme_r_14;
+                long op_extreme_r_15;
+                hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_14, &op_extreme_r_15);
+                acc_8 = op_extreme_r_14;
+                acc_9 = op_extreme_r_15;
+            }
+            for (; k_2 < hi_3; k_2 += 1) {
+                double pull_extreme_r_10;
+                long pull_extreme_r_11;
+                hsplit_fused_15_pull_extreme(at + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_16, &op_extreme_r_17);
+                acc_8 = op_extreme_r_16;
+                acc_9 = op_extreme_r_17;
+            }
+            team_values[l] = acc_8;
+            team_values_1[l] = acc_9;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
+                if ((l & (2 * h_2 - 1)) == 0) {
+                    double op_extreme_r_18;
+                    long op_extreme_r_19;
+                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_18, &op_extreme_r_19);
+                    team_values[l] = op_extreme_r_18;
+                    team_values_1[l] = op_extreme_r_19;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            double acc_10 = 0.0;
+            long acc_11 = -1L;
+            acc_10 = team_values[0];
+            acc_11 = team_values_1[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            double op_extreme_r_20;
+            long op_extreme_r_21;
+            hsplit_fused_15_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_20, &op_extreme_r_21);
+            double acc_12 = 0.0;
+            long acc_13 = -1L;
+            acc_12 = is_long_1 ? op_extreme_r_20 : acc_10;
+            acc_13 = is_long_1 ? op_extreme_r_21 : acc_11;
+            if (l == 0) {
+                extreme[s_1] = acc_12;
+                position[s_1] = acc_13;
             }
         }
     }
@@ -7899,7 +9127,7 @@ __kernel void hsplit_fused_15_extreme_splits_idx32(long merge_tiles, __global co
     }
 }
 
-__kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_15_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
@@ -7916,10 +9144,10 @@ __kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __
         for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
             double acc = 0.0;
             long acc_1 = -1L;
-            if (before > 0) {
+            if (before > 0 && before < 16384) {
+                const long lane = t;
                 double acc_2 = 0.0;
                 long acc_3 = -1L;
-                const long lane = t;
                 const long chunk_1 = (before + 256 - 1) / 256;
                 const long lo_1 = min(lane * chunk_1, before);
                 const long hi_1 = min(lo_1 + chunk_1, before);
@@ -7968,8 +9196,8 @@ __kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __
                     acc_2 = op_extreme_r_8;
                     acc_3 = op_extreme_r_9;
                 }
-                merge_values[t] = acc_2;
-                merge_values_1[t] = acc_3;
+                merge_values[lane] = acc_2;
+                merge_values_1[lane] = acc_3;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h = 1; h < 256; h *= 2) {
                     if ((lane & (2 * h - 1)) == 0) {
@@ -7981,9 +9209,13 @@ __kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
-                acc = merge_values[0];
-                acc_1 = merge_values_1[0];
+                double acc_4 = 0.0;
+                long acc_5 = -1L;
+                acc_4 = merge_values[0];
+                acc_5 = merge_values_1[0];
                 barrier(CLK_LOCAL_MEM_FENCE);
+                acc = acc_4;
+                acc_1 = acc_5;
             }
             const long j0 = e0 + before;
             const int nr = (int)(b_1 - a_1);
@@ -8013,55 +9245,279 @@ __kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __
                 if (merge_ends[m] < dlo - m) lo_2 = m + 1; else hi_2 = m;
             }
             int ii = lo_2, jj = dlo - lo_2, head = -1;
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
             double acc_6 = 0.0;
             long acc_7 = -1L;
+            double acc_8 = 0.0;
+            long acc_9 = -1L;
             for (int d_1 = dlo; d_1 < dhi; d_1++) {
                 if (ii < nr && merge_ends[ii] <= jj) {
                     if (head < 0) {
                         head = ii;
-                        acc_6 = acc_4;
-                        acc_7 = acc_5;
+                        acc_8 = acc_6;
+                        acc_9 = acc_7;
                     } else {
                         const long row = a_1 + ii;
-                        extreme[row] = acc_4;
-                        position[row] = acc_5;
+                        extreme[row] = acc_6;
+                        position[row] = acc_7;
                     }
-                    acc_4 = 0.0;
-                    acc_5 = -1L;
+                    acc_6 = 0.0;
+                    acc_7 = -1L;
                     ii++;
                 } else {
                     double op_extreme_r_12;
                     long op_extreme_r_13;
-                    hsplit_fused_15_op_extreme(acc_4, acc_5, merge_values[jj], merge_values_1[jj], &op_extreme_r_12, &op_extreme_r_13);
-                    acc_4 = op_extreme_r_12;
-                    acc_5 = op_extreme_r_13;
+                    hsplit_fused_15_op_extreme(acc_6, acc_7, merge_values[jj], merge_values_1[jj], &op_extreme_r_12, &op_extreme_r_13);
+                    acc_6 = op_extreme_r_12;
+                    acc_7 = op_extreme_r_13;
                     jj++;
                 }
             }
-            merge_values[1024 + t] = acc_4;
-            merge_values_1[1024 + t] = acc_5;
+            merge_values[1024 + t] = acc_6;
+            merge_values_1[1024 + t] = acc_7;
             merge_ends[1024 + t] = head >= 0;
             barrier(CLK_LOCAL_MEM_FENCE);
             if (head >= 0) {
                 int u = t - 1;
                 while (u >= 0 && !merge_ends[1024 + u]) u--;
-                double acc_8 = u >= 0 ? merge_values[1024 + u] : acc;
-                long acc_9 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
+                double acc_10 = u >= 0 ? merge_values[1024 + u] : acc;
+                long acc_11 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
                 for (int w = u + 1; w < t; w++) {
                     double op_extreme_r_14;
                     long op_extreme_r_15;
-                    hsplit_fused_15_op_extreme(acc_8, acc_9, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_14, &op_extreme_r_15);
-                    acc_8 = op_extreme_r_14;
-                    acc_9 = op_extreme_r_15;
+                    hsplit_fused_15_op_extreme(acc_10, acc_11, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_14, &op_extreme_r_15);
+                    acc_10 = op_extreme_r_14;
+                    acc_11 = op_extreme_r_15;
                 }
                 double op_extreme_r_16;
                 long op_extreme_r_17;
-                hsplit_fused_15_op_extreme(acc_8, acc_9, acc_6, acc_7, &op_extreme_r_16, &op_extreme_r_17);
+                hsplit_fused_15_op_extreme(acc_10, acc_11, acc_8, acc_9, &op_extreme_r_16, &op_extreme_r_17);
                 const long row_1 = a_1 + head;
                 extreme[row_1] = op_extreme_r_16;
                 position[row_1] = op_extreme_r_17;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+}
+
+__kernel void hsplit_fused_15_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, __global double* extreme, __global long* position) {
+    __local double merge_values[1280];
+    __local long merge_values_1[1280];
+    __local int merge_ends[1280];
+    if (!(extreme_longest[0] > 16383)) return;
+    const int t = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
+        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
+        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
+        const long before = g * 1024 - a_1 - e0;
+        const long items = (b_1 - a_1) + (e1 - e0);
+        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
+            double acc = 0.0;
+            long acc_1 = -1L;
+            if (before > 0) {
+                const long lane = t;
+                const int is_long = before >= 16384;
+                long from = 0, count = 0, at = e0, len = before;
+                if (is_long) {
+                    from = e0 / 8192;
+                    count = (e0 + before) / 8192 - from;
+                    at = (from + count) * 8192;
+                    len = e0 + before - at;
+                }
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                if (is_long) {
+                    double acc_4 = 0.0;
+                    long acc_5 = -1L;
+                    const long chunk_1 = (count + 256 - 1) / 256;
+                    const long lo_1 = min(lane * chunk_1, count);
+                    const long hi_1 = min(lo_1 + chunk_1, count);
+                    for (long k = lo_1; k < hi_1; k += 1) {
+                        double op_extreme_r;
+                        long op_extreme_r_1;
+                        hsplit_fused_15_op_extreme(acc_4, acc_5, extreme_partials_0[from + k], extreme_partials_1[from + k], &op_extreme_r, &op_extreme_r_1);
+                        acc_4 = op_extreme_r;
+                        acc_5 = op_extreme_r_1;
+                    }
+                    merge_values[lane] = acc_4;
+                    merge_values_1[lane] = acc_5;
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    for (long h = 1; h < 256; h *= 2) {
+                        if ((lane & (2 * h - 1)) == 0) {
+                            double op_extreme_r_2;
+                            long op_extreme_r_3;
+                            hsplit_fused_15_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_2, &op_extreme_r_3);
+                            merge_values[lane] = op_extreme_r_2;
+                            merge_values_1[lane] = op_extreme_r_3;
+                        }
+                        barrier(CLK_LOCAL_MEM_FENCE);
+                    }
+                    double acc_6 = 0.0;
+                    long acc_7 = -1L;
+                    acc_6 = merge_values[0];
+                    acc_7 = merge_values_1[0];
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    acc_2 = acc_6;
+                    acc_3 = acc_7;
+                }
+                double acc_8 = 0.0;
+                long acc_9 = -1L;
+                const long chunk_2 = (len + 256 - 1) / 256;
+                const long lo_2 = min(lane * chunk_2, len);
+                const long hi_2 = min(lo_2 + chunk_2, len);
+                long k_1 = lo_2;
+                for (; k_1 + 3 * 1 < hi_2; k_1 += 4 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_15_pull_extreme(at + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_15_pull_extreme(at + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_15_pull_extreme(at + k_1 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double pull_extreme_r_6;
+                    long pull_extreme_r_7;
+                    hsplit_fused_15_pull_extreme(at + k_1 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r, pull_extreme_r_1, &op_extreme_r_4, &op_extreme_r_5);
+                    acc_8 = op_extreme_r_4;
+                    acc_9 = op_extreme_r_5;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_6, &op_extreme_r_7);
+                    acc_8 = op_extreme_r_6;
+                    acc_9 = op_extreme_r_7;
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_8, &op_extreme_r_9);
+                    acc_8 = op_extreme_r_8;
+                    acc_9 = op_extreme_r_9;
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_10, &op_extreme_r_11);
+                    acc_8 = op_extreme_r_10;
+                    acc_9 = op_extreme_r_11;
+                }
+                for (; k_1 < hi_2; k_1 += 1) {
+                    double pull_extreme_r_8;
+                    long pull_extreme_r_9;
+                    hsplit_fused_15_pull_extreme(at + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_12, &op_extreme_r_13);
+                    acc_8 = op_extreme_r_12;
+                    acc_9 = op_extreme_r_13;
+                }
+                merge_values[lane] = acc_8;
+                merge_values_1[lane] = acc_9;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                    if ((lane & (2 * h_1 - 1)) == 0) {
+                        double op_extreme_r_14;
+                        long op_extreme_r_15;
+                        hsplit_fused_15_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h_1], merge_values_1[lane + h_1], &op_extreme_r_14, &op_extreme_r_15);
+                        merge_values[lane] = op_extreme_r_14;
+                        merge_values_1[lane] = op_extreme_r_15;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                double acc_10 = 0.0;
+                long acc_11 = -1L;
+                acc_10 = merge_values[0];
+                acc_11 = merge_values_1[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_15_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_16, &op_extreme_r_17);
+                double acc_12 = 0.0;
+                long acc_13 = -1L;
+                acc_12 = is_long ? op_extreme_r_16 : acc_10;
+                acc_13 = is_long ? op_extreme_r_17 : acc_11;
+                acc = acc_12;
+                acc_1 = acc_13;
+            }
+            const long j0 = e0 + before;
+            const int nr = (int)(b_1 - a_1);
+            const int cl = (int)(e1 - j0) + nr;
+            const int ne = cl - nr;
+            for (int k_2 = t; k_2 < nr; k_2 += 256) {
+                const long r = a_1 + k_2;
+                merge_ends[k_2] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
+            }
+            #pragma unroll
+            for (int i = 0; i < 4; i++) {
+                const int k_3 = t + i * 256;
+                if (k_3 < ne) {
+                    double pull_extreme_r_10;
+                    long pull_extreme_r_11;
+                    hsplit_fused_15_pull_extreme(j0 + k_3, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                    merge_values[k_3] = pull_extreme_r_10;
+                    merge_values_1[k_3] = pull_extreme_r_11;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const int dlo = min(t * 4, cl);
+            const int dhi = min(dlo + 4, cl);
+            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
+            while (lo_3 < hi_3) {
+                const int m = (lo_3 + hi_3) / 2;
+                if (merge_ends[m] < dlo - m) lo_3 = m + 1; else hi_3 = m;
+            }
+            int ii = lo_3, jj = dlo - lo_3, head = -1;
+            double acc_14 = 0.0;
+            long acc_15 = -1L;
+            double acc_16 = 0.0;
+            long acc_17 = -1L;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_16 = acc_14;
+                        acc_17 = acc_15;
+                    } else {
+                        const long row = a_1 + ii;
+                        extreme[row] = acc_14;
+                        position[row] = acc_15;
+                    }
+                    acc_14 = 0.0;
+                    acc_15 = -1L;
+                    ii++;
+                } else {
+                    double op_extreme_r_18;
+                    long op_extreme_r_19;
+                    hsplit_fused_15_op_extreme(acc_14, acc_15, merge_values[jj], merge_values_1[jj], &op_extreme_r_18, &op_extreme_r_19);
+                    acc_14 = op_extreme_r_18;
+                    acc_15 = op_extreme_r_19;
+                    jj++;
+                }
+            }
+            merge_values[1024 + t] = acc_14;
+            merge_values_1[1024 + t] = acc_15;
+            merge_ends[1024 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[1024 + u]) u--;
+                double acc_18 = u >= 0 ? merge_values[1024 + u] : acc;
+                long acc_19 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
+                for (int w = u + 1; w < t; w++) {
+                    double op_extreme_r_20;
+                    long op_extreme_r_21;
+                    hsplit_fused_15_op_extreme(acc_18, acc_19, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_20, &op_extreme_r_21);
+                    acc_18 = op_extreme_r_20;
+                    acc_19 = op_extreme_r_21;
+                }
+                double op_extreme_r_22;
+                long op_extreme_r_23;
+                hsplit_fused_15_op_extreme(acc_18, acc_19, acc_16, acc_17, &op_extreme_r_22, &op_extreme_r_23);
+                const long row_1 = a_1 + head;
+                extreme[row_1] = op_extreme_r_22;
+                position[row_1] = op_extreme_r_23;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
