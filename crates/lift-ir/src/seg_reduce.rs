@@ -53,15 +53,31 @@
 //! the chunks it ends (`⌊(start + m) / K⌋ - ⌊start / K⌋` of them, strided
 //! or chunked over the group's work-items, then the tree) `op` the
 //! group's fold of the elements after the last chunk boundary (fewer than
-//! `K`): left to right, for any associative operator. The elements' fold
-//! is the loop the group ran before, so the kernels gain one loop over
-//! partials and a tree (a first version that folded a head, the partials
-//! and a tail as three runs inlined the pull twice more and slowed SpMV's
-//! teams kernel 0.571 → 0.638 ms and the merge kernel on power-law rows
-//! 1.460 → 1.866 ms on the H100). The stage runs where the host sees two
-//! chunks of elements (`when`) and, on the device, where the team is the
-//! group or the longest segment has `2K` elements (`DeviceGuard`), so
-//! SpMV's rows pay one launch that returns at once; no size is read back.
+//! `K`): left to right, for any associative operator. The stage runs where
+//! the host sees two chunks of elements (`when`) and, on the device, where
+//! the team is the group or the longest segment has `2K` elements
+//! (`DeviceGuard`); no size is read back.
+//!
+//! The partials' fold costs the kernel that has it even where it never
+//! runs (on the H100, one run: SpMV's teams kernel on banded rows 0.178 →
+//! 0.195 ms, the merge kernel on power-law rows 1.461 → 1.540 ms; a first
+//! version that folded a head, the partials and a tail as three runs,
+//! inlining the pull twice more, 0.229 and 1.866 ms). So by shape each
+//! lowering comes twice: teams without it where the team is narrower than
+//! the group (there the longest picks merge for any segment of `2K`) and
+//! with it where the team is the group (`when`, on the host); merge
+//! without it, its carry-ins of `2K` or more left out (`skip_from`), then,
+//! under the guard `longest ≥ 2K`, merge with it, writing every segment
+//! again. SpMV's rows thus run main's kernels plus two launches that
+//! return at once (the chunks' 0.007 ms, measured); quickhull's huge
+//! segments go to many groups. On the H100, quickhull of 10^7 points in
+//! one run: 46.9 ms by `time` on main, 18.8 ms with the chunks (kernels
+//! 29.8 → 5.2 ms; `hsplit_fused_6_extreme` 15.8 ms → 0.027 ms plus its
+//! chunks' 0.161 ms, `hsplit_fused_15_extreme` 9.1 → 0.092 ms plus 0.093
+//! ms), measured before the split into two kernels each: where the team
+//! is the group the kernel measured runs as it did; elsewhere merge's
+//! second launch is new (about 16 in quickhull's run, each returning at
+//! once where no segment has `2K`; not measured).
 //!
 //! `segReduce-merge` balances segments and elements together, whatever the
 //! segment lengths (Merrill & Garland's merge-path split, 2016):
