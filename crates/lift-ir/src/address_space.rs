@@ -227,6 +227,7 @@ pub fn nested_fun(f: &Fun) -> Option<&Fun> {
         | Fun::ScanSeq(g)
         | Fun::SegReduceTeams(g, _)
         | Fun::SegReduceMerge(g, _)
+        | Fun::SegReduceChunks(g, _)
         | Fun::ScanLookback(g, _)
         | Fun::Iterate(_, g)
         | Fun::ToGlobal(g)
@@ -404,7 +405,7 @@ impl Infer<'_, '_, '_> {
                     _ => Placement::In(Private),
                 }
             }
-            Fun::SegReduceTeams(g, _) | Fun::SegReduceMerge(g, _) => {
+            Fun::SegReduceTeams(g, _) | Fun::SegReduceMerge(g, _) | Fun::SegReduceChunks(g, _) => {
                 // Private accumulators, combined in local memory, each
                 // segment's value written where `writeTo` says.
                 let [_, segs] = self.two(f, args)?;
@@ -474,6 +475,7 @@ fn is_writer(f: &Fun) -> bool {
             | Fun::Iterate(..)
             | Fun::SegReduceTeams(..)
             | Fun::SegReduceMerge(..)
+            | Fun::SegReduceChunks(..)
             | Fun::RadixCounts(_)
             | Fun::RadixScatter(..)
             | Fun::SegmentIds(_)

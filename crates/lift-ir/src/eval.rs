@@ -221,6 +221,32 @@ impl<'a> Evaluator<'a> {
         Ok(accs.swap_remove(0))
     }
 
+    /// A long run (`items` from its first element) as the whole group
+    /// folds it with chunk partials: the partials of its chunks (each the
+    /// group's fold of its piece, as `segReduceChunks` writes it), then
+    /// the rest of its elements, each in the group's order, combined left
+    /// to right.
+    fn fold_long_run(
+        &mut self,
+        g: &Fun,
+        z: &Value,
+        items: &[Value],
+        run: &crate::seg_reduce::LongRun,
+        group: i64,
+        strided: bool,
+    ) -> Result<Value, String> {
+        let order = |len| crate::seg_reduce::TeamOrder::new(len, group, group, strided);
+        let mut partials = Vec::with_capacity(run.chunks);
+        for i in 0..run.chunks {
+            let piece = run.piece(i);
+            let at = piece.start - run.start..piece.end - run.start;
+            partials.push(self.fold_in_team_order(g, z, &items[at], &order(piece.len())?)?);
+        }
+        let chunks = self.fold_in_team_order(g, z, &partials, &order(run.chunks)?)?;
+        let rest = self.fold_in_team_order(g, z, &items[run.rest.clone()], &order(run.rest.len())?)?;
+        self.apply(g, vec![chunks, rest])
+    }
+
     fn apply(&mut self, f: &Fun, args: Vec<Value>) -> Result<Value, String> {
         let one = |args: &[Value]| -> Result<Value, String> {
             match args {
@@ -372,10 +398,43 @@ impl<'a> Evaluator<'a> {
                 let [z, segs] = &args[..] else { return Err("segReduceTeams takes (init, segments)".into()) };
                 let lanes = self.size(&teams.lanes)?;
                 let mut out = Vec::new();
+                let mut start = 0;
                 for seg in segs.array()? {
                     let items = seg.array()?;
+                    let long = crate::seg_reduce::LongRun::new(start, items.len(), teams.long.as_ref());
+                    start += items.len();
+                    if let Some(run) = long {
+                        out.push(self.fold_long_run(g, z, items, &run, teams.group_size, teams.strided)?);
+                        continue;
+                    }
                     let order = crate::seg_reduce::TeamOrder::new(items.len(), lanes, teams.group_size, teams.strided)?;
                     out.push(self.fold_in_team_order(g, z, items, &order)?);
+                }
+                Ok(Value::Array(out))
+            }
+            Fun::SegReduceChunks(g, spec) => {
+                let [z, segs] = &args[..] else { return Err("segReduceChunks takes (init, segments)".into()) };
+                let mut offsets = vec![0usize];
+                let mut flat = Vec::new();
+                for seg in segs.array()? {
+                    flat.extend(seg.array()?.iter().cloned());
+                    offsets.push(flat.len());
+                }
+                let chunk = spec.chunk as usize;
+                let mut out = Vec::new();
+                for c in 0..self.size(&spec.chunks)? as usize {
+                    out.push(match crate::seg_reduce::chunk_piece(&offsets, chunk, c) {
+                        Some(piece) => {
+                            let order = crate::seg_reduce::TeamOrder::new(
+                                piece.len(),
+                                spec.group_size,
+                                spec.group_size,
+                                spec.strided,
+                            )?;
+                            self.fold_in_team_order(g, z, &flat[piece], &order)?
+                        }
+                        None => z.clone(),
+                    });
                 }
                 Ok(Value::Array(out))
             }
@@ -385,8 +444,11 @@ impl<'a> Evaluator<'a> {
                 let lengths = segs.iter().map(|seg| Ok(seg.array()?.len())).collect::<Result<Vec<_>, String>>()?;
                 let pieces = crate::seg_reduce::merge_pieces(&lengths, tiles)?;
                 let mut out = Vec::with_capacity(segs.len());
+                let mut start = 0;
                 for (seg, list) in segs.iter().zip(pieces) {
                     let items = seg.array()?;
+                    let seg_start = start;
+                    start += items.len();
                     let mut value: Option<Value> = None;
                     for piece in list {
                         let acc = match piece {
@@ -397,9 +459,21 @@ impl<'a> Evaluator<'a> {
                                 }
                                 acc
                             }
+                            crate::seg_reduce::MergePiece::Group { len }
+                                if tiles.skip_from.is_some_and(|skip| len as i64 >= skip) =>
+                            {
+                                z.clone()
+                            }
                             crate::seg_reduce::MergePiece::Group { len } => {
-                                let order = crate::seg_reduce::merge_group_order(len, tiles)?;
-                                self.fold_in_team_order(g, z, items, &order)?
+                                match crate::seg_reduce::LongRun::new(seg_start, len, tiles.long.as_ref()) {
+                                    Some(run) => {
+                                        self.fold_long_run(g, z, items, &run, tiles.group_size, tiles.strided)?
+                                    }
+                                    None => {
+                                        let order = crate::seg_reduce::merge_group_order(len, tiles)?;
+                                        self.fold_in_team_order(g, z, items, &order)?
+                                    }
+                                }
                             }
                         };
                         value = Some(match value {

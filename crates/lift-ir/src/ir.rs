@@ -221,6 +221,13 @@ pub enum Fun {
     /// taking equal shares of the segments and elements together (see
     /// [`MergeTiles`] and `crate::seg_reduce`).
     SegReduceMerge(Box<Fun>, MergeTiles),
+    /// `segReduceChunks(f, chunks)(z, segs)`: `[t]_{chunks.chunks}`, element
+    /// `c` the reduction by `f` from `z` of the `chunks.chunk` elements
+    /// `c·K ..` of `segs`' flat elements when they all lie in one segment
+    /// (in the order of a work-group, `crate::seg_reduce::TeamOrder`),
+    /// else `z`: the partials a long segment's fold takes in place of
+    /// those elements (`segReduce-long-chunks`, see `crate::seg_reduce`).
+    SegReduceChunks(Box<Fun>, LongChunks),
     /// `radixCounts(tiles)(digits)`: `[int]_{D·T}` for `D = 2^bits` digits
     /// and `T = tiles.tiles` tiles of `tiles.tile_len()` consecutive
     /// elements: element `d·T + t` counts the digits `d` of tile `t`
@@ -319,6 +326,7 @@ impl Fun {
             Fun::Pad(..) => "pad",
             Fun::SegReduceTeams(..) => "segReduceTeams",
             Fun::SegReduceMerge(..) => "segReduceMerge",
+            Fun::SegReduceChunks(..) => "segReduceChunks",
             Fun::RadixCounts(_) => "radixCounts",
             Fun::RadixScatter(..) => "radixScatter",
             Fun::SegmentIds(_) => "segmentIds",
@@ -366,6 +374,37 @@ pub struct Teams {
     pub batch: i64,
     /// The pull thunk with its reads at the element's position hoisted
     /// out, where it has any (`hoist-element-reads`).
+    pub hoisted: Option<HoistedPull>,
+    /// The partials of aligned chunks an earlier stage wrote
+    /// (`segReduce-long-chunks`): a segment of at least two chunks is left
+    /// to the whole group, which folds them in place of their elements.
+    pub long: Option<LongPartials>,
+}
+
+/// The chunk partials a segmented reduction's whole-group fold of a long
+/// run reads (`segReduce-long-chunks`, see `crate::seg_reduce`): one
+/// array per component of the accumulator, element `c` the reduction of
+/// the flat elements `c·chunk .. (c + 1)·chunk` where they lie in one
+/// segment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LongPartials {
+    pub chunk: i64,
+    pub partials: Vec<KVar>,
+}
+
+/// How `segReduceChunks` spreads its chunks: `groups` work-groups of
+/// `group_size` work-items striding over `chunks` chunks of `chunk`
+/// consecutive flat elements, each chunk inside one segment reduced by
+/// the whole group (`strided` when the operator commutes, `batch`
+/// elements a work-item pulled together, as [`Teams`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LongChunks {
+    pub chunk: i64,
+    pub chunks: ArithExpr,
+    pub groups: ArithExpr,
+    pub group_size: i64,
+    pub strided: bool,
+    pub batch: i64,
     pub hoisted: Option<HoistedPull>,
 }
 
@@ -417,6 +456,13 @@ pub struct MergeTiles {
     /// pulled together, and so are `items` elements a work-item of the
     /// long segment's part before the tile.
     pub hoisted: Option<HoistedPull>,
+    /// As [`Teams::long`], for the part of a tile's first segment before
+    /// the tile.
+    pub long: Option<LongPartials>,
+    /// A part before the tile of at least this many elements is left out
+    /// (the tile's carry-in stays `z`): a later stage with [`Self::long`]
+    /// writes every segment again where there is one.
+    pub skip_from: Option<i64>,
 }
 
 impl MergeTiles {

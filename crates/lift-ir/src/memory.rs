@@ -346,7 +346,7 @@ impl Allocator<'_, '_, '_> {
                 }
                 self.fun(g, vec![z.clone(), elem], Some(acc))
             }
-            Fun::SegReduceTeams(g, _) | Fun::SegReduceMerge(g, _) => {
+            Fun::SegReduceTeams(g, _) | Fun::SegReduceMerge(g, _) | Fun::SegReduceChunks(g, _) => {
                 let [z, segs] = &args[..] else { return Err(self.err(format!("`{}` arity", f.name()))) };
                 let seg = self.elem(f, segs)?;
                 let elem = self.elem(f, &seg)?;
@@ -357,14 +357,15 @@ impl Allocator<'_, '_, '_> {
                 }
                 let components = self.memory.allocations[acc].components.clone();
                 let locals = match f {
-                    Fun::SegReduceTeams(_, teams) => [
+                    Fun::SegReduceTeams(_, teams) => vec![
                         (AllocKind::TeamTree, components, teams.group_size),
                         (AllocKind::LongSegments, vec![Scalar::Int], teams.group_size + 3),
                     ],
-                    Fun::SegReduceMerge(_, tiles) => [
+                    Fun::SegReduceMerge(_, tiles) => vec![
                         (AllocKind::MergeValues, components, tiles.tile_len() + tiles.group_size),
                         (AllocKind::MergeEnds, vec![Scalar::Int], tiles.tile_len() + tiles.group_size),
                     ],
+                    Fun::SegReduceChunks(_, chunks) => vec![(AllocKind::TeamTree, components, chunks.group_size)],
                     _ => return Err(self.err(format!("`{}` has no local arrays", f.name()))),
                 };
                 for (kind, components, size) in locals {

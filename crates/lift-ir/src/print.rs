@@ -18,6 +18,14 @@ pub fn var_name(kernel: &LiftKernel, v: flatten::ir::KVar) -> String {
     }
 }
 
+/// `, long = (chunk, partials)`, where a long run's fold reads chunk
+/// partials (`segReduce-long-chunks`).
+fn print_long(kernel: &LiftKernel, long: Option<&crate::ir::LongPartials>) -> String {
+    let Some(l) = long else { return String::new() };
+    let names: Vec<String> = l.partials.iter().map(|v| var_name(kernel, *v)).collect();
+    format!(", long = ({}, {})", l.chunk, names.join(" "))
+}
+
 /// `, hoisted = pull(a, b)`: a segmented reduction's hoisted pull and the
 /// arrays it is given the values of, or nothing.
 fn print_hoisted(kernel: &LiftKernel, hoisted: Option<&crate::ir::HoistedPull>) -> String {
@@ -127,18 +135,19 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         Fun::JoinSegments(n, o) => format!("joinSegments({n}, {})", var_name(kernel, *o)),
         Fun::Pad(n, z) => format!("pad({n}, {})", print_value(z)),
         Fun::SegReduceTeams(g, t) => format!(
-            "segReduceTeams({}, lanes = {}, groups = {}, {}, {}, batch = {}{})",
+            "segReduceTeams({}, lanes = {}, groups = {}, {}, {}, batch = {}{}{})",
             f(g),
             t.lanes,
             t.groups,
             t.group_size,
             if t.strided { "strided" } else { "chunked" },
             t.batch,
-            print_hoisted(kernel, t.hoisted.as_ref())
+            print_hoisted(kernel, t.hoisted.as_ref()),
+            print_long(kernel, t.long.as_ref())
         ),
         Fun::SegReduceMerge(g, t) => {
             format!(
-                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, {}{})",
+                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, {}{}{}{})",
                 f(g),
                 t.groups,
                 t.group_size,
@@ -146,9 +155,22 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
                 t.tiles,
                 var_name(kernel, t.splits),
                 if t.strided { "strided" } else { "chunked" },
-                print_hoisted(kernel, t.hoisted.as_ref())
+                print_hoisted(kernel, t.hoisted.as_ref()),
+                print_long(kernel, t.long.as_ref()),
+                t.skip_from.map(|k| format!(", carry-ins below {k}")).unwrap_or_default()
             )
         }
+        Fun::SegReduceChunks(g, t) => format!(
+            "segReduceChunks({}, chunk = {}, chunks = {}, groups = {}, {}, {}, batch = {}{})",
+            f(g),
+            t.chunk,
+            t.chunks,
+            t.groups,
+            t.group_size,
+            if t.strided { "strided" } else { "chunked" },
+            t.batch,
+            print_hoisted(kernel, t.hoisted.as_ref())
+        ),
         Fun::RadixCounts(t) => format!("radixCounts({})", radix_tiles(t)),
         Fun::RadixScatter(t, starts) => format!("radixScatter({}, {})", radix_tiles(t), var_name(kernel, *starts)),
         Fun::SegmentIds(t) => format!(

@@ -33,6 +33,52 @@
 //! host waits like main's (the read-back 107), 61 to 64 ms in two runs (main 64 to
 //! 73).
 //!
+//! `segReduce-long-chunks` (every lowering of an accumulator of scalars,
+//! [`lower_long_chunks`]): a segment of `m` elements that one work-group
+//! folds (teams as wide as the group, a team's long segment, a merge
+//! tile's carry-in) would take `m / L` loads a work-item from one group;
+//! quickhull's first levels have one or two segments of 5M elements,
+//! which took one group each (on the H100 `hsplit_fused_6_extreme` 15.8
+//! ms for 2 launches, 10 GB/s). So a stage before the reduction,
+//! ```text
+//! segReduceChunks(op, chunk = K, chunks = ⌊n / K⌋ + 1, groups)(z, segments(pull)(offsets, lengths))
+//! ```
+//! cuts the flat elements into aligned chunks of `K = L·LONG_CHUNK_ITEMS`
+//! (8192) and gives each a work-group (striding, at most `max_groups`):
+//! chunk `c`'s partial is the fold, in the group's order, of its part of
+//! the segment of its last element, from `max(c·K, start)` to `(c + 1)·K`,
+//! where that segment is two chunks long at least ([`chunk_piece`]), `z`
+//! elsewhere. A run of two chunks or more (a segment's first `m ≥ 2K`
+//! elements, [`LongRun`]) is then folded by its group as the partials of
+//! the chunks it ends (`⌊(start + m) / K⌋ - ⌊start / K⌋` of them, strided
+//! or chunked over the group's work-items, then the tree) `op` the
+//! group's fold of the elements after the last chunk boundary (fewer than
+//! `K`): left to right, for any associative operator. The stage runs where
+//! the host sees two chunks of elements (`when`) and, on the device, where
+//! the team is the group or the longest segment has `2K` elements
+//! (`DeviceGuard`); no size is read back.
+//!
+//! The partials' fold costs the kernel that has it even where it never
+//! runs (on the H100, one run: SpMV's teams kernel on banded rows 0.178 →
+//! 0.195 ms, the merge kernel on power-law rows 1.461 → 1.540 ms; a first
+//! version that folded a head, the partials and a tail as three runs,
+//! inlining the pull twice more, 0.229 and 1.866 ms). So by shape each
+//! lowering comes twice: teams without it where the team is narrower than
+//! the group (there the longest picks merge for any segment of `2K`) and
+//! with it where the team is the group (`when`, on the host); merge
+//! without it, its carry-ins of `2K` or more left out (`skip_from`), then,
+//! under the guard `longest ≥ 2K`, merge with it, writing every segment
+//! again. SpMV's rows thus run main's kernels plus two launches that
+//! return at once (the chunks' 0.007 ms, measured); quickhull's huge
+//! segments go to many groups. On the H100, quickhull of 10^7 points in
+//! one run: 46.9 ms by `time` on main, 18.8 ms with the chunks (kernels
+//! 29.8 → 5.2 ms; `hsplit_fused_6_extreme` 15.8 ms → 0.027 ms plus its
+//! chunks' 0.161 ms, `hsplit_fused_15_extreme` 9.1 → 0.092 ms plus 0.093
+//! ms), measured before the split into two kernels each: where the team
+//! is the group the kernel measured runs as it did; elsewhere merge's
+//! second launch is new (about 16 in quickhull's run, each returning at
+//! once where no segment has `2K`; not measured).
+//!
 //! `segReduce-merge` balances segments and elements together, whatever the
 //! segment lengths (Merrill & Garland's merge-path split, 2016):
 //! ```text
@@ -150,7 +196,8 @@ use flatten::ir::{BinaryOp, GExpr, KVar, Scalar, Thunk, VarType};
 use crate::arith::{ArithExpr, Range};
 
 use crate::ir::{
-    DeviceGuard, Expr, Fun, HoistedPull, LiftKernel, MergeTiles, SizeDef, Stage, Teams, UserFunDef, UserFunId,
+    DeviceGuard, Expr, Fun, HoistedPull, LiftKernel, LongChunks, LongPartials, MergeTiles, SizeDef, Stage, Teams,
+    UserFunDef, UserFunId,
 };
 use crate::lower::Unsupported;
 use crate::rules::{Config, SegReduce};
@@ -428,8 +475,10 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let teams = merge.is_none() || cfg.seg_reduce != SegReduce::Merge;
     let hoisted = hoist_element_reads(low, *pull, &elements)?;
     if !teams {
+        let chunk_parts = (&f, &z, &segs, hoisted.clone());
+        let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, None)?;
         let parts = (&f, &z, &segs, hoisted);
-        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, None)?;
+        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, None, long)?;
         return Ok(Some(stages));
     }
     low.rules_applied.push("segReduce-teams".into());
@@ -467,17 +516,53 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     };
     let teams_guard = guard(true, by_shape.as_ref().map_or(ArithExpr::zero(), |(w, _)| w.clone()));
     let merge_guard = guard(false, ArithExpr::zero());
-    let teams = Teams { lanes, groups, group_size: l, strided, batch, hoisted: hoisted.clone() };
-    stages.push(Stage {
-        body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
-        guard: teams_guard,
-        ..stage.clone()
-    });
+    // segReduce-long-chunks: where the group may fold a run of two chunks
+    // or more (any segment, as wide as the group; else the longest).
+    let chunk = cfg.group_size * LONG_CHUNK_ITEMS;
+    let chunks_guard = match (longest, &by_shape) {
+        (Some(value), Some((whole_group, _))) => Some(DeviceGuard {
+            value,
+            bound: ArithExpr::cst(2 * chunk - 1),
+            at_most: false,
+            unless: whole_group.clone(),
+        }),
+        _ => None,
+    };
+    let chunk_parts = (&f, &z, &segs, hoisted.clone());
+    let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, chunks_guard)?;
+    let teams = Teams { lanes, groups, group_size: l, strided, batch, hoisted: hoisted.clone(), long: long.clone() };
+    match (&by_shape, &long) {
+        // By shape, a segment of two chunks reaches teams only where the
+        // team is the group (elsewhere the longest picks merge): the
+        // teams kernel that folds chunk partials runs there alone, and
+        // elsewhere one without that code (on the H100 the partials' loop
+        // in the one kernel slowed SpMV's banded rows 0.178 → 0.195 ms).
+        (Some((whole_group, _)), Some(_)) => {
+            let plain = Teams { long: None, ..teams.clone() };
+            stages.push(Stage {
+                body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), plain), vec![z.clone(), segs.clone()]),
+                when: Some(ArithExpr::one() - whole_group.clone()),
+                guard: teams_guard,
+                ..stage.clone()
+            });
+            stages.push(Stage {
+                body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
+                when: Some(whole_group.clone()),
+                guard: None,
+                ..stage.clone()
+            });
+        }
+        _ => stages.push(Stage {
+            body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
+            guard: teams_guard,
+            ..stage.clone()
+        }),
+    }
     if let (Some((whole_group, _)), Some(guard)) = (&by_shape, merge_guard) {
         let when = ArithExpr::one() - whole_group.clone();
         let under = (when, guard);
         let parts = (&f, &z, &segs, hoisted);
-        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under))?;
+        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under), long)?;
     }
     Ok(Some(stages))
 }
@@ -551,6 +636,7 @@ fn lower_merge(
     cfg: &Config,
     stages: &mut Vec<Stage>,
     under: Option<(ArithExpr, DeviceGuard)>,
+    long: Option<LongPartials>,
 ) -> Result<(), Unsupported> {
     let (when, guard) = under.unzip();
     let components = match z {
@@ -587,14 +673,161 @@ fn lower_merge(
         when: when.clone(),
         guard: guard.clone(),
     });
-    let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided, hoisted };
-    stages.push(Stage {
-        body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
-        when,
-        guard,
-        ..stage.clone()
-    });
+    let tiles = MergeTiles {
+        group_size: cfg.group_size,
+        items,
+        groups,
+        tiles,
+        splits,
+        strided,
+        hoisted,
+        long,
+        skip_from: None,
+    };
+    let longest = guard.as_ref().map(|g| g.value);
+    match (&tiles.long, longest) {
+        // By shape, the merge kernel without the chunk partials' fold
+        // (its carry-ins of two chunks or more left out), then, where the
+        // longest segment has two chunks, the one with it, which writes
+        // every segment again: SpMV's power-law rows run main's merge
+        // kernel (the partials' loop in the one kernel slowed it 1.461 →
+        // 1.540 ms on the H100) and one more launch that returns at once.
+        (Some(long), Some(value)) => {
+            let plain = MergeTiles { long: None, skip_from: Some(2 * long.chunk), ..tiles.clone() };
+            stages.push(Stage {
+                body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), plain), vec![z.clone(), segs.clone()]),
+                when: when.clone(),
+                guard,
+                ..stage.clone()
+            });
+            let bound = ArithExpr::cst(2 * long.chunk - 1);
+            stages.push(Stage {
+                body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
+                when,
+                guard: Some(DeviceGuard { value, bound, at_most: false, unless: ArithExpr::zero() }),
+                ..stage.clone()
+            });
+        }
+        _ => stages.push(Stage {
+            body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
+            when,
+            guard,
+            ..stage.clone()
+        }),
+    }
     Ok(())
+}
+
+/// `segReduce-long-chunks`: the stage of the partials of the aligned
+/// chunks of `K = L·LONG_CHUNK_ITEMS` flat elements that lie in one
+/// segment (`segReduceChunks`, a work-group a chunk), launched where the
+/// elements make two chunks at least and, on the device, under `guard`;
+/// the partials a long run's fold reads. None for an accumulator that is
+/// not a tuple of scalars.
+fn lower_long_chunks(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    (f, z, segs, hoisted): (&Fun, &Expr, &Expr, Option<HoistedPull>),
+    elements: &ArithExpr,
+    cfg: &Config,
+    stages: &mut Vec<Stage>,
+    guard: Option<DeviceGuard>,
+) -> Result<Option<LongPartials>, Unsupported> {
+    let Expr::Value(zs) = z else { return Ok(None) };
+    let l = cfg.group_size;
+    let chunk = l * LONG_CHUNK_ITEMS;
+    low.rules_applied.push("segReduce-long-chunks".into());
+    let name = match stage.result.first() {
+        Some(&r) => low.flat.var(r).name.clone(),
+        None => stage.name.clone(),
+    };
+    let chunks_def = elements.clone() / chunk + 1;
+    let chunks = ArithExpr::var(&low.size_var("long_chunks", SizeDef::Derived(chunks_def), Range::at_least(1)));
+    let max_groups = cfg.max_groups;
+    let groups_def = chunks.clone().min(max_groups).max(1);
+    let groups =
+        ArithExpr::var(&low.size_var("long_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+    let partials: Vec<KVar> = zs
+        .iter()
+        .enumerate()
+        .map(|(i, c)| low.flat.new_var(format!("{name}_partials_{i}"), VarType::Array(c.scalar())))
+        .collect();
+    for &p in &partials {
+        low.lengths.push((p, chunks.clone()));
+    }
+    let strided = crate::rules::is_commutative(low, f);
+    let batch = cfg.seg_batch.max(1);
+    let spec = LongChunks { chunk, chunks, groups, group_size: l, strided, batch, hoisted };
+    let when = (elements.clone() - (2 * chunk - 1)).max(0).min(1);
+    let when = ArithExpr::var(&low.size_var("long_runs", SizeDef::Derived(when), Range::between(0, 1)));
+    stages.push(Stage {
+        name: format!("{}_chunks", stage.name),
+        body: Expr::apply(Fun::SegReduceChunks(Box::new(f.clone()), spec), vec![z.clone(), segs.clone()]),
+        result: partials.clone(),
+        scalar_result: false,
+        when: Some(when),
+        guard,
+    });
+    Ok(Some(LongPartials { chunk, partials }))
+}
+
+/// The items a work-item of `segReduceChunks` folds: chunks of
+/// `L · LONG_CHUNK_ITEMS` flat elements (`segReduce-long-chunks`).
+pub const LONG_CHUNK_ITEMS: i64 = 32;
+
+/// A run of a segment (`len` elements from flat position `start`, the
+/// segment's first) that the whole group folds with chunk partials
+/// (`segReduce-long-chunks`): the partials of chunks `first_chunk ..
+/// first_chunk + chunks` (chunk `c`'s piece of the segment, from
+/// `max(c·K, start)` to `(c + 1)·K`, see [`chunk_piece`]), folded in the
+/// group's order ([`TeamOrder`] as wide as the group), then `op` the
+/// group's fold of the rest, the elements `rest` (positions in the run)
+/// after the last whole chunk boundary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LongRun {
+    pub chunk: usize,
+    pub start: usize,
+    pub first_chunk: usize,
+    pub chunks: usize,
+    pub rest: std::ops::Range<usize>,
+}
+
+impl LongRun {
+    /// The run of `len` elements from flat position `start`, where it
+    /// spans two chunks at least (else the group folds its elements).
+    pub fn new(start: usize, len: usize, long: Option<&LongPartials>) -> Option<LongRun> {
+        let chunk = usize::try_from(long?.chunk).ok().filter(|&k| k > 0)?;
+        if len < 2 * chunk {
+            return None;
+        }
+        let (first, end) = (start / chunk, (start + len) / chunk);
+        let rest = end * chunk - start..len;
+        Some(LongRun { chunk, start, first_chunk: first, chunks: end - first, rest })
+    }
+
+    /// The flat elements of chunk `first_chunk + i`'s partial.
+    pub fn piece(&self, i: usize) -> std::ops::Range<usize> {
+        let c = self.first_chunk + i;
+        (c * self.chunk).max(self.start)..(c + 1) * self.chunk
+    }
+}
+
+/// The flat elements whose fold `segReduceChunks` writes for chunk `c` of
+/// `chunk` elements, over segments at these `offsets` (`offsets[r]` where
+/// segment `r` starts, then the end `n`): where the chunk ends inside the
+/// elements (`(c + 1)·chunk ≤ n`) and the segment of its last element is
+/// two chunks long at least, that segment's part of the chunk; none
+/// elsewhere (the neutral element).
+pub fn chunk_piece(offsets: &[usize], chunk: usize, c: usize) -> Option<std::ops::Range<usize>> {
+    let hi = (c + 1) * chunk;
+    let n = offsets.last().copied().unwrap_or(0);
+    if chunk == 0 || hi > n {
+        return None;
+    }
+    // The segment of element `hi - 1`: the last that starts at or before it.
+    let r = offsets[..offsets.len() - 1].partition_point(|&o| o < hi).checked_sub(1)?;
+    let (start, end) = (offsets[r], offsets[r + 1]);
+    (end - start >= 2 * chunk).then(|| (c * chunk).max(start)..hi)
 }
 
 /// The pull thunk of tile `p`'s split: the merge-path search of diagonal

@@ -194,7 +194,7 @@ impl<'a> TypeChecker<'a> {
                 }
                 Ok(Type::array(Type::of_components(&items), n))
             }
-            Fun::SegReduceTeams(g, _) | Fun::SegReduceMerge(g, _) => {
+            Fun::SegReduceTeams(g, _) | Fun::SegReduceMerge(g, _) | Fun::SegReduceChunks(g, _) => {
                 let name = f.name();
                 let [z, segs] = &args[..] else {
                     return self.error(format!("`{name}` takes (init, segments)"));
@@ -208,7 +208,10 @@ impl<'a> TypeChecker<'a> {
                 if acc != *z {
                     return self.error(format!("the operator of `{name}` does not return its accumulator type"));
                 }
-                Ok(Type::array(acc, count.clone()))
+                match f {
+                    Fun::SegReduceChunks(_, chunks) => Ok(Type::array(acc, chunks.chunks.clone())),
+                    _ => Ok(Type::array(acc, count.clone())),
+                }
             }
             Fun::RadixCounts(tiles) => {
                 let [digits] = &args[..] else {

@@ -272,6 +272,7 @@ fn every_example_stage_is_placed_and_allocated() {
                         Expr::Apply(
                             Fun::SegReduceTeams(..)
                                 | Fun::SegReduceMerge(..)
+                                | Fun::SegReduceChunks(..)
                                 | Fun::ScanLookback(..)
                                 | Fun::FilterLookback(..)
                                 | Fun::FiltersLookback(..),
@@ -297,7 +298,11 @@ fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks()
     // are local, as are the chunk's segment ends and the work-items'
     // flags; the result is global.
     let (k, st) = stage(&kernels, "smvm_fused_sum");
-    assert_eq!(k.stages.len(), 2, "the tiles' splits, then the reduction: no element count, no scan");
+    assert_eq!(
+        k.stages.len(),
+        3,
+        "the long chunks' partials, the tiles' splits, then the reduction: no element count, no scan"
+    );
     let (nodes, spaces, memory) = analyse(k, st);
     assert_eq!(spaces.of(NodeId(0)), Some(&Placement::In(Global)));
     assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::Segments(_))), vec![Placement::In(Global)]);

@@ -334,10 +334,12 @@ proptest! {
     /// segment's device guard, both evaluators running only the chosen
     /// one (teams where the team is the whole group or no segment takes
     /// more than 4 of its batches, merge elsewhere): without the stages of
-    /// the other it agrees, without its own it has no result.
+    /// the other it agrees, without its own it has no result. Segments of
+    /// 500 to 800 (two chunks of 8 · 32 at least) take the chunk partials
+    /// of `segReduce-long-chunks`, under either.
     #[test]
     fn segmented_reductions_by_shape(
-        lengths in prop::collection::vec(prop_oneof![8 => 0i64..4, 1 => 0i64..60], 0..40),
+        lengths in prop::collection::vec(prop_oneof![16 => 0i64..4, 2 => 0i64..60, 1 => 500i64..800], 0..40),
         seed in 0i64..100,
     ) {
         let mut b = Builder::new();
@@ -365,9 +367,14 @@ proptest! {
         let longest = lengths.iter().copied().max().unwrap_or(0);
         let teams_chosen = lanes == l || longest <= 4 * batch * lanes;
         let is_teams = |s: &lift_ir::ir::Stage| matches!(&s.body, lift_ir::ir::Expr::Apply(lift_ir::ir::Fun::SegReduceTeams(..), _));
-        let is_merge = |s: &lift_ir::ir::Stage| s.guard.as_ref().is_some_and(|g| !g.at_most);
-        prop_assert_eq!(low.stages.iter().filter(|s| is_teams(s)).count(), 1, "{}", printed);
-        prop_assert_eq!(low.stages.iter().filter(|s| is_merge(s)).count(), 2, "{}", printed);
+        let is_chunks = |s: &lift_ir::ir::Stage| matches!(&s.body, lift_ir::ir::Expr::Apply(lift_ir::ir::Fun::SegReduceChunks(..), _));
+        let is_merge = |s: &lift_ir::ir::Stage| s.guard.as_ref().is_some_and(|g| !g.at_most) && !is_chunks(s);
+        prop_assert_eq!(low.stages.iter().filter(|s| is_chunks(s)).count(), 1, "{}", printed);
+        // Teams with the chunk partials' fold where the team is the
+        // group, without it elsewhere.
+        prop_assert_eq!(low.stages.iter().filter(|s| is_teams(s)).count(), 2, "{}", printed);
+        // The splits, merge without the chunk partials' fold, merge with it.
+        prop_assert_eq!(low.stages.iter().filter(|s| is_merge(s)).count(), 3, "{}", printed);
         let without = |drop: &dyn Fn(&lift_ir::ir::Stage) -> bool| {
             let mut k = low.clone();
             k.stages.retain(|s| !drop(s));

@@ -315,7 +315,9 @@ fn inputs() -> impl Strategy<Value = Inputs> {
 
 /// Segment descriptors of every shape: one huge segment (many work-groups
 /// of one segment), many tiny ones (most of them empty or of one element),
-/// runs of empty segments around long ones, and no segment at all; the
+/// runs of empty segments around long ones, a few huge ones among empty
+/// ones (runs of many chunks, `segReduce-long-chunks`), and no segment at
+/// all; the
 /// data is as long as the segments add up to.
 fn segmented_inputs() -> impl Strategy<Value = Inputs> {
     let lengths = prop_oneof![
@@ -324,6 +326,7 @@ fn segmented_inputs() -> impl Strategy<Value = Inputs> {
         prop::collection::vec(prop_oneof![Just(0i64), 0i64..=600], 0..12),
         (prop::collection::vec(0i64..=2, 0..40), 200i64..=1100, prop::collection::vec(0i64..=2, 0..40))
             .prop_map(|(before, long, after)| [before, vec![long], after].concat()),
+        prop::collection::vec(prop_oneof![3 => Just(0i64), 1 => 300i64..=1500], 0..9),
         Just(vec![]),
         Just(vec![0, 0, 0]),
     ];
@@ -623,7 +626,7 @@ proptest! {
         let (op, neutral) = b.operator(&ops);
         let segments = SegDesc { lengths: b.ls, offsets: b.os };
         b.bind(results.clone(), Soac::SegReduce { segments, pull, neutral, op });
-        let mut rules = vec!["segReduce-segments"];
+        let mut rules = vec!["segReduce-segments", "segReduce-long-chunks"];
         if lift_ir::seg_reduce::merge_items(shapes.len()).is_some() {
             rules.push("segReduce-merge");
         } else {

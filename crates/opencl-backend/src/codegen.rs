@@ -41,6 +41,7 @@ use crate::user_fun::{self, CFunction, CParam, c_elem_type, c_type};
 mod lookback;
 pub mod numtext;
 mod radix;
+mod seg_chunks;
 mod seg_merge;
 mod seg_reduce;
 mod seg_teams;
@@ -1102,6 +1103,7 @@ impl<'a> Generator<'a> {
             }
             Fun::SegReduceTeams(g, teams) => self.seg_reduce_teams(f, g, teams, args, dest),
             Fun::SegReduceMerge(g, tiles) => self.seg_reduce_merge(f, g, tiles, args, dest),
+            Fun::SegReduceChunks(g, spec) => self.seg_reduce_chunks(f, g, spec, args, dest),
             Fun::RadixCounts(tiles) => self.radix_counts(tiles, args, dest),
             Fun::RadixScatter(tiles, starts) => self.radix_scatter(tiles, *starts, args, dest),
             Fun::SegmentIds(tiles) => self.segment_ids(tiles, args, dest),

@@ -273,14 +273,16 @@ fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
     for (source, merge_chosen) in cases {
         let (program, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
         let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("generates");
-        // The launches of each lowering: teams just before merge's splits,
-        // merge's reduction just after.
+        // The launches of each lowering: teams's two (without the chunk
+        // partials' fold, then with it where the team is the group) just
+        // before merge's splits, merge's two just after (without the
+        // partials' fold, then with it where the longest has two chunks).
         let without = |merge: bool| {
             let mut c = compiled.clone();
             for k in &mut c.kernels {
                 let names: Vec<String> = k.steps.iter().map(|s| launch_of(s).kernel.clone()).collect();
                 if let Some(at) = names.iter().position(|n| n.ends_with("_splits")) {
-                    let drop = if merge { vec![at, at + 1] } else { vec![at - 1] };
+                    let drop = if merge { vec![at, at + 1, at + 2] } else { vec![at - 2, at - 1] };
                     let steps = std::mem::take(&mut k.steps);
                     k.steps =
                         steps.into_iter().enumerate().filter(|(i, _)| !drop.contains(i)).map(|(_, s)| s).collect();
@@ -308,6 +310,42 @@ fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
         assert_eq!(longest, decided_on_device, "{source}: the longest launched: {launched:?}");
         let splits = launched.iter().any(|k| k.ends_with("_splits"));
         assert_eq!(splits, decided_on_device, "{source}: merge's splits launched: {launched:?}");
+    }
+}
+
+#[test]
+fn long_segments_fold_chunk_partials_of_many_work_groups() {
+    // segReduce-long-chunks: a run of two chunks (256 · 32 elements) or
+    // more is folded by its group from the partials of its aligned
+    // chunks, which another launch reduces with a work-group each. One
+    // segment of 300001 (odd) elements, a few of 40000 and more among
+    // thousands of empty ones, float sums (exact: multiples of 1/4) over
+    // long and short rows, max_index (a pair; the first of equal values
+    // wins, so the chunks and their partials combine in order) over a
+    // constant segment of 50000, over runs of ties and beside tiny ones,
+    // a segment that ends exactly on a chunk boundary (16384, 24576), and
+    // no segment at all. Under every lowering: by shape (teams as wide as
+    // the group for the huge segments, merge for the few huge among many
+    // empty), merge alone, teams alone.
+    let source = "{sum(s) : s in [{rem(i * 7, 13) - 5 : i in index(300001)}]};\n\
+         let r = {sum(s) : s in {{rem(i * j, 11) - 4 : i in index(if rem(j, 700) == 5 then 30000 + j else 0)} : j in index(5000)}} in (sum({x * i : x in r; i in index(#r)}), r[5], r[4205], r[4999]);\n\
+         let r = {max_index(s) : s in {{rem(i * 31, 17) : i in index(if rem(j, 500) == 3 then 40000 + j else 1 + rem(j, 2))} : j in index(3000)}} in (sum({x * i : x in r; i in index(#r)}), r[3], r[2503]);\n\
+         let r = {sum(s) : s in {{0.25 * float(rem(i, 9)) : i in index(if rem(j, 3) == 0 then 20000 + 17 * j else rem(j, 5))} : j in index(31)}} in (sum(r), r[0], r[30]);\n\
+         {max_index(s) : s in [{rem(i, 3) : i in index(70000)}, [4, 4, 1], {5 : i in index(50000)}, {rem(i, 2) : i in index(16384)}, {0 - rem(i, 5) : i in index(24576)}]};\n\
+         {min_index(s) : s in [{rem(i, 3) : i in index(40000)}, {2 + rem(i, 7) : i in index(33333)}, [7]]};\n\
+         let r = {sum(s) : s in {{i : i in index(if j == 7 then 100000 else 1 + rem(j, 3))} : j in index(9000)}} in (sum(r), r[7], r[8999]);\n\
+         {sum(s) : s in {{i : i in index(j)} : j in index(0)}};";
+    let batch = lift_ir::seg_reduce::SEG_BATCH;
+    for seg_reduce in [SegReduce::ByShape, SegReduce::Merge, SegReduce::Teams] {
+        let cfg = lift_ir::rules::Config { seg_reduce, seg_batch: batch, ..lift_ir::rules::Config::default() };
+        let mut session = session();
+        match outcome_in(&mut session, source, fusion::ScheduleKind::ilp(), &cfg) {
+            Outcome::Agree(_) => {}
+            Outcome::Unsupported(e) | Outcome::NotCompiled(e) | Outcome::Wrong(e) => panic!("{seg_reduce:?}: {e}"),
+        }
+        let stats = session.stats().expect("the profile");
+        let launched: Vec<&str> = stats.kernel_groups().map(|g| g.name.as_str()).collect();
+        assert!(launched.iter().any(|k| k.ends_with("_chunks")), "{seg_reduce:?}: the chunks launched: {launched:?}");
     }
 }
 

@@ -1376,6 +1376,66 @@ __kernel void smvm_fused_sum_longest_final(__global const long* sum_longest_part
     }
 }
 
+__kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long long_chunks, __global const long* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, long whole_group, __global double* sum_partials_0, __global long* err) {
+    __local double team_values[256];
+    if (!(whole_group != 0 || sum_longest[0] > 16383)) return;
+    const long l = get_local_id(0);
+    const long segs = n_m_offsets;
+    const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
+    for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
+        const long hi_1 = (c + 1) * 8192;
+        long a = 0, b = hi_1 <= n_1 ? segs : 0;
+        while (a < b) {
+            const long mid_1 = a + (b - a) / 2;
+            if (m_offsets[mid_1] < hi_1) a = mid_1 + 1; else b = mid_1;
+        }
+        const long start = a > 0 ? m_offsets[a - 1] : 0;
+        const long end = a < segs ? m_offsets[a] : n_1;
+        if (a > 0 && hi_1 <= n_1 && end - start >= 16384) {
+            const long lo_1 = max(c * 8192, start);
+            const long len = hi_1 - lo_1;
+            double acc = 0.0;
+            long k = l;
+            for (; k + 1 * 256 < len; k += 2 * 256) {
+                const long at = m_elements_1[lo_1 + k + 0 * 256];
+                const double at_1 = m_elements_2[lo_1 + k + 0 * 256];
+                const long at_2 = m_elements_1[lo_1 + k + 1 * 256];
+                const double at_3 = m_elements_2[lo_1 + k + 1 * 256];
+                double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(lo_1 + k + 0 * 256, at, at_1, v, n_v, err);
+                double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(lo_1 + k + 1 * 256, at_2, at_3, v, n_v, err);
+                double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
+                acc = op_sum_r;
+                double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
+                acc = op_sum_r_1;
+            }
+            for (; k < len; k += 256) {
+                const long at_4 = m_elements_1[lo_1 + k];
+                const double at_5 = m_elements_2[lo_1 + k];
+                double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(lo_1 + k, at_4, at_5, v, n_v, err);
+                double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
+                acc = op_sum_r_2;
+            }
+            team_values[l] = acc;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h = 1; h < 256; h *= 2) {
+                if ((l & (2 * h - 1)) == 0) {
+                    double op_sum_r_3 = smvm_fused_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            double acc_1 = 0.0;
+            acc_1 = team_values[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                sum_partials_0[c] = acc_1;
+            }
+        } else if (l == 0) {
+            sum_partials_0[c] = 0.0;
+        }
+    }
+}
+
 __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const long* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, long whole_group, __global double* sum, __global long* err) {
     __local double team_values[256];
     __local int long_teams[259];
@@ -1395,7 +1455,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
         if (s < n_m_offsets) {
             const long offset = m_offsets[s];
             const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
-            is_long = lanes < 256 && length > 32 * lanes;
+            is_long = (lanes < 256 && length > 32 * lanes);
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
@@ -1472,8 +1532,148 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
+            double acc_2 = 0.0;
+            acc_2 = team_values[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
             if (l == 0) {
-                sum[s_1] = team_values[0];
+                sum[s_1] = acc_2;
+            }
+        }
+    }
+}
+
+__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const long* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const double* sum_partials_0, __global double* sum, __global long* err) {
+    __local double team_values[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    const long n_1 = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_m_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        if (s < n_m_offsets) {
+            const long offset = m_offsets[s];
+            const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
+            is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                long k = lane;
+                for (; k + 1 * lanes < length; k += 2 * lanes) {
+                    const long at = m_elements_1[offset + k + 0 * lanes];
+                    const double at_1 = m_elements_2[offset + k + 0 * lanes];
+                    const long at_2 = m_elements_1[offset + k + 1 * lanes];
+                    const double at_3 = m_elements_2[offset + k + 1 * lanes];
+                    double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, err);
+                    double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, err);
+                    double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
+                    acc = op_sum_r;
+                    double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
+                    acc = op_sum_r_1;
+                }
+                for (; k < length; k += lanes) {
+                    const long at_4 = m_elements_1[offset + k];
+                    const double at_5 = m_elements_2[offset + k];
+                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, err);
+                    double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
+                    acc = op_sum_r_2;
+                }
+            }
+        }
+        team_values[l] = acc;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_sum_r_3 = smvm_fused_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_3;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+        }
+        if (lane == 0 && s < n_m_offsets && !is_long) {
+            sum[s] = acc;
+        }
+        const int n_long = long_teams[counter];
+        for (int i_1 = 0; i_1 < n_long; i_1++) {
+            const long s_1 = first + long_teams[i_1];
+            const long offset_1 = m_offsets[s_1];
+            const long length_1 = (s_1 + 1 < n_m_offsets ? m_offsets[s_1 + 1] : n_1) - offset_1;
+            const int is_long_1 = length_1 >= 16384;
+            long from = 0, count = 0, at_6 = offset_1, len = length_1;
+            if (is_long_1) {
+                from = offset_1 / 8192;
+                count = (offset_1 + length_1) / 8192 - from;
+                at_6 = (from + count) * 8192;
+                len = offset_1 + length_1 - at_6;
+            }
+            double acc_1 = 0.0;
+            if (is_long_1) {
+                double acc_2 = 0.0;
+                for (long k_1 = l; k_1 < count; k_1 += 256) {
+                    double op_sum_r_4 = smvm_fused_op_sum(acc_2, sum_partials_0[from + k_1]);
+                    acc_2 = op_sum_r_4;
+                }
+                team_values[l] = acc_2;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                    if ((l & (2 * h_1 - 1)) == 0) {
+                        double op_sum_r_5 = smvm_fused_op_sum(team_values[l], team_values[l + h_1]);
+                        team_values[l] = op_sum_r_5;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                double acc_3 = 0.0;
+                acc_3 = team_values[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                acc_1 = acc_3;
+            }
+            double acc_4 = 0.0;
+            long k_2 = l;
+            for (; k_2 + 1 * 256 < len; k_2 += 2 * 256) {
+                const long at_7 = m_elements_1[at_6 + k_2 + 0 * 256];
+                const double at_8 = m_elements_2[at_6 + k_2 + 0 * 256];
+                const long at_9 = m_elements_1[at_6 + k_2 + 1 * 256];
+                const double at_10 = m_elements_2[at_6 + k_2 + 1 * 256];
+                double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(at_6 + k_2 + 0 * 256, at_7, at_8, v, n_v, err);
+                double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(at_6 + k_2 + 1 * 256, at_9, at_10, v, n_v, err);
+                double op_sum_r_6 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_3);
+                acc_4 = op_sum_r_6;
+                double op_sum_r_7 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_4);
+                acc_4 = op_sum_r_7;
+            }
+            for (; k_2 < len; k_2 += 256) {
+                const long at_11 = m_elements_1[at_6 + k_2];
+                const double at_12 = m_elements_2[at_6 + k_2];
+                double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(at_6 + k_2, at_11, at_12, v, n_v, err);
+                double op_sum_r_8 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_5);
+                acc_4 = op_sum_r_8;
+            }
+            team_values[l] = acc_4;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
+                if ((l & (2 * h_2 - 1)) == 0) {
+                    double op_sum_r_9 = smvm_fused_op_sum(team_values[l], team_values[l + h_2]);
+                    team_values[l] = op_sum_r_9;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            double acc_5 = 0.0;
+            acc_5 = team_values[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            double op_sum_r_10 = smvm_fused_op_sum(acc_1, acc_5);
+            double acc_6 = 0.0;
+            acc_6 = is_long_1 ? op_sum_r_10 : acc_5;
+            if (l == 0) {
+                sum[s_1] = acc_6;
             }
         }
     }
@@ -1497,7 +1697,7 @@ __kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long*
     }
 }
 
-__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const long* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, long lanes, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const long* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, long lanes, __global double* sum, __global long* err) {
     __local double merge_values[2304];
     __local int merge_ends[2304];
     if (!(sum_longest[0] > 8 * lanes)) return;
@@ -1512,9 +1712,9 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
         const long items = (b - a) + (e1 - e0);
         for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
             double acc = 0.0;
-            if (before > 0) {
-                double acc_1 = 0.0;
+            if (before > 0 && before < 16384) {
                 const long lane = t;
+                double acc_1 = 0.0;
                 long k = lane;
                 for (; k + 7 * 256 < before; k += 8 * 256) {
                     const long at = m_elements_1[e0 + k + 0 * 256];
@@ -1565,7 +1765,7 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
                     double op_sum_r_8 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_8);
                     acc_1 = op_sum_r_8;
                 }
-                merge_values[t] = acc_1;
+                merge_values[lane] = acc_1;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h = 1; h < 256; h *= 2) {
                     if ((lane & (2 * h - 1)) == 0) {
@@ -1574,8 +1774,10 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
-                acc = merge_values[0];
+                double acc_2 = 0.0;
+                acc_2 = merge_values[0];
                 barrier(CLK_LOCAL_MEM_FENCE);
+                acc = acc_2;
             }
             const long j0 = e0 + before;
             const int nr = (int)(b - a);
@@ -1682,39 +1884,297 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
                 if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
             }
             int ii = lo_1, jj = dlo - lo_1, head = -1;
-            double acc_2 = 0.0;
             double acc_3 = 0.0;
+            double acc_4 = 0.0;
             for (int d_1 = dlo; d_1 < dhi; d_1++) {
                 if (ii < nr && merge_ends[ii] <= jj) {
                     if (head < 0) {
                         head = ii;
-                        acc_3 = acc_2;
+                        acc_4 = acc_3;
                     } else {
                         const long row = a + ii;
-                        sum[row] = acc_2;
+                        sum[row] = acc_3;
                     }
-                    acc_2 = 0.0;
+                    acc_3 = 0.0;
                     ii++;
                 } else {
-                    double op_sum_r_10 = smvm_fused_op_sum(acc_2, merge_values[jj]);
-                    acc_2 = op_sum_r_10;
+                    double op_sum_r_10 = smvm_fused_op_sum(acc_3, merge_values[jj]);
+                    acc_3 = op_sum_r_10;
                     jj++;
                 }
             }
-            merge_values[2048 + t] = acc_2;
+            merge_values[2048 + t] = acc_3;
             merge_ends[2048 + t] = head >= 0;
             barrier(CLK_LOCAL_MEM_FENCE);
             if (head >= 0) {
                 int u = t - 1;
                 while (u >= 0 && !merge_ends[2048 + u]) u--;
-                double acc_4 = u >= 0 ? merge_values[2048 + u] : acc;
+                double acc_5 = u >= 0 ? merge_values[2048 + u] : acc;
                 for (int w = u + 1; w < t; w++) {
-                    double op_sum_r_11 = smvm_fused_op_sum(acc_4, merge_values[2048 + w]);
-                    acc_4 = op_sum_r_11;
+                    double op_sum_r_11 = smvm_fused_op_sum(acc_5, merge_values[2048 + w]);
+                    acc_5 = op_sum_r_11;
                 }
-                double op_sum_r_12 = smvm_fused_op_sum(acc_4, acc_3);
+                double op_sum_r_12 = smvm_fused_op_sum(acc_5, acc_4);
                 const long row_1 = a + head;
                 sum[row_1] = op_sum_r_12;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+}
+
+__kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const double* sum_partials_0, __global const long* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, __global double* sum, __global long* err) {
+    __local double merge_values[2304];
+    __local int merge_ends[2304];
+    if (!(sum_longest[0] > 16383)) return;
+    const int t = get_local_id(0);
+    const long segs = n_m_offsets;
+    const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a = sum_splits[g], b = sum_splits[g + 1];
+        const long e0 = a < segs ? m_offsets[a] : n_1;
+        const long e1 = b < segs ? m_offsets[b] : n_1;
+        const long before = g * 2048 - a - e0;
+        const long items = (b - a) + (e1 - e0);
+        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
+            double acc = 0.0;
+            if (before > 0) {
+                const long lane = t;
+                const int is_long = before >= 16384;
+                long from = 0, count = 0, at = e0, len = before;
+                if (is_long) {
+                    from = e0 / 8192;
+                    count = (e0 + before) / 8192 - from;
+                    at = (from + count) * 8192;
+                    len = e0 + before - at;
+                }
+                double acc_1 = 0.0;
+                if (is_long) {
+                    double acc_2 = 0.0;
+                    for (long k = lane; k < count; k += 256) {
+                        double op_sum_r = smvm_fused_op_sum(acc_2, sum_partials_0[from + k]);
+                        acc_2 = op_sum_r;
+                    }
+                    merge_values[lane] = acc_2;
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    for (long h = 1; h < 256; h *= 2) {
+                        if ((lane & (2 * h - 1)) == 0) {
+                            double op_sum_r_1 = smvm_fused_op_sum(merge_values[lane], merge_values[lane + h]);
+                            merge_values[lane] = op_sum_r_1;
+                        }
+                        barrier(CLK_LOCAL_MEM_FENCE);
+                    }
+                    double acc_3 = 0.0;
+                    acc_3 = merge_values[0];
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    acc_1 = acc_3;
+                }
+                double acc_4 = 0.0;
+                long k_1 = lane;
+                for (; k_1 + 7 * 256 < len; k_1 += 8 * 256) {
+                    const long at_1 = m_elements_1[at + k_1 + 0 * 256];
+                    const double at_2 = m_elements_2[at + k_1 + 0 * 256];
+                    const long at_3 = m_elements_1[at + k_1 + 1 * 256];
+                    const double at_4 = m_elements_2[at + k_1 + 1 * 256];
+                    const long at_5 = m_elements_1[at + k_1 + 2 * 256];
+                    const double at_6 = m_elements_2[at + k_1 + 2 * 256];
+                    const long at_7 = m_elements_1[at + k_1 + 3 * 256];
+                    const double at_8 = m_elements_2[at + k_1 + 3 * 256];
+                    const long at_9 = m_elements_1[at + k_1 + 4 * 256];
+                    const double at_10 = m_elements_2[at + k_1 + 4 * 256];
+                    const long at_11 = m_elements_1[at + k_1 + 5 * 256];
+                    const double at_12 = m_elements_2[at + k_1 + 5 * 256];
+                    const long at_13 = m_elements_1[at + k_1 + 6 * 256];
+                    const double at_14 = m_elements_2[at + k_1 + 6 * 256];
+                    const long at_15 = m_elements_1[at + k_1 + 7 * 256];
+                    const double at_16 = m_elements_2[at + k_1 + 7 * 256];
+                    double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(at + k_1 + 0 * 256, at_1, at_2, v, n_v, err);
+                    double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(at + k_1 + 1 * 256, at_3, at_4, v, n_v, err);
+                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(at + k_1 + 2 * 256, at_5, at_6, v, n_v, err);
+                    double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(at + k_1 + 3 * 256, at_7, at_8, v, n_v, err);
+                    double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(at + k_1 + 4 * 256, at_9, at_10, v, n_v, err);
+                    double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(at + k_1 + 5 * 256, at_11, at_12, v, n_v, err);
+                    double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(at + k_1 + 6 * 256, at_13, at_14, v, n_v, err);
+                    double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(at + k_1 + 7 * 256, at_15, at_16, v, n_v, err);
+                    double op_sum_r_2 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r);
+                    acc_4 = op_sum_r_2;
+                    double op_sum_r_3 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_1);
+                    acc_4 = op_sum_r_3;
+                    double op_sum_r_4 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_2);
+                    acc_4 = op_sum_r_4;
+                    double op_sum_r_5 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_3);
+                    acc_4 = op_sum_r_5;
+                    double op_sum_r_6 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_4);
+                    acc_4 = op_sum_r_6;
+                    double op_sum_r_7 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_5);
+                    acc_4 = op_sum_r_7;
+                    double op_sum_r_8 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_6);
+                    acc_4 = op_sum_r_8;
+                    double op_sum_r_9 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_7);
+                    acc_4 = op_sum_r_9;
+                }
+                for (; k_1 < len; k_1 += 256) {
+                    const long at_17 = m_elements_1[at + k_1];
+                    const double at_18 = m_elements_2[at + k_1];
+                    double pull_sum_hoisted_r_8 = smvm_fused_pull_sum_hoisted(at + k_1, at_17, at_18, v, n_v, err);
+                    double op_sum_r_10 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_8);
+                    acc_4 = op_sum_r_10;
+                }
+                merge_values[lane] = acc_4;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                    if ((lane & (2 * h_1 - 1)) == 0) {
+                        double op_sum_r_11 = smvm_fused_op_sum(merge_values[lane], merge_values[lane + h_1]);
+                        merge_values[lane] = op_sum_r_11;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                double acc_5 = 0.0;
+                acc_5 = merge_values[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                double op_sum_r_12 = smvm_fused_op_sum(acc_1, acc_5);
+                double acc_6 = 0.0;
+                acc_6 = is_long ? op_sum_r_12 : acc_5;
+                acc = acc_6;
+            }
+            const long j0 = e0 + before;
+            const int nr = (int)(b - a);
+            const int cl = (int)(e1 - j0) + nr;
+            const int ne = cl - nr;
+            for (int k_2 = t; k_2 < nr; k_2 += 256) {
+                const long r = a + k_2;
+                merge_ends[k_2] = (int)((r + 1 < segs ? m_offsets[r + 1] : n_1) - j0);
+            }
+            const int k_3 = t + 0 * 256;
+            const int k_4 = t + 1 * 256;
+            const int k_5 = t + 2 * 256;
+            const int k_6 = t + 3 * 256;
+            const int k_7 = t + 4 * 256;
+            const int k_8 = t + 5 * 256;
+            const int k_9 = t + 6 * 256;
+            const int k_10 = t + 7 * 256;
+            const long at_19 = k_3 < ne ? m_elements_1[j0 + k_3] : 0;
+            const double at_20 = k_3 < ne ? m_elements_2[j0 + k_3] : 0;
+            const long at_21 = k_4 < ne ? m_elements_1[j0 + k_4] : 0;
+            const double at_22 = k_4 < ne ? m_elements_2[j0 + k_4] : 0;
+            const long at_23 = k_5 < ne ? m_elements_1[j0 + k_5] : 0;
+            const double at_24 = k_5 < ne ? m_elements_2[j0 + k_5] : 0;
+            const long at_25 = k_6 < ne ? m_elements_1[j0 + k_6] : 0;
+            const double at_26 = k_6 < ne ? m_elements_2[j0 + k_6] : 0;
+            const long at_27 = k_7 < ne ? m_elements_1[j0 + k_7] : 0;
+            const double at_28 = k_7 < ne ? m_elements_2[j0 + k_7] : 0;
+            const long at_29 = k_8 < ne ? m_elements_1[j0 + k_8] : 0;
+            const double at_30 = k_8 < ne ? m_elements_2[j0 + k_8] : 0;
+            const long at_31 = k_9 < ne ? m_elements_1[j0 + k_9] : 0;
+            const double at_32 = k_9 < ne ? m_elements_2[j0 + k_9] : 0;
+            const long at_33 = k_10 < ne ? m_elements_1[j0 + k_10] : 0;
+            const double at_34 = k_10 < ne ? m_elements_2[j0 + k_10] : 0;
+            double x = 0.0;
+            if (k_3 < ne) {
+                double pull_sum_hoisted_r_9 = smvm_fused_pull_sum_hoisted(j0 + k_3, at_19, at_20, v, n_v, err);
+                x = pull_sum_hoisted_r_9;
+            }
+            double x_1 = 0.0;
+            if (k_4 < ne) {
+                double pull_sum_hoisted_r_10 = smvm_fused_pull_sum_hoisted(j0 + k_4, at_21, at_22, v, n_v, err);
+                x_1 = pull_sum_hoisted_r_10;
+            }
+            double x_2 = 0.0;
+            if (k_5 < ne) {
+                double pull_sum_hoisted_r_11 = smvm_fused_pull_sum_hoisted(j0 + k_5, at_23, at_24, v, n_v, err);
+                x_2 = pull_sum_hoisted_r_11;
+            }
+            double x_3 = 0.0;
+            if (k_6 < ne) {
+                double pull_sum_hoisted_r_12 = smvm_fused_pull_sum_hoisted(j0 + k_6, at_25, at_26, v, n_v, err);
+                x_3 = pull_sum_hoisted_r_12;
+            }
+            double x_4 = 0.0;
+            if (k_7 < ne) {
+                double pull_sum_hoisted_r_13 = smvm_fused_pull_sum_hoisted(j0 + k_7, at_27, at_28, v, n_v, err);
+                x_4 = pull_sum_hoisted_r_13;
+            }
+            double x_5 = 0.0;
+            if (k_8 < ne) {
+                double pull_sum_hoisted_r_14 = smvm_fused_pull_sum_hoisted(j0 + k_8, at_29, at_30, v, n_v, err);
+                x_5 = pull_sum_hoisted_r_14;
+            }
+            double x_6 = 0.0;
+            if (k_9 < ne) {
+                double pull_sum_hoisted_r_15 = smvm_fused_pull_sum_hoisted(j0 + k_9, at_31, at_32, v, n_v, err);
+                x_6 = pull_sum_hoisted_r_15;
+            }
+            double x_7 = 0.0;
+            if (k_10 < ne) {
+                double pull_sum_hoisted_r_16 = smvm_fused_pull_sum_hoisted(j0 + k_10, at_33, at_34, v, n_v, err);
+                x_7 = pull_sum_hoisted_r_16;
+            }
+            if (k_3 < ne) {
+                merge_values[k_3] = x;
+            }
+            if (k_4 < ne) {
+                merge_values[k_4] = x_1;
+            }
+            if (k_5 < ne) {
+                merge_values[k_5] = x_2;
+            }
+            if (k_6 < ne) {
+                merge_values[k_6] = x_3;
+            }
+            if (k_7 < ne) {
+                merge_values[k_7] = x_4;
+            }
+            if (k_8 < ne) {
+                merge_values[k_8] = x_5;
+            }
+            if (k_9 < ne) {
+                merge_values[k_9] = x_6;
+            }
+            if (k_10 < ne) {
+                merge_values[k_10] = x_7;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const int dlo = min(t * 8, cl);
+            const int dhi = min(dlo + 8, cl);
+            int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
+            while (lo_1 < hi_1) {
+                const int m = (lo_1 + hi_1) / 2;
+                if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+            }
+            int ii = lo_1, jj = dlo - lo_1, head = -1;
+            double acc_7 = 0.0;
+            double acc_8 = 0.0;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_8 = acc_7;
+                    } else {
+                        const long row = a + ii;
+                        sum[row] = acc_7;
+                    }
+                    acc_7 = 0.0;
+                    ii++;
+                } else {
+                    double op_sum_r_13 = smvm_fused_op_sum(acc_7, merge_values[jj]);
+                    acc_7 = op_sum_r_13;
+                    jj++;
+                }
+            }
+            merge_values[2048 + t] = acc_7;
+            merge_ends[2048 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[2048 + u]) u--;
+                double acc_9 = u >= 0 ? merge_values[2048 + u] : acc;
+                for (int w = u + 1; w < t; w++) {
+                    double op_sum_r_14 = smvm_fused_op_sum(acc_9, merge_values[2048 + w]);
+                    acc_9 = op_sum_r_14;
+                }
+                double op_sum_r_15 = smvm_fused_op_sum(acc_9, acc_8);
+                const long row_1 = a + head;
+                sum[row_1] = op_sum_r_15;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }

@@ -499,6 +499,31 @@ impl<'k> Evaluator<'k> {
         Ok(accs.swap_remove(0))
     }
 
+    /// A long run (`items` from its first element) as the whole group
+    /// folds it with chunk partials (as `crate::eval`'s).
+    fn fold_long_run(
+        &mut self,
+        g: &Fun,
+        z: &Value,
+        items: &[Value],
+        run: &crate::seg_reduce::LongRun,
+        group: i64,
+        strided: bool,
+    ) -> Eval<Value> {
+        let order = |len| crate::seg_reduce::TeamOrder::new(len, group, group, strided).or_else(|e| self.fail(e));
+        let orders = (0..run.chunks).map(|i| order(run.piece(i).len())).collect::<Eval<Vec<_>>>()?;
+        let (chunks_order, rest_order) = (order(run.chunks)?, order(run.rest.len())?);
+        let mut partials = Vec::with_capacity(run.chunks);
+        for (i, o) in orders.iter().enumerate() {
+            let piece = run.piece(i);
+            let at = piece.start - run.start..piece.end - run.start;
+            partials.push(self.fold_in_team_order(g, z, &items[at], o)?);
+        }
+        let chunks = self.fold_in_team_order(g, z, &partials, &chunks_order)?;
+        let rest = self.fold_in_team_order(g, z, &items[run.rest.clone()], &rest_order)?;
+        self.apply(g, vec![chunks, rest])
+    }
+
     /// `f` applied to `args`.
     pub fn apply(&mut self, f: &Fun, args: Vec<Value>) -> Eval<Value> {
         match f {
@@ -679,11 +704,51 @@ impl<'k> Evaluator<'k> {
                     ));
                 }
                 let mut out = Vec::with_capacity(segs.len());
+                let mut start = 0;
                 for seg in segs {
                     let items = self.array(f, seg)?;
+                    let long = crate::seg_reduce::LongRun::new(start, items.len(), teams.long.as_ref());
+                    start += items.len();
+                    if let Some(run) = long {
+                        out.push(self.fold_long_run(g, &z, &items, &run, teams.group_size, teams.strided)?);
+                        continue;
+                    }
                     let order = crate::seg_reduce::TeamOrder::new(items.len(), lanes, teams.group_size, teams.strided)
                         .or_else(|e| self.fail(e))?;
                     out.push(self.fold_in_team_order(g, &z, &items, &order)?);
+                }
+                Ok(Value::Array(out))
+            }
+            Fun::SegReduceChunks(g, spec) => {
+                let (z, segs) = self.init_and_array(f, args)?;
+                let groups = self.arith(&spec.groups)?;
+                let chunks = self.arith(&spec.chunks)?;
+                if groups < 1 || chunks < 1 || spec.chunk < 1 {
+                    return self
+                        .fail(format!("`segReduceChunks` of {groups} groups, {chunks} chunks of {}", spec.chunk));
+                }
+                let mut offsets = vec![0usize];
+                let mut flat = Vec::new();
+                for seg in segs {
+                    flat.extend(self.array(f, seg)?);
+                    offsets.push(flat.len());
+                }
+                let chunk = spec.chunk as usize;
+                let mut out = Vec::with_capacity(chunks as usize);
+                for c in 0..chunks as usize {
+                    out.push(match crate::seg_reduce::chunk_piece(&offsets, chunk, c) {
+                        Some(piece) => {
+                            let order = crate::seg_reduce::TeamOrder::new(
+                                piece.len(),
+                                spec.group_size,
+                                spec.group_size,
+                                spec.strided,
+                            )
+                            .or_else(|e| self.fail(e))?;
+                            self.fold_in_team_order(g, &z, &flat[piece], &order)?
+                        }
+                        None => z.clone(),
+                    });
                 }
                 Ok(Value::Array(out))
             }
@@ -700,17 +765,32 @@ impl<'k> Evaluator<'k> {
                 let lengths: Vec<usize> = segments.iter().map(Vec::len).collect();
                 let pieces = crate::seg_reduce::merge_pieces(&lengths, tiles).or_else(|e| self.fail(e))?;
                 let mut out = Vec::with_capacity(segments.len());
+                let mut start = 0;
                 for (items, list) in segments.iter().zip(pieces) {
+                    let seg_start = start;
+                    start += items.len();
                     let mut value = None;
                     for piece in list {
                         let acc = match piece {
                             crate::seg_reduce::MergePiece::Elements(range) => {
                                 self.fold(g, z.clone(), items[range].to_vec())?
                             }
+                            crate::seg_reduce::MergePiece::Group { len }
+                                if tiles.skip_from.is_some_and(|skip| len as i64 >= skip) =>
+                            {
+                                z.clone()
+                            }
                             crate::seg_reduce::MergePiece::Group { len } => {
-                                let order =
-                                    crate::seg_reduce::merge_group_order(len, tiles).or_else(|e| self.fail(e))?;
-                                self.fold_in_team_order(g, &z, items, &order)?
+                                match crate::seg_reduce::LongRun::new(seg_start, len, tiles.long.as_ref()) {
+                                    Some(run) => {
+                                        self.fold_long_run(g, &z, items, &run, tiles.group_size, tiles.strided)?
+                                    }
+                                    None => {
+                                        let order = crate::seg_reduce::merge_group_order(len, tiles)
+                                            .or_else(|e| self.fail(e))?;
+                                        self.fold_in_team_order(g, &z, items, &order)?
+                                    }
+                                }
                             }
                         };
                         value = Some(match value {

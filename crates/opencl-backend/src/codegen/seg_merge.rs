@@ -111,19 +111,15 @@ impl Generator<'_> {
             batch: v,
             hoisted: tiles.hoisted.clone(),
         };
-        self.open(format!("if ({before} > 0)"));
-        let accs = self.declare_accs(&red);
-        let (group_c, t_long) = (l.to_string(), self.fresh("lane"));
+        let skip = match tiles.skip_from {
+            Some(from) => format!(" && {before} < {from}"),
+            None => String::new(),
+        };
+        self.open(format!("if ({before} > 0{skip})"));
+        let t_long = self.fresh("lane");
         self.line(format!("const long {t_long} = {t};"));
-        self.fold(&red, &accs, &e0, &before, &t_long, &group_c)?;
-        for (name, x) in vals.iter().zip(&accs) {
-            self.line(format!("{name}[{t}] = {x};"));
-        }
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.tree(&red, &t_long, &t_long, &group_c)?;
-        let zeroth: Vec<String> = vals.iter().map(|name| format!("{name}[0]")).collect();
-        self.assign(&cin, &zeroth);
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        let value = self.group_run(&red, (&e0, &before), (&t_long, l), tiles.long.as_ref())?;
+        self.assign(&cin, &value);
         self.close();
         let [cl, j0, nr, ne] = ["cl", "j0", "nr", "ne"].map(|x| self.fresh(x));
         self.line(format!("const long {j0} = {e0} + {before};"));

@@ -14,7 +14,7 @@
 //! starting before the check, which waits for the element's own loads.
 
 use lift_ir::arith::ArithExpr;
-use lift_ir::ir::{Expr, Fun, HoistedPull, Type, UserFunId};
+use lift_ir::ir::{Expr, Fun, HoistedPull, LongPartials, Type, UserFunId};
 
 use super::{Generator, KernelArg, Out, Val, View, internal};
 use crate::compile::CodegenError;
@@ -32,6 +32,14 @@ pub(super) struct SegInputs {
     pub count: ArithExpr,
     /// The pull thunk of element `k`.
     pub pull: UserFunId,
+}
+
+/// A part of a run [`Generator::group_run`] folds: elements (from a flat
+/// position, a count) or chunk partials (the arrays, the first chunk, a
+/// count).
+enum Part<'p> {
+    Elements(&'p str, &'p str),
+    Partials(&'p [String], &'p str, &'p str),
 }
 
 /// What folding runs of a segment and combining the work-items' values
@@ -171,6 +179,115 @@ impl Generator<'_> {
             calls.push(args);
         }
         calls.into_iter().map(|args| self.call(h.pull, args)).collect()
+    }
+
+    /// The run of `length` elements from flat position `offset` (C
+    /// expressions, the same for the whole group) folded by all `group`
+    /// work-items (`l` the local id): each folds its share, then the tree;
+    /// a variable per component that every work-item holds the value in
+    /// after the last barrier. With `long` (the chunk length and the
+    /// partials' arrays, `segReduce-long-chunks`) a run of two chunks or
+    /// more (its segment's first elements) is the group's fold of the
+    /// partials of the chunks it ends, then `op` its fold of the elements
+    /// after the last chunk boundary (`lift_ir::seg_reduce::LongRun`): the
+    /// elements' fold is the one loop either way, so the kernel gains a
+    /// loop over partials and a tree, no other inlined pull.
+    pub(super) fn group_run(
+        &mut self,
+        red: &Reduction<'_>,
+        (offset, length): (&str, &str),
+        (l, group): (&str, i64),
+        long: Option<&LongPartials>,
+    ) -> Result<Vec<String>, CodegenError> {
+        let Some(long) = long else {
+            return self.group_part(red, Part::Elements(offset, length), (l, group));
+        };
+        let k = long.chunk;
+        let partials: Vec<String> = long
+            .partials
+            .iter()
+            .map(|&p| {
+                self.need(KernelArg::Array { var: p, written: false });
+                self.kvar(p)
+            })
+            .collect();
+        if partials.len() != red.comps.len() {
+            return internal("chunk partials of another accumulator");
+        }
+        let [is_long, from, count, at, len] = ["is_long", "from", "count", "at", "len"].map(|x| self.fresh(x));
+        self.line(format!("const int {is_long} = {length} >= {};", 2 * k));
+        self.line(format!("long {from} = 0, {count} = 0, {at} = {offset}, {len} = {length};"));
+        self.open(format!("if ({is_long})"));
+        self.line(format!("{from} = {offset} / {k};"));
+        self.line(format!("{count} = ({offset} + {length}) / {k} - {from};"));
+        self.line(format!("{at} = ({from} + {count}) * {k};"));
+        self.line(format!("{len} = {offset} + {length} - {at};"));
+        self.close();
+        let chunks = self.declare_accs(red);
+        self.open(format!("if ({is_long})"));
+        let x = self.group_part(red, Part::Partials(&partials, &from, &count), (l, group))?;
+        self.assign_all(&chunks, &x);
+        self.close();
+        let rest = self.group_part(red, Part::Elements(&at, &len), (l, group))?;
+        let both = self.apply_scalar_fun(
+            red.op,
+            vec![(Val::Scalar(chunks), red.acc_ty.clone()), (Val::Scalar(rest.clone()), red.acc_ty.clone())],
+        )?;
+        let value = self.declare_accs(red);
+        let pick: Vec<String> = both.iter().zip(&rest).map(|(b, r)| format!("{is_long} ? {b} : {r}")).collect();
+        self.assign_all(&value, &pick);
+        Ok(value)
+    }
+
+    /// One part of [`Generator::group_run`]: its items folded by each
+    /// work-item in the group's order, then the tree, its value copied out
+    /// of local memory (a barrier after, before the tree's array is used
+    /// again).
+    fn group_part(
+        &mut self,
+        red: &Reduction<'_>,
+        part: Part<'_>,
+        (l, group): (&str, i64),
+    ) -> Result<Vec<String>, CodegenError> {
+        let accs = self.declare_accs(red);
+        let group_c = group.to_string();
+        match part {
+            Part::Elements(offset, length) => self.fold(red, &accs, offset, length, l, &group_c)?,
+            Part::Partials(arrays, first, count) => {
+                let k = self.fresh("k");
+                let (from, to, step) = if red.strided {
+                    (l.to_string(), count.to_string(), group_c.clone())
+                } else {
+                    let (chunk, lo, hi) = (self.fresh("chunk"), self.fresh("lo"), self.fresh("hi"));
+                    self.line(format!("const long {chunk} = ({count} + {group} - 1) / {group};"));
+                    self.line(format!("const long {lo} = min({l} * {chunk}, {count});"));
+                    self.line(format!("const long {hi} = min({lo} + {chunk}, {count});"));
+                    (lo, hi, "1".to_string())
+                };
+                self.open(format!("for (long {k} = {from}; {k} < {to}; {k} += {step})"));
+                let x: Vec<String> = arrays.iter().map(|a| format!("{a}[{first} + {k}]")).collect();
+                self.fold_value(red, &accs, x)?;
+                self.close();
+            }
+        }
+        for (t, a) in red.tree.iter().zip(&accs) {
+            self.line(format!("{t}[{l}] = {a};"));
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.tree(red, l, l, &group_c)?;
+        let value = self.declare_accs(red);
+        let zeroth: Vec<String> = red.tree.iter().map(|t| format!("{t}[0]")).collect();
+        self.assign_all(&value, &zeroth);
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        Ok(value)
+    }
+
+    fn assign_all(&mut self, to: &[String], from: &[String]) {
+        for (a, b) in to.iter().zip(from) {
+            if a != b {
+                self.line(format!("{a} = {b};"));
+            }
+        }
     }
 
     /// The tree over `width` lanes whose values are in the local array at

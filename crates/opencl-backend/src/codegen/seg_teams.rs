@@ -95,7 +95,11 @@ impl Generator<'_> {
         let (offset, length) = (self.fresh("offset"), self.fresh("length"));
         self.line(format!("const long {offset} = {offsets}[{s}];"));
         self.line(format!("const long {length} = ({s} + 1 < {count_c} ? {offsets}[{s} + 1] : {n}) - {offset};"));
-        self.line(format!("{is_long} = {lanes} < {group} && {length} > {LONG_STEPS} * {lanes};"));
+        let chunks_long = match &teams.long {
+            Some(long) => format!(" || {length} >= {}", 2 * long.chunk),
+            None => String::new(),
+        };
+        self.line(format!("{is_long} = ({lanes} < {group} && {length} > {LONG_STEPS} * {lanes}){chunks_long};"));
         self.open(format!("if ({is_long})"));
         self.line(format!("if ({lane} == 0) {long_teams}[atomic_inc(&{long_teams}[{counter}])] = (int){team};"));
         self.indent -= 1;
@@ -127,18 +131,10 @@ impl Generator<'_> {
         self.line(format!("const long {s2} = {first} + {long_teams}[{i}];"));
         self.line(format!("const long {offset2} = {offsets}[{s2}];"));
         self.line(format!("const long {length2} = ({s2} + 1 < {count_c} ? {offsets}[{s2} + 1] : {n}) - {offset2};"));
-        let accs2 = self.declare_accs(&red);
-        let group_c = group.to_string();
-        self.fold(&red, &accs2, &offset2, &length2, &l, &group_c)?;
-        for (t, a) in red.tree.iter().zip(&accs2) {
-            self.line(format!("{t}[{l}] = {a};"));
-        }
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.tree(&red, &l, &l, &group_c)?;
+        let value = self.group_run(&red, (&offset2, &length2), (&l, group), teams.long.as_ref())?;
         self.open(format!("if ({l} == 0)"));
-        let zeroth: Vec<String> = red.tree.iter().map(|t| format!("{t}[0]")).collect();
         let at = ArithExpr::var(&Var::new(s2.clone(), Range::below(count.clone())));
-        self.write(&out, &[at], &zeroth)?;
+        self.write(&out, &[at], &value)?;
         self.close();
         self.close();
         self.close();
