@@ -3291,12 +3291,13 @@ static inline void hsplit_fused_pull_kept(long i, __global const double* cross_e
     *r1 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* c_5) {
+__kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* cross_offsets, long n_cross_offsets, __global long* before, __global long* kept, __global double* c_6) {
     __local long tile[2304];
     __local double tile_1[2304];
     __local long vals[306];
     __local long flags[35];
     __local uint masks[256];
+    __local long range[4];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status);
@@ -3405,8 +3406,8 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_6 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_6;
+                long c_5 = (vals[272 + k]) + (excl_1);
+                excl_1 = c_5;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
@@ -3439,11 +3440,67 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
             kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
-            c_5[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
+            c_6[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
         }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept[0] = base + vals[305];
+    }
+    {
+        const long lo_2 = 0, hi_2 = n_cross_offsets;
+        const long step = (hi_2 - lo_2 + 256 - 1) / 256;
+        const long p_1 = lo_2 + l * step;
+        if (lo_2 < hi_2) {
+            if (p_1 < hi_2 && cross_offsets[p_1] < start) {
+                const long r_1 = p_1 + step;
+                if (r_1 >= hi_2 || cross_offsets[r_1] >= start) {
+                    range[0] = p_1 + 1;
+                    range[1] = min(r_1, hi_2);
+                }
+            }
+            if (l == 0 && cross_offsets[lo_2] >= start) {
+                range[0] = lo_2;
+                range[1] = lo_2;
+            }
+        } else if (l == 0) {
+            range[0] = lo_2;
+            range[1] = hi_2;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const long lo_3 = range[0], hi_3 = range[1];
+        const long step_1 = (hi_3 - lo_3 + 256 - 1) / 256;
+        const long p_2 = lo_3 + l * step_1;
+        if (lo_3 < hi_3) {
+            if (p_2 < hi_3 && cross_offsets[p_2] < start) {
+                const long r_2 = p_2 + step_1;
+                if (r_2 >= hi_3 || cross_offsets[r_2] >= start) {
+                    range[2] = p_2 + 1;
+                    range[3] = min(r_2, hi_3);
+                }
+            }
+            if (l == 0 && cross_offsets[lo_3] >= start) {
+                range[2] = lo_3;
+                range[3] = lo_3;
+            }
+        } else if (l == 0) {
+            range[2] = lo_3;
+            range[3] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long a = range[2], b = range[3];
+    while (a < b) {
+        const long m = (a + b) / 2;
+        if (cross_offsets[m] < start) a = m + 1; else b = m;
+    }
+    for (long s = a + l; s < n_cross_offsets && (tile_no == lookback_tiles - 1 || cross_offsets[s] < start + 2304); s += 256) {
+        const long q = min(cross_offsets[s], n_cross_elements) - start;
+        const long owner_1 = min(q, (long)2304 - 1) / 9;
+        const uint bit_1 = (uint)(q - owner_1 * 9);
+        const long packed_1 = vals[owner_1];
+        before[s] = q >= 2304 ? base + vals[305] : base + (packed_1 >> 32) + (long)popcount((uint)packed_1 & ((1u << bit_1) - 1u));
     }
 }
 
@@ -3522,10 +3579,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_2_pull_packed_offsets(long i, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
-    long start = cross_offsets[i];
-    long end = nessie_add(start, cross_lengths[i]);
-    long packed_lengths = nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+static inline long hsplit_fused_2_pull_packed_offsets(long i, __global const long* before, long before_len, long kept_len) {
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
     return packed_lengths;
 }
 
@@ -3533,13 +3588,49 @@ static inline long hsplit_fused_2_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_2_pull_packed_lengths(long s, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
-    long start = cross_offsets[s];
-    long end = nessie_add(start, cross_lengths[s]);
-    return nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+static inline long hsplit_fused_2_pull_packed_lengths(long s, __global const long* before, long before_len, long kept_len) {
+    return nessie_sub(nessie_add(s, 1L) < before_len ? before[nessie_add(s, 1L)] : kept_len, before[s]);
 }
 
-__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets, __global long* packed_lengths_3) {
+static inline long hsplit_fused_2_pull_rank(long i, __global const long* before, long before_len, long kept_len) {
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    int mapped = packed_lengths < 2L;
+    return (long)mapped;
+}
+
+static inline long hsplit_fused_2_op_rank(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline int hsplit_fused_2_pull_mapped(long i, long points_1_len, __global const long* cross_lengths, __global const long* before, long before_len, long kept_len, __global long* err) {
+    long len = points_1_len;
+    long len_1 = cross_lengths[i];
+    if (len != len_1) {
+        nessie_fail(err, 1, 5, len, len_1);
+        return 0;
+    }
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    int v = packed_lengths < 2L;
+    return v;
+}
+
+static inline long hsplit_fused_2_pull_then_instances(long i) {
+    return i;
+}
+
+static inline long hsplit_fused_2_keep_then_instances(long j, __global const long* before, long before_len, long kept_len) {
+    long i = j;
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    return packed_lengths < 2L ? 1L : 0L;
+}
+
+static inline long hsplit_fused_2_keep_else_instances(long j, __global const long* before, long before_len, long kept_len) {
+    long i = j;
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    return !(packed_lengths < 2L) ? 1L : 0L;
+}
+
+__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* before, long n_before, long n_kept, __global long* packed_offsets, __global long* packed_lengths_8) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -3553,10 +3644,10 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_cross_lengths) {
-            long pull_packed_offsets_r = hsplit_fused_2_pull_packed_offsets(g, cross_offsets, cross_lengths, kept, n_kept);
-            long pull_packed_lengths_r = hsplit_fused_2_pull_packed_lengths(g, cross_offsets, cross_lengths, kept, n_kept);
+            long pull_packed_offsets_r = hsplit_fused_2_pull_packed_offsets(g, before, n_before, n_kept);
+            long pull_packed_lengths_r = hsplit_fused_2_pull_packed_lengths(g, before, n_before, n_kept);
             tile[p] = pull_packed_offsets_r;
-            packed_lengths_3[g] = pull_packed_lengths_r;
+            packed_lengths_8[g] = pull_packed_lengths_r;
         } else {
             tile[p] = 0L;
         }
@@ -3690,116 +3781,7 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
     }
 }
 
-
-// ===== hsplit_fused_3.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long hsplit_fused_3_pull_rank(long i, __global const long* packed_lengths) {
-    int mapped = packed_lengths[i] < 2L;
-    return (long)mapped;
-}
-
-static inline long hsplit_fused_3_op_rank(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline int hsplit_fused_3_pull_mapped(long i, long points_1_len, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
-    long len = points_1_len;
-    long len_1 = cross_lengths[i];
-    if (len != len_1) {
-        nessie_fail(err, 1, 5, len, len_1);
-        return 0;
-    }
-    int v = packed_lengths[i] < 2L;
-    return v;
-}
-
-static inline long hsplit_fused_3_pull_then_instances(long i) {
-    return i;
-}
-
-static inline long hsplit_fused_3_keep_then_instances(long j, __global const long* packed_lengths) {
-    long i = j;
-    return packed_lengths[i] < 2L ? 1L : 0L;
-}
-
-static inline long hsplit_fused_3_keep_else_instances(long j, __global const long* packed_lengths) {
-    long i = j;
-    return !(packed_lengths[i] < 2L) ? 1L : 0L;
-}
-
-__kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, __global const long* packed_lengths, long n_points_1, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_7, __global long* err) {
+__kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, __global const long* before, long n_before, long n_kept, long n_points_1, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -3813,10 +3795,10 @@ __kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, _
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_rank_r = hsplit_fused_3_pull_rank(g, packed_lengths);
-            int pull_mapped_r = hsplit_fused_3_pull_mapped(g, n_points_1, cross_lengths, packed_lengths, err);
+            long pull_rank_r = hsplit_fused_2_pull_rank(g, before, n_before, n_kept);
+            int pull_mapped_r = hsplit_fused_2_pull_mapped(g, n_points_1, cross_lengths, before, n_before, n_kept, err);
             tile[p] = pull_rank_r;
-            mapped_7[g] = pull_mapped_r;
+            mapped_14[g] = pull_mapped_r;
         } else {
             tile[p] = 0L;
         }
@@ -3824,7 +3806,7 @@ __kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, _
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 19; j++) {
-        long op_rank_r = hsplit_fused_3_op_rank(acc, tile[l * 19 + j]);
+        long op_rank_r = hsplit_fused_2_op_rank(acc, tile[l * 19 + j]);
         long c = op_rank_r;
         acc = c;
     }
@@ -3833,7 +3815,7 @@ __kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, _
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_rank_r_1 = hsplit_fused_3_op_rank(row, vals[l * 16 + c_1]);
+            long op_rank_r_1 = hsplit_fused_2_op_rank(row, vals[l * 16 + c_1]);
             long c_2 = op_rank_r_1;
             row = c_2;
         }
@@ -3845,7 +3827,7 @@ __kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, _
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_rank_r_2 = hsplit_fused_3_op_rank(total, x);
+            long op_rank_r_2 = hsplit_fused_2_op_rank(total, x);
             long c_3 = op_rank_r_2;
             total = c_3;
         }
@@ -3869,7 +3851,7 @@ __kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, _
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_rank_r_3 = hsplit_fused_3_op_rank(row_1, x_1);
+            long op_rank_r_3 = hsplit_fused_2_op_rank(row_1, x_1);
             long c_4 = op_rank_r_3;
             row_1 = c_4;
         }
@@ -3906,7 +3888,7 @@ __kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, _
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_rank_r_4 = hsplit_fused_3_op_rank(vals[272 + k], excl);
+                long op_rank_r_4 = hsplit_fused_2_op_rank(vals[272 + k], excl);
                 long c_5 = op_rank_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -3920,7 +3902,7 @@ __kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, _
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_rank_r_5 = hsplit_fused_3_op_rank(incl, vals[305]);
+                long op_rank_r_5 = hsplit_fused_2_op_rank(incl, vals[305]);
                 long c_6 = op_rank_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -3930,13 +3912,13 @@ __kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, _
         }
     }
     long off = vals[304];
-    long op_rank_r_6 = hsplit_fused_3_op_rank(off, vals[l]);
+    long op_rank_r_6 = hsplit_fused_2_op_rank(off, vals[l]);
     long c_7 = op_rank_r_6;
     off = c_7;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_rank_r_7 = hsplit_fused_3_op_rank(off, x_2);
+        long op_rank_r_7 = hsplit_fused_2_op_rank(off, x_2);
         long c_8 = op_rank_r_7;
         off = c_8;
     }
@@ -3950,7 +3932,7 @@ __kernel void hsplit_fused_3_rank(__global int* rank_status, long instances_1, _
     }
 }
 
-__kernel void hsplit_fused_3_then_instances(__global int* then_instances_status, long instances_1, __global const long* packed_lengths, long lookback_tiles_1, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+__kernel void hsplit_fused_2_then_instances(__global int* then_instances_status, long instances_1, __global const long* before, long n_before, long n_kept, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
     __local long tile[4352];
     __local long vals[306];
     __local long vals_1[306];
@@ -3970,10 +3952,10 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_status,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_then_instances_r = hsplit_fused_3_pull_then_instances(g);
+            long pull_then_instances_r = hsplit_fused_2_pull_then_instances(g);
             const long x = pull_then_instances_r;
-            long keep_then_instances_r = hsplit_fused_3_keep_then_instances(x, packed_lengths);
-            long keep_else_instances_r = hsplit_fused_3_keep_else_instances(x, packed_lengths);
+            long keep_then_instances_r = hsplit_fused_2_keep_then_instances(x, before, n_before, n_kept);
+            long keep_else_instances_r = hsplit_fused_2_keep_else_instances(x, before, n_before, n_kept);
             tile[p] = x;
             if (keep_then_instances_r != 0) {
                 atomic_or(&masks[p / 17], 1u << (p % 17));
@@ -4149,9 +4131,289 @@ __kernel void hsplit_fused_3_then_instances(__global int* then_instances_status,
             else_instances[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p];
         }
     }
-    if (l == 0 && tile_no == lookback_tiles_1 - 1) {
+    if (l == 0 && tile_no == lookback_tiles_2 - 1) {
         then_instances_kept[0] = base + vals[305];
         else_instances_kept[0] = base_1 + vals_1[305];
+    }
+}
+
+
+// ===== hsplit_fused_3.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long hsplit_fused_3_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long lengths_1 = nessie_add(len, len_1);
+    return lengths_1;
+}
+
+static inline long hsplit_fused_3_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline void hsplit_fused_3_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
+    long v = 1L;
+    long v_1 = nessie_mul(i, 1L);
+    long q = nessie_div(i, 1L);
+    long p = q;
+    long q_1 = then_instances[p];
+    long p_1 = q;
+    long q_2 = then_instances[p_1];
+    double v_2 = p1_1[q_1];
+    double v_3 = p1_1_1[q_2];
+    long v_4 = v;
+    long v_5 = v_1;
+    double v_6 = v_2;
+    double v_7 = v_3;
+    long offsets = nessie_mul(i, 1L);
+    long lengths = 1L;
+    long start = offsets;
+    long len = lengths;
+    long s = then_instances[i];
+    long start_1 = packed_offsets[s];
+    long len_1 = packed_lengths[s];
+    long v_8 = nessie_add(len, len_1);
+    *r0 = v_4;
+    *r1 = v_5;
+    *r2 = v_6;
+    *r3 = v_7;
+    *r4 = v_8;
+}
+
+__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+    __local long tile[4864];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
+    const long l = get_local_id(0);
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long tile_no = flags[32];
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
+            long pull_lengths_r;
+            long pull_lengths_r_1;
+            double pull_lengths_r_2;
+            double pull_lengths_r_3;
+            long pull_lengths_r_4;
+            hsplit_fused_3_pull_lengths(g, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+            tile[p] = pull_packed_offsets_r;
+            lengths_9[g] = pull_lengths_r;
+            offsets_11[g] = pull_lengths_r_1;
+            p1_1_14[g] = pull_lengths_r_2;
+            p1_2[g] = pull_lengths_r_3;
+            lengths_20[g] = pull_lengths_r_4;
+        } else {
+            tile[p] = 0L;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long acc = 0L;
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, tile[l * 19 + j]);
+        long c = op_packed_offsets_r;
+        acc = c;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_packed_offsets_r_1;
+            row = c_2;
+        }
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(total, x);
+            long c_3 = op_packed_offsets_r_2;
+            total = c_3;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_1 = 0; c_1 < 16; c_1++) {
+            long x_1 = vals[l * 16 + c_1];
+            vals[l * 16 + c_1] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(row_1, x_1);
+            long c_4 = op_packed_offsets_r_3;
+            row_1 = c_4;
+        }
+    }
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+                }
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    }
+                }
+            }
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(vals[272 + k], excl);
+                long c_5 = op_packed_offsets_r_4;
+                excl = c_5;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
+                }
+            }
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_3_op_packed_offsets(incl, vals[305]);
+                long c_6 = op_packed_offsets_r_5;
+                incl = c_6;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            }
+        }
+    }
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_3_op_packed_offsets(off, vals[l]);
+    long c_7 = op_packed_offsets_r_6;
+    off = c_7;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_3_op_packed_offsets(off, x_2);
+        long c_8 = op_packed_offsets_r_7;
+        off = c_8;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < n_then_instances_1) {
+            packed_offsets_27[g] = tile[p];
+        }
     }
 }
 
@@ -4230,52 +4492,22 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_4_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long lengths_1 = nessie_add(len, len_1);
-    return lengths_1;
+static inline long hsplit_fused_4_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[i];
+    long cross_lengths_1 = cross_lengths[q];
+    return cross_lengths_1;
 }
 
 static inline long hsplit_fused_4_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_4_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
-    long v = 1L;
-    long v_1 = nessie_mul(i, 1L);
-    long q = nessie_div(i, 1L);
-    long p = q;
-    long q_1 = then_instances[p];
-    long p_1 = q;
-    long q_2 = then_instances[p_1];
-    double v_2 = p1_1[q_1];
-    double v_3 = p1_1_1[q_2];
-    long v_4 = v;
-    long v_5 = v_1;
-    double v_6 = v_2;
-    double v_7 = v_3;
-    long offsets = nessie_mul(i, 1L);
-    long lengths = 1L;
-    long start = offsets;
-    long len = lengths;
-    long s = then_instances[i];
-    long start_1 = packed_offsets[s];
-    long len_1 = packed_lengths[s];
-    long v_8 = nessie_add(len, len_1);
-    *r0 = v_4;
-    *r1 = v_5;
-    *r2 = v_6;
-    *r3 = v_7;
-    *r4 = v_8;
+static inline long hsplit_fused_4_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
+    long q = else_instances[p];
+    return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -4286,24 +4518,15 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
     for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_then_instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
-            long pull_lengths_r;
-            long pull_lengths_r_1;
-            double pull_lengths_r_2;
-            double pull_lengths_r_3;
-            long pull_lengths_r_4;
-            hsplit_fused_4_pull_lengths(g, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-            tile[p] = pull_packed_offsets_r;
-            lengths_9[g] = pull_lengths_r;
-            offsets_11[g] = pull_lengths_r_1;
-            p1_1_14[g] = pull_lengths_r_2;
-            p1_2[g] = pull_lengths_r_3;
-            lengths_20[g] = pull_lengths_r_4;
+        const long p_1 = j * 256 + l;
+        const long g = start + p_1;
+        if (g < n_else_instances) {
+            long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(g, else_instances, cross_lengths_1);
+            long pull_cross_lengths_r = hsplit_fused_4_pull_cross_lengths(g, else_instances, cross_lengths_1);
+            tile[p_1] = pull_packed_offsets_r;
+            cross_lengths_2[g] = pull_cross_lengths_r;
         } else {
-            tile[p] = 0L;
+            tile[p_1] = 0L;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -4427,247 +4650,6 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_then_instances_1) {
-            packed_offsets_27[g] = tile[p];
-        }
-    }
-}
-
-
-// ===== hsplit_fused_5.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long hsplit_fused_5_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[i];
-    long cross_lengths_1 = cross_lengths[q];
-    return cross_lengths_1;
-}
-
-static inline long hsplit_fused_5_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_5_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
-    long q = else_instances[p];
-    return cross_lengths[q];
-}
-
-__kernel void hsplit_fused_5_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
-    __local long tile[4864];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < n_else_instances) {
-            long pull_packed_offsets_r = hsplit_fused_5_pull_packed_offsets(g, else_instances, cross_lengths_1);
-            long pull_cross_lengths_r = hsplit_fused_5_pull_cross_lengths(g, else_instances, cross_lengths_1);
-            tile[p_1] = pull_packed_offsets_r;
-            cross_lengths_2[g] = pull_cross_lengths_r;
-        } else {
-            tile[p_1] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_5_op_packed_offsets(acc, tile[l * 19 + j]);
-        long c = op_packed_offsets_r;
-        acc = c;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_5_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
-            row = c_2;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_5_op_packed_offsets(total, x);
-            long c_3 = op_packed_offsets_r_2;
-            total = c_3;
-        }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_5_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_5_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_5_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_5_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
-    off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_5_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -4782,6 +4764,1109 @@ __kernel void hsplit_total_fused_total(__global const long* lengths_0, long n_le
 }
 
 
+// ===== hsplit_fused_5.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_5_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
+    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long s = segment;
+    long r = else_instances[s];
+    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
+    double cross_elements_1 = cross_elements[q];
+    *r0 = cross_elements_1;
+    *r1 = p;
+}
+
+static inline void hsplit_fused_5_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
+    if (ai < 0L) {
+        t_4 = bv;
+        t_5 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv > av || (bv != bv && av == av)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        t_4 = t_2;
+        t_5 = t_3;
+    }
+    *r0 = t_4;
+    *r1 = t_5;
+}
+
+static inline long hsplit_fused_5_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
+    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+}
+
+static inline long hsplit_fused_5_longest_extreme(long a, long b) {
+    return max(a, b);
+}
+
+static inline long hsplit_fused_5_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
+    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
+    long lo = max(nessie_sub(d, n), 0L);
+    long hi = min(d, cross_offsets_len);
+    while (1) {
+        if (lo >= hi) break;
+        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
+        long t;
+        long t_1;
+        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
+            t = nessie_add(mid, 1L);
+            t_1 = hi;
+        } else {
+            t = lo;
+            t_1 = mid;
+        }
+        long lo_next = t;
+        long hi_next = t_1;
+        lo = lo_next;
+        hi = hi_next;
+    }
+    return lo;
+}
+
+__kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long elements_extreme_r = hsplit_fused_5_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
+        extreme_elements[0] = elements_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths, __global long* extreme_longest_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_cross_lengths) {
+                    x = cross_lengths[l + 256 * wg + 256 * groups * k];
+                } else {
+                    x = 0L;
+                }
+                long longest_extreme_r = hsplit_fused_5_longest_extreme(acc, x);
+                acc = longest_extreme_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long longest_extreme_r_1 = hsplit_fused_5_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = longest_extreme_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme_longest_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_longest_final(__global const long* extreme_longest_partials, long final_chunk, long groups, __global long* extreme_longest) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = extreme_longest_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long longest_extreme_r = hsplit_fused_5_longest_extreme(acc, x);
+                acc = longest_extreme_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long longest_extreme_r_1 = hsplit_fused_5_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = longest_extreme_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme_longest[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme_partials_0, __global long* extreme_partials_1) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    if (!(whole_group != 0 || extreme_longest[0] > 16383)) return;
+    const long l = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
+        const long hi_1 = (c + 1) * 8192;
+        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
+        while (a_1 < b_1) {
+            const long mid_1 = a_1 + (b_1 - a_1) / 2;
+            if (cross_offsets_0[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
+        }
+        const long start = a_1 > 0 ? cross_offsets_0[a_1 - 1] : 0;
+        const long end = a_1 < segs ? cross_offsets_0[a_1] : n_1;
+        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
+            const long lo_1 = max(c * 8192, start);
+            const long len = hi_1 - lo_1;
+            double acc = 0.0;
+            long acc_1 = -1L;
+            const long chunk_1 = (len + 256 - 1) / 256;
+            const long lo_2 = min(l * chunk_1, len);
+            const long hi_2 = min(lo_2 + chunk_1, len);
+            long k = lo_2;
+            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
+                double pull_extreme_r;
+                long pull_extreme_r_1;
+                hsplit_fused_5_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_5_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r;
+                long op_extreme_r_1;
+                hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                acc = op_extreme_r;
+                acc_1 = op_extreme_r_1;
+                double op_extreme_r_2;
+                long op_extreme_r_3;
+                hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                acc = op_extreme_r_2;
+                acc_1 = op_extreme_r_3;
+            }
+            for (; k < hi_2; k += 1) {
+                double pull_extreme_r_4;
+                long pull_extreme_r_5;
+                hsplit_fused_5_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                acc = op_extreme_r_4;
+                acc_1 = op_extreme_r_5;
+            }
+            team_values[l] = acc;
+            team_values_1[l] = acc_1;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h = 1; h < 256; h *= 2) {
+                if ((l & (2 * h - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            acc_2 = team_values[0];
+            acc_3 = team_values_1[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                extreme_partials_0[c] = acc_2;
+                extreme_partials_1[c] = acc_3;
+            }
+        } else if (l == 0) {
+            extreme_partials_0[c] = 0.0;
+            extreme_partials_1[c] = -1L;
+        }
+    }
+}
+
+__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            is_long = (lanes < 256 && length > 32 * lanes);
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk_1 = (length + lanes - 1) / lanes;
+                const long lo_1 = min(lane * chunk_1, length);
+                const long hi_1 = min(lo_1 + chunk_1, length);
+                long k = lo_1;
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_5_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc = op_extreme_r_2;
+                    acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc = op_extreme_r_4;
+                    acc_1 = op_extreme_r_5;
+                }
+            }
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_2 = (length_1 + 256 - 1) / 256;
+            const long lo_2 = min(l * chunk_2, length_1);
+            const long hi_2 = min(lo_2 + chunk_2, length_1);
+            long k_1 = lo_2;
+            for (; k_1 + 1 * 1 < hi_2; k_1 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_5_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_5_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_8;
+                long op_extreme_r_9;
+                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_8, &op_extreme_r_9);
+                acc_2 = op_extreme_r_8;
+                acc_3 = op_extreme_r_9;
+                double op_extreme_r_10;
+                long op_extreme_r_11;
+                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_10, &op_extreme_r_11);
+                acc_2 = op_extreme_r_10;
+                acc_3 = op_extreme_r_11;
+            }
+            for (; k_1 < hi_2; k_1 += 1) {
+                double pull_extreme_r_10;
+                long pull_extreme_r_11;
+                hsplit_fused_5_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                double op_extreme_r_12;
+                long op_extreme_r_13;
+                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_12, &op_extreme_r_13);
+                acc_2 = op_extreme_r_12;
+                acc_3 = op_extreme_r_13;
+            }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_14, &op_extreme_r_15);
+                    team_values[l] = op_extreme_r_14;
+                    team_values_1[l] = op_extreme_r_15;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            acc_4 = team_values[0];
+            acc_5 = team_values_1[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                extreme[s_1] = acc_4;
+                position[s_1] = acc_5;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk_1 = (length + lanes - 1) / lanes;
+                const long lo_1 = min(lane * chunk_1, length);
+                const long hi_1 = min(lo_1 + chunk_1, length);
+                long k = lo_1;
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_5_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc = op_extreme_r_2;
+                    acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc = op_extreme_r_4;
+                    acc_1 = op_extreme_r_5;
+                }
+            }
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
+            const int is_long_1 = length_1 >= 16384;
+            long from = 0, count = 0, at = offset_1, len = length_1;
+            if (is_long_1) {
+                from = offset_1 / 8192;
+                count = (offset_1 + length_1) / 8192 - from;
+                at = (from + count) * 8192;
+                len = offset_1 + length_1 - at;
+            }
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            if (is_long_1) {
+                double acc_4 = 0.0;
+                long acc_5 = -1L;
+                const long chunk_2 = (count + 256 - 1) / 256;
+                const long lo_2 = min(l * chunk_2, count);
+                const long hi_2 = min(lo_2 + chunk_2, count);
+                for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_5_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_8, &op_extreme_r_9);
+                    acc_4 = op_extreme_r_8;
+                    acc_5 = op_extreme_r_9;
+                }
+                team_values[l] = acc_4;
+                team_values_1[l] = acc_5;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                    if ((l & (2 * h_1 - 1)) == 0) {
+                        double op_extreme_r_10;
+                        long op_extreme_r_11;
+                        hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_10, &op_extreme_r_11);
+                        team_values[l] = op_extreme_r_10;
+                        team_values_1[l] = op_extreme_r_11;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                double acc_6 = 0.0;
+                long acc_7 = -1L;
+                acc_6 = team_values[0];
+                acc_7 = team_values_1[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                acc_2 = acc_6;
+                acc_3 = acc_7;
+            }
+            double acc_8 = 0.0;
+            long acc_9 = -1L;
+            const long chunk_3 = (len + 256 - 1) / 256;
+            const long lo_3 = min(l * chunk_3, len);
+            const long hi_3 = min(lo_3 + chunk_3, len);
+            long k_2 = lo_3;
+            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_5_pull_extreme(at + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_5_pull_extreme(at + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_12;
+                long op_extreme_r_13;
+                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_12, &op_extreme_r_13);
+                acc_8 = op_extreme_r_12;
+                acc_9 = op_extreme_r_13;
+                double op_extreme_r_14;
+                long op_extreme_r_15;
+                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_14, &op_extreme_r_15);
+                acc_8 = op_extreme_r_14;
+                acc_9 = op_extreme_r_15;
+            }
+            for (; k_2 < hi_3; k_2 += 1) {
+                double pull_extreme_r_10;
+                long pull_extreme_r_11;
+                hsplit_fused_5_pull_extreme(at + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_16, &op_extreme_r_17);
+                acc_8 = op_extreme_r_16;
+                acc_9 = op_extreme_r_17;
+            }
+            team_values[l] = acc_8;
+            team_values_1[l] = acc_9;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
+                if ((l & (2 * h_2 - 1)) == 0) {
+                    double op_extreme_r_18;
+                    long op_extreme_r_19;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_18, &op_extreme_r_19);
+                    team_values[l] = op_extreme_r_18;
+                    team_values_1[l] = op_extreme_r_19;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            double acc_10 = 0.0;
+            long acc_11 = -1L;
+            acc_10 = team_values[0];
+            acc_11 = team_values_1[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            double op_extreme_r_20;
+            long op_extreme_r_21;
+            hsplit_fused_5_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_20, &op_extreme_r_21);
+            double acc_12 = 0.0;
+            long acc_13 = -1L;
+            acc_12 = is_long_1 ? op_extreme_r_20 : acc_10;
+            acc_13 = is_long_1 ? op_extreme_r_21 : acc_11;
+            if (l == 0) {
+                extreme[s_1] = acc_12;
+                position[s_1] = acc_13;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    if (!(extreme_longest[0] > 8 * lanes)) return;
+    const long gid = get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_extreme_r = hsplit_fused_5_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+        extreme_splits[gid] = split_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    if (!(extreme_longest[0] > 8 * lanes)) return;
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_extreme_r = hsplit_fused_5_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+        extreme_splits[gid] = split_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
+    __local double merge_values[1280];
+    __local long merge_values_1[1280];
+    __local int merge_ends[1280];
+    if (!(extreme_longest[0] > 8 * lanes)) return;
+    const int t = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
+        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
+        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
+        const long before = g * 1024 - a_1 - e0;
+        const long items = (b_1 - a_1) + (e1 - e0);
+        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
+            double acc = 0.0;
+            long acc_1 = -1L;
+            if (before > 0 && before < 16384) {
+                const long lane = t;
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                const long chunk_1 = (before + 256 - 1) / 256;
+                const long lo_1 = min(lane * chunk_1, before);
+                const long hi_1 = min(lo_1 + chunk_1, before);
+                long k = lo_1;
+                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_5_pull_extreme(e0 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_5_pull_extreme(e0 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_5_pull_extreme(e0 + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double pull_extreme_r_6;
+                    long pull_extreme_r_7;
+                    hsplit_fused_5_pull_extreme(e0 + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc_2 = op_extreme_r;
+                    acc_3 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc_2 = op_extreme_r_2;
+                    acc_3 = op_extreme_r_3;
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc_2 = op_extreme_r_4;
+                    acc_3 = op_extreme_r_5;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                    acc_2 = op_extreme_r_6;
+                    acc_3 = op_extreme_r_7;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_8;
+                    long pull_extreme_r_9;
+                    hsplit_fused_5_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                    acc_2 = op_extreme_r_8;
+                    acc_3 = op_extreme_r_9;
+                }
+                merge_values[lane] = acc_2;
+                merge_values_1[lane] = acc_3;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h = 1; h < 256; h *= 2) {
+                    if ((lane & (2 * h - 1)) == 0) {
+                        double op_extreme_r_10;
+                        long op_extreme_r_11;
+                        hsplit_fused_5_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_10, &op_extreme_r_11);
+                        merge_values[lane] = op_extreme_r_10;
+                        merge_values_1[lane] = op_extreme_r_11;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                double acc_4 = 0.0;
+                long acc_5 = -1L;
+                acc_4 = merge_values[0];
+                acc_5 = merge_values_1[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                acc = acc_4;
+                acc_1 = acc_5;
+            }
+            const long j0 = e0 + before;
+            const int nr = (int)(b_1 - a_1);
+            const int cl = (int)(e1 - j0) + nr;
+            const int ne = cl - nr;
+            for (int k_1 = t; k_1 < nr; k_1 += 256) {
+                const long r = a_1 + k_1;
+                merge_ends[k_1] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
+            }
+            #pragma unroll
+            for (int i = 0; i < 4; i++) {
+                const int k_2 = t + i * 256;
+                if (k_2 < ne) {
+                    double pull_extreme_r_10;
+                    long pull_extreme_r_11;
+                    hsplit_fused_5_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                    merge_values[k_2] = pull_extreme_r_10;
+                    merge_values_1[k_2] = pull_extreme_r_11;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const int dlo = min(t * 4, cl);
+            const int dhi = min(dlo + 4, cl);
+            int lo_2 = max(dlo - ne, 0), hi_2 = min(dlo, nr);
+            while (lo_2 < hi_2) {
+                const int m = (lo_2 + hi_2) / 2;
+                if (merge_ends[m] < dlo - m) lo_2 = m + 1; else hi_2 = m;
+            }
+            int ii = lo_2, jj = dlo - lo_2, head = -1;
+            double acc_6 = 0.0;
+            long acc_7 = -1L;
+            double acc_8 = 0.0;
+            long acc_9 = -1L;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_8 = acc_6;
+                        acc_9 = acc_7;
+                    } else {
+                        const long row = a_1 + ii;
+                        extreme[row] = acc_6;
+                        position[row] = acc_7;
+                    }
+                    acc_6 = 0.0;
+                    acc_7 = -1L;
+                    ii++;
+                } else {
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_5_op_extreme(acc_6, acc_7, merge_values[jj], merge_values_1[jj], &op_extreme_r_12, &op_extreme_r_13);
+                    acc_6 = op_extreme_r_12;
+                    acc_7 = op_extreme_r_13;
+                    jj++;
+                }
+            }
+            merge_values[1024 + t] = acc_6;
+            merge_values_1[1024 + t] = acc_7;
+            merge_ends[1024 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[1024 + u]) u--;
+                double acc_10 = u >= 0 ? merge_values[1024 + u] : acc;
+                long acc_11 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
+                for (int w = u + 1; w < t; w++) {
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_5_op_extreme(acc_10, acc_11, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_14, &op_extreme_r_15);
+                    acc_10 = op_extreme_r_14;
+                    acc_11 = op_extreme_r_15;
+                }
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_5_op_extreme(acc_10, acc_11, acc_8, acc_9, &op_extreme_r_16, &op_extreme_r_17);
+                const long row_1 = a_1 + head;
+                extreme[row_1] = op_extreme_r_16;
+                position[row_1] = op_extreme_r_17;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, __global double* extreme, __global long* position) {
+    __local double merge_values[1280];
+    __local long merge_values_1[1280];
+    __local int merge_ends[1280];
+    if (!(extreme_longest[0] > 16383)) return;
+    const int t = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
+        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
+        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
+        const long before = g * 1024 - a_1 - e0;
+        const long items = (b_1 - a_1) + (e1 - e0);
+        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
+            double acc = 0.0;
+            long acc_1 = -1L;
+            if (before > 0) {
+                const long lane = t;
+                const int is_long = before >= 16384;
+                long from = 0, count = 0, at = e0, len = before;
+                if (is_long) {
+                    from = e0 / 8192;
+                    count = (e0 + before) / 8192 - from;
+                    at = (from + count) * 8192;
+                    len = e0 + before - at;
+                }
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                if (is_long) {
+                    double acc_4 = 0.0;
+                    long acc_5 = -1L;
+                    const long chunk_1 = (count + 256 - 1) / 256;
+                    const long lo_1 = min(lane * chunk_1, count);
+                    const long hi_1 = min(lo_1 + chunk_1, count);
+                    for (long k = lo_1; k < hi_1; k += 1) {
+                        double op_extreme_r;
+                        long op_extreme_r_1;
+                        hsplit_fused_5_op_extreme(acc_4, acc_5, extreme_partials_0[from + k], extreme_partials_1[from + k], &op_extreme_r, &op_extreme_r_1);
+                        acc_4 = op_extreme_r;
+                        acc_5 = op_extreme_r_1;
+                    }
+                    merge_values[lane] = acc_4;
+                    merge_values_1[lane] = acc_5;
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    for (long h = 1; h < 256; h *= 2) {
+                        if ((lane & (2 * h - 1)) == 0) {
+                            double op_extreme_r_2;
+                            long op_extreme_r_3;
+                            hsplit_fused_5_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_2, &op_extreme_r_3);
+                            merge_values[lane] = op_extreme_r_2;
+                            merge_values_1[lane] = op_extreme_r_3;
+                        }
+                        barrier(CLK_LOCAL_MEM_FENCE);
+                    }
+                    double acc_6 = 0.0;
+                    long acc_7 = -1L;
+                    acc_6 = merge_values[0];
+                    acc_7 = merge_values_1[0];
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    acc_2 = acc_6;
+                    acc_3 = acc_7;
+                }
+                double acc_8 = 0.0;
+                long acc_9 = -1L;
+                const long chunk_2 = (len + 256 - 1) / 256;
+                const long lo_2 = min(lane * chunk_2, len);
+                const long hi_2 = min(lo_2 + chunk_2, len);
+                long k_1 = lo_2;
+                for (; k_1 + 3 * 1 < hi_2; k_1 += 4 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_5_pull_extreme(at + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_5_pull_extreme(at + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_5_pull_extreme(at + k_1 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double pull_extreme_r_6;
+                    long pull_extreme_r_7;
+                    hsplit_fused_5_pull_extreme(at + k_1 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r, pull_extreme_r_1, &op_extreme_r_4, &op_extreme_r_5);
+                    acc_8 = op_extreme_r_4;
+                    acc_9 = op_extreme_r_5;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_6, &op_extreme_r_7);
+                    acc_8 = op_extreme_r_6;
+                    acc_9 = op_extreme_r_7;
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_8, &op_extreme_r_9);
+                    acc_8 = op_extreme_r_8;
+                    acc_9 = op_extreme_r_9;
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_10, &op_extreme_r_11);
+                    acc_8 = op_extreme_r_10;
+                    acc_9 = op_extreme_r_11;
+                }
+                for (; k_1 < hi_2; k_1 += 1) {
+                    double pull_extreme_r_8;
+                    long pull_extreme_r_9;
+                    hsplit_fused_5_pull_extreme(at + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_12, &op_extreme_r_13);
+                    acc_8 = op_extreme_r_12;
+                    acc_9 = op_extreme_r_13;
+                }
+                merge_values[lane] = acc_8;
+                merge_values_1[lane] = acc_9;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                    if ((lane & (2 * h_1 - 1)) == 0) {
+                        double op_extreme_r_14;
+                        long op_extreme_r_15;
+                        hsplit_fused_5_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h_1], merge_values_1[lane + h_1], &op_extreme_r_14, &op_extreme_r_15);
+                        merge_values[lane] = op_extreme_r_14;
+                        merge_values_1[lane] = op_extreme_r_15;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                double acc_10 = 0.0;
+                long acc_11 = -1L;
+                acc_10 = merge_values[0];
+                acc_11 = merge_values_1[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_5_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_16, &op_extreme_r_17);
+                double acc_12 = 0.0;
+                long acc_13 = -1L;
+                acc_12 = is_long ? op_extreme_r_16 : acc_10;
+                acc_13 = is_long ? op_extreme_r_17 : acc_11;
+                acc = acc_12;
+                acc_1 = acc_13;
+            }
+            const long j0 = e0 + before;
+            const int nr = (int)(b_1 - a_1);
+            const int cl = (int)(e1 - j0) + nr;
+            const int ne = cl - nr;
+            for (int k_2 = t; k_2 < nr; k_2 += 256) {
+                const long r = a_1 + k_2;
+                merge_ends[k_2] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
+            }
+            #pragma unroll
+            for (int i = 0; i < 4; i++) {
+                const int k_3 = t + i * 256;
+                if (k_3 < ne) {
+                    double pull_extreme_r_10;
+                    long pull_extreme_r_11;
+                    hsplit_fused_5_pull_extreme(j0 + k_3, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                    merge_values[k_3] = pull_extreme_r_10;
+                    merge_values_1[k_3] = pull_extreme_r_11;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const int dlo = min(t * 4, cl);
+            const int dhi = min(dlo + 4, cl);
+            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
+            while (lo_3 < hi_3) {
+                const int m = (lo_3 + hi_3) / 2;
+                if (merge_ends[m] < dlo - m) lo_3 = m + 1; else hi_3 = m;
+            }
+            int ii = lo_3, jj = dlo - lo_3, head = -1;
+            double acc_14 = 0.0;
+            long acc_15 = -1L;
+            double acc_16 = 0.0;
+            long acc_17 = -1L;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_16 = acc_14;
+                        acc_17 = acc_15;
+                    } else {
+                        const long row = a_1 + ii;
+                        extreme[row] = acc_14;
+                        position[row] = acc_15;
+                    }
+                    acc_14 = 0.0;
+                    acc_15 = -1L;
+                    ii++;
+                } else {
+                    double op_extreme_r_18;
+                    long op_extreme_r_19;
+                    hsplit_fused_5_op_extreme(acc_14, acc_15, merge_values[jj], merge_values_1[jj], &op_extreme_r_18, &op_extreme_r_19);
+                    acc_14 = op_extreme_r_18;
+                    acc_15 = op_extreme_r_19;
+                    jj++;
+                }
+            }
+            merge_values[1024 + t] = acc_14;
+            merge_values_1[1024 + t] = acc_15;
+            merge_ends[1024 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[1024 + u]) u--;
+                double acc_18 = u >= 0 ? merge_values[1024 + u] : acc;
+                long acc_19 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
+                for (int w = u + 1; w < t; w++) {
+                    double op_extreme_r_20;
+                    long op_extreme_r_21;
+                    hsplit_fused_5_op_extreme(acc_18, acc_19, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_20, &op_extreme_r_21);
+                    acc_18 = op_extreme_r_20;
+                    acc_19 = op_extreme_r_21;
+                }
+                double op_extreme_r_22;
+                long op_extreme_r_23;
+                hsplit_fused_5_op_extreme(acc_18, acc_19, acc_16, acc_17, &op_extreme_r_22, &op_extreme_r_23);
+                const long row_1 = a_1 + head;
+                extreme[row_1] = op_extreme_r_22;
+                position[row_1] = op_extreme_r_23;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+}
+
+
 // ===== hsplit_fused_6.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -4856,1031 +5941,125 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_6_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
-    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-    long s = segment;
-    long r = else_instances[s];
-    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
-    double cross_elements_1 = cross_elements[q];
-    *r0 = cross_elements_1;
-    *r1 = p;
-}
-
-static inline void hsplit_fused_6_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
-    double t_4;
-    long t_5;
-    if (ai < 0L) {
-        t_4 = bv;
-        t_5 = bi;
-    } else {
-        double t_2;
-        long t_3;
-        if (bi < 0L) {
-            t_2 = av;
-            t_3 = ai;
-        } else {
-            double t;
-            long t_1;
-            if (bv > av || (bv != bv && av == av)) {
-                t = bv;
-                t_1 = bi;
-            } else {
-                t = av;
-                t_1 = ai;
-            }
-            t_2 = t;
-            t_3 = t_1;
-        }
-        t_4 = t_2;
-        t_5 = t_3;
+static inline void hsplit_fused_6_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long points_1_len, __global const double* points_2, __global const long* else_instances, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
+    if (cross_lengths[i] <= 0L) {
+        nessie_fail(err, 1, 6, 0, 0);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
     }
-    *r0 = t_4;
-    *r1 = t_5;
-}
-
-static inline long hsplit_fused_6_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-}
-
-static inline long hsplit_fused_6_longest_extreme(long a, long b) {
-    return max(a, b);
-}
-
-static inline long hsplit_fused_6_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
-    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, cross_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
+    long index = nessie_sub(position[i], cross_offsets[i]);
+    long j = index;
+    if (j < 0L || j >= points_1_len) {
+        nessie_fail(err, 1, 7, j, points_1_len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
     }
-    return lo;
+    double v = points_1[j];
+    double v_1 = points_2[j];
+    long q = else_instances[i];
+    double v_2 = p1_1[q];
+    double v_3 = v;
+    double v_4 = v_1;
+    double v_5 = v_2;
+    long q_1 = else_instances[i];
+    double v_6 = p1_1_1[q_1];
+    double v_7 = v_3;
+    double v_8 = v_4;
+    double v_9 = v_5;
+    double v_10 = v_6;
+    long q_2 = else_instances[i];
+    double v_11 = p1_1_2[q_2];
+    double v_12 = v_7;
+    double v_13 = v_8;
+    double v_14 = v_9;
+    double v_15 = v_10;
+    double v_16 = v_11;
+    long q_3 = else_instances[i];
+    double v_17 = p1_1_3[q_3];
+    double v_18 = v_12;
+    double v_19 = v_13;
+    double v_20 = v_14;
+    double v_21 = v_15;
+    double v_22 = v_16;
+    double v_23 = v_17;
+    long v_24 = 2L;
+    double v_25 = v_18;
+    double v_26 = v_19;
+    double v_27 = v_20;
+    double v_28 = v_21;
+    double v_29 = v_22;
+    double v_30 = v_23;
+    long v_31 = v_24;
+    long v_32 = nessie_mul(i, 2L);
+    *r0 = v_25;
+    *r1 = v_26;
+    *r2 = v_27;
+    *r3 = v_28;
+    *r4 = v_29;
+    *r5 = v_30;
+    *r6 = v_31;
+    *r7 = v_32;
 }
 
-__kernel void hsplit_fused_6_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
+__kernel void hsplit_fused_6_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_extreme_r = hsplit_fused_6_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
-        extreme_elements[0] = elements_extreme_r;
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_6_pull_pm_1(gid, cross_lengths, position, cross_offsets, points_1, n_points_1, points_2, else_instances, p1_1_12, p1_1_16, p1_1_20, p1_1_24, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_13[gid] = pull_pm_1_r_2;
+        p1_1_17[gid] = pull_pm_1_r_3;
+        p1_1_21[gid] = pull_pm_1_r_4;
+        p1_1_25[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
     }
 }
 
-__kernel void hsplit_fused_6_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths, __global long* extreme_longest_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_cross_lengths) {
-                    x = cross_lengths[l + 256 * wg + 256 * groups * k];
-                } else {
-                    x = 0L;
-                }
-                long longest_extreme_r = hsplit_fused_6_longest_extreme(acc, x);
-                acc = longest_extreme_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long longest_extreme_r_1 = hsplit_fused_6_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = longest_extreme_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                extreme_longest_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_6_extreme_longest_final(__global const long* extreme_longest_partials, long final_chunk, long groups, __global long* extreme_longest) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = extreme_longest_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long longest_extreme_r = hsplit_fused_6_longest_extreme(acc, x);
-                acc = longest_extreme_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long longest_extreme_r_1 = hsplit_fused_6_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = longest_extreme_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                extreme_longest[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_6_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme_partials_0, __global long* extreme_partials_1) {
-    __local double team_values[256];
-    __local long team_values_1[256];
-    if (!(whole_group != 0 || extreme_longest[0] > 16383)) return;
-    const long l = get_local_id(0);
-    const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
-        const long hi_1 = (c + 1) * 8192;
-        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
-        while (a_1 < b_1) {
-            const long mid_1 = a_1 + (b_1 - a_1) / 2;
-            if (cross_offsets_0[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
-        }
-        const long start = a_1 > 0 ? cross_offsets_0[a_1 - 1] : 0;
-        const long end = a_1 < segs ? cross_offsets_0[a_1] : n_1;
-        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
-            const long lo_1 = max(c * 8192, start);
-            const long len = hi_1 - lo_1;
-            double acc = 0.0;
-            long acc_1 = -1L;
-            const long chunk_1 = (len + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk_1, len);
-            const long hi_2 = min(lo_2 + chunk_1, len);
-            long k = lo_2;
-            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
-                double pull_extreme_r;
-                long pull_extreme_r_1;
-                hsplit_fused_6_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                double pull_extreme_r_2;
-                long pull_extreme_r_3;
-                hsplit_fused_6_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                double op_extreme_r;
-                long op_extreme_r_1;
-                hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                acc = op_extreme_r;
-                acc_1 = op_extreme_r_1;
-                double op_extreme_r_2;
-                long op_extreme_r_3;
-                hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                acc = op_extreme_r_2;
-                acc_1 = op_extreme_r_3;
-            }
-            for (; k < hi_2; k += 1) {
-                double pull_extreme_r_4;
-                long pull_extreme_r_5;
-                hsplit_fused_6_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                acc = op_extreme_r_4;
-                acc_1 = op_extreme_r_5;
-            }
-            team_values[l] = acc;
-            team_values_1[l] = acc_1;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h = 1; h < 256; h *= 2) {
-                if ((l & (2 * h - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            acc_2 = team_values[0];
-            acc_3 = team_values_1[0];
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (l == 0) {
-                extreme_partials_0[c] = acc_2;
-                extreme_partials_1[c] = acc_3;
-            }
-        } else if (l == 0) {
-            extreme_partials_0[c] = 0.0;
-            extreme_partials_1[c] = -1L;
-        }
-    }
-}
-
-__kernel void hsplit_fused_6_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
-    __local double team_values[256];
-    __local long team_values_1[256];
-    __local int long_teams[259];
-    if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
-    const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
-    if (l < 3) long_teams[256 + l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        double acc = 0.0;
-        long acc_1 = -1L;
-        if (s < n_cross_offsets) {
-            const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            is_long = (lanes < 256 && length > 32 * lanes);
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                const long chunk_1 = (length + lanes - 1) / lanes;
-                const long lo_1 = min(lane * chunk_1, length);
-                const long hi_1 = min(lo_1 + chunk_1, length);
-                long k = lo_1;
-                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_6_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_6_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                    acc = op_extreme_r_2;
-                    acc_1 = op_extreme_r_3;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_6_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                    acc = op_extreme_r_4;
-                    acc_1 = op_extreme_r_5;
-                }
-            }
-        }
-        team_values[l] = acc;
-        team_values_1[l] = acc_1;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            acc = team_values[l];
-            acc_1 = team_values_1[l];
-        }
-        if (lane == 0 && s < n_cross_offsets && !is_long) {
-            extreme[s] = acc;
-            position[s] = acc_1;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            const long chunk_2 = (length_1 + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk_2, length_1);
-            const long hi_2 = min(lo_2 + chunk_2, length_1);
-            long k_1 = lo_2;
-            for (; k_1 + 1 * 1 < hi_2; k_1 += 2 * 1) {
-                double pull_extreme_r_6;
-                long pull_extreme_r_7;
-                hsplit_fused_6_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                double pull_extreme_r_8;
-                long pull_extreme_r_9;
-                hsplit_fused_6_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                double op_extreme_r_8;
-                long op_extreme_r_9;
-                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_8, &op_extreme_r_9);
-                acc_2 = op_extreme_r_8;
-                acc_3 = op_extreme_r_9;
-                double op_extreme_r_10;
-                long op_extreme_r_11;
-                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_10, &op_extreme_r_11);
-                acc_2 = op_extreme_r_10;
-                acc_3 = op_extreme_r_11;
-            }
-            for (; k_1 < hi_2; k_1 += 1) {
-                double pull_extreme_r_10;
-                long pull_extreme_r_11;
-                hsplit_fused_6_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                double op_extreme_r_12;
-                long op_extreme_r_13;
-                hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_12, &op_extreme_r_13);
-                acc_2 = op_extreme_r_12;
-                acc_3 = op_extreme_r_13;
-            }
-            team_values[l] = acc_2;
-            team_values_1[l] = acc_3;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                if ((l & (2 * h_1 - 1)) == 0) {
-                    double op_extreme_r_14;
-                    long op_extreme_r_15;
-                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_14, &op_extreme_r_15);
-                    team_values[l] = op_extreme_r_14;
-                    team_values_1[l] = op_extreme_r_15;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            acc_4 = team_values[0];
-            acc_5 = team_values_1[0];
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (l == 0) {
-                extreme[s_1] = acc_4;
-                position[s_1] = acc_5;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_6_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
-    __local double team_values[256];
-    __local long team_values_1[256];
-    __local int long_teams[259];
-    const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
-    if (l < 3) long_teams[256 + l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        double acc = 0.0;
-        long acc_1 = -1L;
-        if (s < n_cross_offsets) {
-            const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                const long chunk_1 = (length + lanes - 1) / lanes;
-                const long lo_1 = min(lane * chunk_1, length);
-                const long hi_1 = min(lo_1 + chunk_1, length);
-                long k = lo_1;
-                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_6_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_6_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                    acc = op_extreme_r_2;
-                    acc_1 = op_extreme_r_3;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_6_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_6_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                    acc = op_extreme_r_4;
-                    acc_1 = op_extreme_r_5;
-                }
-            }
-        }
-        team_values[l] = acc;
-        team_values_1[l] = acc_1;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            acc = team_values[l];
-            acc_1 = team_values_1[l];
-        }
-        if (lane == 0 && s < n_cross_offsets && !is_long) {
-            extreme[s] = acc;
-            position[s] = acc_1;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
-            const int is_long_1 = length_1 >= 16384;
-            long from = 0, count = 0, at = offset_1, len = length_1;
-            if (is_long_1) {
-                from = offset_1 / 8192;
-                count = (offset_1 + length_1) / 8192 - from;
-                at = (from + count) * 8192;
-                len = offset_1 + length_1 - at;
-            }
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            if (is_long_1) {
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
-                const long chunk_2 = (count + 256 - 1) / 256;
-                const long lo_2 = min(l * chunk_2, count);
-                const long hi_2 = min(lo_2 + chunk_2, count);
-                for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_6_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_8, &op_extreme_r_9);
-                    acc_4 = op_extreme_r_8;
-                    acc_5 = op_extreme_r_9;
-                }
-                team_values[l] = acc_4;
-                team_values_1[l] = acc_5;
-                barrier(CLK_LOCAL_MEM_FENCE);
-                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                    if ((l & (2 * h_1 - 1)) == 0) {
-                        double op_extreme_r_10;
-                        long op_extreme_r_11;
-                        hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_10, &op_extreme_r_11);
-                        team_values[l] = op_extreme_r_10;
-                        team_values_1[l] = op_extreme_r_11;
-                    }
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                }
-                double acc_6 = 0.0;
-                long acc_7 = -1L;
-                acc_6 = team_values[0];
-                acc_7 = team_values_1[0];
-                barrier(CLK_LOCAL_MEM_FENCE);
-                acc_2 = acc_6;
-                acc_3 = acc_7;
-            }
-            double acc_8 = 0.0;
-            long acc_9 = -1L;
-            const long chunk_3 = (len + 256 - 1) / 256;
-            const long lo_3 = min(l * chunk_3, len);
-            const long hi_3 = min(lo_3 + chunk_3, len);
-            long k_2 = lo_3;
-            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
-                double pull_extreme_r_6;
-                long pull_extreme_r_7;
-                hsplit_fused_6_pull_extreme(at + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                double pull_extreme_r_8;
-                long pull_extreme_r_9;
-                hsplit_fused_6_pull_extreme(at + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                double op_extreme_r_12;
-                long op_extreme_r_13;
-                hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_12, &op_extreme_r_13);
-                acc_8 = op_extreme_r_12;
-                acc_9 = op_extreme_r_13;
-                double op_extreme_r_14;
-                long op_extreme_r_15;
-                hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_14, &op_extreme_r_15);
-                acc_8 = op_extreme_r_14;
-                acc_9 = op_extreme_r_15;
-            }
-            for (; k_2 < hi_3; k_2 += 1) {
-                double pull_extreme_r_10;
-                long pull_extreme_r_11;
-                hsplit_fused_6_pull_extreme(at + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_16, &op_extreme_r_17);
-                acc_8 = op_extreme_r_16;
-                acc_9 = op_extreme_r_17;
-            }
-            team_values[l] = acc_8;
-            team_values_1[l] = acc_9;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
-                if ((l & (2 * h_2 - 1)) == 0) {
-                    double op_extreme_r_18;
-                    long op_extreme_r_19;
-                    hsplit_fused_6_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_18, &op_extreme_r_19);
-                    team_values[l] = op_extreme_r_18;
-                    team_values_1[l] = op_extreme_r_19;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            double acc_10 = 0.0;
-            long acc_11 = -1L;
-            acc_10 = team_values[0];
-            acc_11 = team_values_1[0];
-            barrier(CLK_LOCAL_MEM_FENCE);
-            double op_extreme_r_20;
-            long op_extreme_r_21;
-            hsplit_fused_6_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_20, &op_extreme_r_21);
-            double acc_12 = 0.0;
-            long acc_13 = -1L;
-            acc_12 = is_long_1 ? op_extreme_r_20 : acc_10;
-            acc_13 = is_long_1 ? op_extreme_r_21 : acc_11;
-            if (l == 0) {
-                extreme[s_1] = acc_12;
-                position[s_1] = acc_13;
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_6_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    if (!(extreme_longest[0] > 8 * lanes)) return;
-    const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_6_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
-    }
-}
-
-__kernel void hsplit_fused_6_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    if (!(extreme_longest[0] > 8 * lanes)) return;
+__kernel void hsplit_fused_6_pm_1_idx32(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_6_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
-    }
-}
-
-__kernel void hsplit_fused_6_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
-    __local double merge_values[1280];
-    __local long merge_values_1[1280];
-    __local int merge_ends[1280];
-    if (!(extreme_longest[0] > 8 * lanes)) return;
-    const int t = get_local_id(0);
-    const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
-        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
-        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
-        const long before = g * 1024 - a_1 - e0;
-        const long items = (b_1 - a_1) + (e1 - e0);
-        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
-            double acc = 0.0;
-            long acc_1 = -1L;
-            if (before > 0 && before < 16384) {
-                const long lane = t;
-                double acc_2 = 0.0;
-                long acc_3 = -1L;
-                const long chunk_1 = (before + 256 - 1) / 256;
-                const long lo_1 = min(lane * chunk_1, before);
-                const long hi_1 = min(lo_1 + chunk_1, before);
-                long k = lo_1;
-                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_6_pull_extreme(e0 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_6_pull_extreme(e0 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_6_pull_extreme(e0 + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_6_pull_extreme(e0 + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc_2 = op_extreme_r;
-                    acc_3 = op_extreme_r_1;
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                    acc_2 = op_extreme_r_2;
-                    acc_3 = op_extreme_r_3;
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                    acc_2 = op_extreme_r_4;
-                    acc_3 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                    acc_2 = op_extreme_r_6;
-                    acc_3 = op_extreme_r_7;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_6_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_6_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                    acc_2 = op_extreme_r_8;
-                    acc_3 = op_extreme_r_9;
-                }
-                merge_values[lane] = acc_2;
-                merge_values_1[lane] = acc_3;
-                barrier(CLK_LOCAL_MEM_FENCE);
-                for (long h = 1; h < 256; h *= 2) {
-                    if ((lane & (2 * h - 1)) == 0) {
-                        double op_extreme_r_10;
-                        long op_extreme_r_11;
-                        hsplit_fused_6_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_10, &op_extreme_r_11);
-                        merge_values[lane] = op_extreme_r_10;
-                        merge_values_1[lane] = op_extreme_r_11;
-                    }
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                }
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
-                acc_4 = merge_values[0];
-                acc_5 = merge_values_1[0];
-                barrier(CLK_LOCAL_MEM_FENCE);
-                acc = acc_4;
-                acc_1 = acc_5;
-            }
-            const long j0 = e0 + before;
-            const int nr = (int)(b_1 - a_1);
-            const int cl = (int)(e1 - j0) + nr;
-            const int ne = cl - nr;
-            for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a_1 + k_1;
-                merge_ends[k_1] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
-            }
-            #pragma unroll
-            for (int i = 0; i < 4; i++) {
-                const int k_2 = t + i * 256;
-                if (k_2 < ne) {
-                    double pull_extreme_r_10;
-                    long pull_extreme_r_11;
-                    hsplit_fused_6_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                    merge_values[k_2] = pull_extreme_r_10;
-                    merge_values_1[k_2] = pull_extreme_r_11;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 4, cl);
-            const int dhi = min(dlo + 4, cl);
-            int lo_2 = max(dlo - ne, 0), hi_2 = min(dlo, nr);
-            while (lo_2 < hi_2) {
-                const int m = (lo_2 + hi_2) / 2;
-                if (merge_ends[m] < dlo - m) lo_2 = m + 1; else hi_2 = m;
-            }
-            int ii = lo_2, jj = dlo - lo_2, head = -1;
-            double acc_6 = 0.0;
-            long acc_7 = -1L;
-            double acc_8 = 0.0;
-            long acc_9 = -1L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_8 = acc_6;
-                        acc_9 = acc_7;
-                    } else {
-                        const long row = a_1 + ii;
-                        extreme[row] = acc_6;
-                        position[row] = acc_7;
-                    }
-                    acc_6 = 0.0;
-                    acc_7 = -1L;
-                    ii++;
-                } else {
-                    double op_extreme_r_12;
-                    long op_extreme_r_13;
-                    hsplit_fused_6_op_extreme(acc_6, acc_7, merge_values[jj], merge_values_1[jj], &op_extreme_r_12, &op_extreme_r_13);
-                    acc_6 = op_extreme_r_12;
-                    acc_7 = op_extreme_r_13;
-                    jj++;
-                }
-            }
-            merge_values[1024 + t] = acc_6;
-            merge_values_1[1024 + t] = acc_7;
-            merge_ends[1024 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[1024 + u]) u--;
-                double acc_10 = u >= 0 ? merge_values[1024 + u] : acc;
-                long acc_11 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
-                for (int w = u + 1; w < t; w++) {
-                    double op_extreme_r_14;
-                    long op_extreme_r_15;
-                    hsplit_fused_6_op_extreme(acc_10, acc_11, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_14, &op_extreme_r_15);
-                    acc_10 = op_extreme_r_14;
-                    acc_11 = op_extreme_r_15;
-                }
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_6_op_extreme(acc_10, acc_11, acc_8, acc_9, &op_extreme_r_16, &op_extreme_r_17);
-                const long row_1 = a_1 + head;
-                extreme[row_1] = op_extreme_r_16;
-                position[row_1] = op_extreme_r_17;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-        }
-    }
-}
-
-__kernel void hsplit_fused_6_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, __global double* extreme, __global long* position) {
-    __local double merge_values[1280];
-    __local long merge_values_1[1280];
-    __local int merge_ends[1280];
-    if (!(extreme_longest[0] > 16383)) return;
-    const int t = get_local_id(0);
-    const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
-        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
-        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
-        const long before = g * 1024 - a_1 - e0;
-        const long items = (b_1 - a_1) + (e1 - e0);
-        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
-            double acc = 0.0;
-            long acc_1 = -1L;
-            if (before > 0) {
-                const long lane = t;
-                const int is_long = before >= 16384;
-                long from = 0, count = 0, at = e0, len = before;
-                if (is_long) {
-                    from = e0 / 8192;
-                    count = (e0 + before) / 8192 - from;
-                    at = (from + count) * 8192;
-                    len = e0 + before - at;
-                }
-                double acc_2 = 0.0;
-                long acc_3 = -1L;
-                if (is_long) {
-                    double acc_4 = 0.0;
-                    long acc_5 = -1L;
-                    const long chunk_1 = (count + 256 - 1) / 256;
-                    const long lo_1 = min(lane * chunk_1, count);
-                    const long hi_1 = min(lo_1 + chunk_1, count);
-                    for (long k = lo_1; k < hi_1; k += 1) {
-                        double op_extreme_r;
-                        long op_extreme_r_1;
-                        hsplit_fused_6_op_extreme(acc_4, acc_5, extreme_partials_0[from + k], extreme_partials_1[from + k], &op_extreme_r, &op_extreme_r_1);
-                        acc_4 = op_extreme_r;
-                        acc_5 = op_extreme_r_1;
-                    }
-                    merge_values[lane] = acc_4;
-                    merge_values_1[lane] = acc_5;
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                    for (long h = 1; h < 256; h *= 2) {
-                        if ((lane & (2 * h - 1)) == 0) {
-                            double op_extreme_r_2;
-                            long op_extreme_r_3;
-                            hsplit_fused_6_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_2, &op_extreme_r_3);
-                            merge_values[lane] = op_extreme_r_2;
-                            merge_values_1[lane] = op_extreme_r_3;
-                        }
-                        barrier(CLK_LOCAL_MEM_FENCE);
-                    }
-                    double acc_6 = 0.0;
-                    long acc_7 = -1L;
-                    acc_6 = merge_values[0];
-                    acc_7 = merge_values_1[0];
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                    acc_2 = acc_6;
-                    acc_3 = acc_7;
-                }
-                double acc_8 = 0.0;
-                long acc_9 = -1L;
-                const long chunk_2 = (len + 256 - 1) / 256;
-                const long lo_2 = min(lane * chunk_2, len);
-                const long hi_2 = min(lo_2 + chunk_2, len);
-                long k_1 = lo_2;
-                for (; k_1 + 3 * 1 < hi_2; k_1 += 4 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_6_pull_extreme(at + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_6_pull_extreme(at + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_6_pull_extreme(at + k_1 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_6_pull_extreme(at + k_1 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r, pull_extreme_r_1, &op_extreme_r_4, &op_extreme_r_5);
-                    acc_8 = op_extreme_r_4;
-                    acc_9 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_6, &op_extreme_r_7);
-                    acc_8 = op_extreme_r_6;
-                    acc_9 = op_extreme_r_7;
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_8, &op_extreme_r_9);
-                    acc_8 = op_extreme_r_8;
-                    acc_9 = op_extreme_r_9;
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_10, &op_extreme_r_11);
-                    acc_8 = op_extreme_r_10;
-                    acc_9 = op_extreme_r_11;
-                }
-                for (; k_1 < hi_2; k_1 += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_6_pull_extreme(at + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_12;
-                    long op_extreme_r_13;
-                    hsplit_fused_6_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_12, &op_extreme_r_13);
-                    acc_8 = op_extreme_r_12;
-                    acc_9 = op_extreme_r_13;
-                }
-                merge_values[lane] = acc_8;
-                merge_values_1[lane] = acc_9;
-                barrier(CLK_LOCAL_MEM_FENCE);
-                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                    if ((lane & (2 * h_1 - 1)) == 0) {
-                        double op_extreme_r_14;
-                        long op_extreme_r_15;
-                        hsplit_fused_6_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h_1], merge_values_1[lane + h_1], &op_extreme_r_14, &op_extreme_r_15);
-                        merge_values[lane] = op_extreme_r_14;
-                        merge_values_1[lane] = op_extreme_r_15;
-                    }
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                }
-                double acc_10 = 0.0;
-                long acc_11 = -1L;
-                acc_10 = merge_values[0];
-                acc_11 = merge_values_1[0];
-                barrier(CLK_LOCAL_MEM_FENCE);
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_6_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_16, &op_extreme_r_17);
-                double acc_12 = 0.0;
-                long acc_13 = -1L;
-                acc_12 = is_long ? op_extreme_r_16 : acc_10;
-                acc_13 = is_long ? op_extreme_r_17 : acc_11;
-                acc = acc_12;
-                acc_1 = acc_13;
-            }
-            const long j0 = e0 + before;
-            const int nr = (int)(b_1 - a_1);
-            const int cl = (int)(e1 - j0) + nr;
-            const int ne = cl - nr;
-            for (int k_2 = t; k_2 < nr; k_2 += 256) {
-                const long r = a_1 + k_2;
-                merge_ends[k_2] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
-            }
-            #pragma unroll
-            for (int i = 0; i < 4; i++) {
-                const int k_3 = t + i * 256;
-                if (k_3 < ne) {
-                    double pull_extreme_r_10;
-                    long pull_extreme_r_11;
-                    hsplit_fused_6_pull_extreme(j0 + k_3, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                    merge_values[k_3] = pull_extreme_r_10;
-                    merge_values_1[k_3] = pull_extreme_r_11;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 4, cl);
-            const int dhi = min(dlo + 4, cl);
-            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
-            while (lo_3 < hi_3) {
-                const int m = (lo_3 + hi_3) / 2;
-                if (merge_ends[m] < dlo - m) lo_3 = m + 1; else hi_3 = m;
-            }
-            int ii = lo_3, jj = dlo - lo_3, head = -1;
-            double acc_14 = 0.0;
-            long acc_15 = -1L;
-            double acc_16 = 0.0;
-            long acc_17 = -1L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_16 = acc_14;
-                        acc_17 = acc_15;
-                    } else {
-                        const long row = a_1 + ii;
-                        extreme[row] = acc_14;
-                        position[row] = acc_15;
-                    }
-                    acc_14 = 0.0;
-                    acc_15 = -1L;
-                    ii++;
-                } else {
-                    double op_extreme_r_18;
-                    long op_extreme_r_19;
-                    hsplit_fused_6_op_extreme(acc_14, acc_15, merge_values[jj], merge_values_1[jj], &op_extreme_r_18, &op_extreme_r_19);
-                    acc_14 = op_extreme_r_18;
-                    acc_15 = op_extreme_r_19;
-                    jj++;
-                }
-            }
-            merge_values[1024 + t] = acc_14;
-            merge_values_1[1024 + t] = acc_15;
-            merge_ends[1024 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[1024 + u]) u--;
-                double acc_18 = u >= 0 ? merge_values[1024 + u] : acc;
-                long acc_19 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
-                for (int w = u + 1; w < t; w++) {
-                    double op_extreme_r_20;
-                    long op_extreme_r_21;
-                    hsplit_fused_6_op_extreme(acc_18, acc_19, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_20, &op_extreme_r_21);
-                    acc_18 = op_extreme_r_20;
-                    acc_19 = op_extreme_r_21;
-                }
-                double op_extreme_r_22;
-                long op_extreme_r_23;
-                hsplit_fused_6_op_extreme(acc_18, acc_19, acc_16, acc_17, &op_extreme_r_22, &op_extreme_r_23);
-                const long row_1 = a_1 + head;
-                extreme[row_1] = op_extreme_r_22;
-                position[row_1] = op_extreme_r_23;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-        }
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_6_pull_pm_1(gid, cross_lengths, position, cross_offsets, points_1, n_points_1, points_2, else_instances, p1_1_12, p1_1_16, p1_1_20, p1_1_24, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_13[gid] = pull_pm_1_r_2;
+        p1_1_17[gid] = pull_pm_1_r_3;
+        p1_1_21[gid] = pull_pm_1_r_4;
+        p1_1_25[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
     }
 }
 
@@ -5959,215 +6138,18 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_7_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long points_1_len, __global const double* points_2, __global const long* else_instances, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
-    if (cross_lengths[i] <= 0L) {
-        nessie_fail(err, 1, 6, 0, 0);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long index = nessie_sub(position[i], cross_offsets[i]);
-    long j = index;
-    if (j < 0L || j >= points_1_len) {
-        nessie_fail(err, 1, 7, j, points_1_len);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    double v = points_1[j];
-    double v_1 = points_2[j];
-    long q = else_instances[i];
-    double v_2 = p1_1[q];
-    double v_3 = v;
-    double v_4 = v_1;
-    double v_5 = v_2;
-    long q_1 = else_instances[i];
-    double v_6 = p1_1_1[q_1];
-    double v_7 = v_3;
-    double v_8 = v_4;
-    double v_9 = v_5;
-    double v_10 = v_6;
-    long q_2 = else_instances[i];
-    double v_11 = p1_1_2[q_2];
-    double v_12 = v_7;
-    double v_13 = v_8;
-    double v_14 = v_9;
-    double v_15 = v_10;
-    double v_16 = v_11;
-    long q_3 = else_instances[i];
-    double v_17 = p1_1_3[q_3];
-    double v_18 = v_12;
-    double v_19 = v_13;
-    double v_20 = v_14;
-    double v_21 = v_15;
-    double v_22 = v_16;
-    double v_23 = v_17;
-    long v_24 = 2L;
-    double v_25 = v_18;
-    double v_26 = v_19;
-    double v_27 = v_20;
-    double v_28 = v_21;
-    double v_29 = v_22;
-    double v_30 = v_23;
-    long v_31 = v_24;
-    long v_32 = nessie_mul(i, 2L);
-    *r0 = v_25;
-    *r1 = v_26;
-    *r2 = v_27;
-    *r3 = v_28;
-    *r4 = v_29;
-    *r5 = v_30;
-    *r6 = v_31;
-    *r7 = v_32;
-}
-
-__kernel void hsplit_fused_7_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        double pull_pm_1_r;
-        double pull_pm_1_r_1;
-        double pull_pm_1_r_2;
-        double pull_pm_1_r_3;
-        double pull_pm_1_r_4;
-        double pull_pm_1_r_5;
-        long pull_pm_1_r_6;
-        long pull_pm_1_r_7;
-        hsplit_fused_7_pull_pm_1(gid, cross_lengths, position, cross_offsets, points_1, n_points_1, points_2, else_instances, p1_1_12, p1_1_16, p1_1_20, p1_1_24, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
-        pm_1[gid] = pull_pm_1_r;
-        pm_2[gid] = pull_pm_1_r_1;
-        p1_1_13[gid] = pull_pm_1_r_2;
-        p1_1_17[gid] = pull_pm_1_r_3;
-        p1_1_21[gid] = pull_pm_1_r_4;
-        p1_1_25[gid] = pull_pm_1_r_5;
-        lengths[gid] = pull_pm_1_r_6;
-        offsets[gid] = pull_pm_1_r_7;
-    }
-}
-
-__kernel void hsplit_fused_7_pm_1_idx32(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < n_else_instances) {
-        double pull_pm_1_r;
-        double pull_pm_1_r_1;
-        double pull_pm_1_r_2;
-        double pull_pm_1_r_3;
-        double pull_pm_1_r_4;
-        double pull_pm_1_r_5;
-        long pull_pm_1_r_6;
-        long pull_pm_1_r_7;
-        hsplit_fused_7_pull_pm_1(gid, cross_lengths, position, cross_offsets, points_1, n_points_1, points_2, else_instances, p1_1_12, p1_1_16, p1_1_20, p1_1_24, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
-        pm_1[gid] = pull_pm_1_r;
-        pm_2[gid] = pull_pm_1_r_1;
-        p1_1_13[gid] = pull_pm_1_r_2;
-        p1_1_17[gid] = pull_pm_1_r_3;
-        p1_1_21[gid] = pull_pm_1_r_4;
-        p1_1_25[gid] = pull_pm_1_r_5;
-        lengths[gid] = pull_pm_1_r_6;
-        offsets[gid] = pull_pm_1_r_7;
-    }
-}
-
-
-// ===== hsplit_fused_8.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_7_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
     long segment = nessie_segment_of(offsets, offsets_len, i);
     long q = else_instances[segment];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
 
-static inline long hsplit_fused_8_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_7_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_8_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
@@ -6184,7 +6166,7 @@ static inline void hsplit_fused_8_pull_ends_1_1(long p, __global const double* p
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -6198,13 +6180,13 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
+            long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
             double pull_ends_1_1_r;
             double pull_ends_1_1_r_1;
             double pull_ends_1_1_r_2;
             double pull_ends_1_1_r_3;
             long pull_ends_1_1_r_4;
-            hsplit_fused_8_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+            hsplit_fused_7_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
             tile[p] = pull_packed_offsets_r;
             ends_1_1[g] = pull_ends_1_1_r;
             ends_1_2[g] = pull_ends_1_1_r_1;
@@ -6218,7 +6200,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 19 + j]);
+        long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, tile[l * 19 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -6227,7 +6209,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
     if (l < 16) {
         long row = 0L;
         for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(row, vals[l * 16 + c_2]);
+            long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(row, vals[l * 16 + c_2]);
             long c_3 = op_packed_offsets_r_1;
             row = c_3;
         }
@@ -6239,7 +6221,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(total, x);
+            long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(total, x);
             long c_4 = op_packed_offsets_r_2;
             total = c_4;
         }
@@ -6263,7 +6245,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
         for (long c_2 = 0; c_2 < 16; c_2++) {
             long x_1 = vals[l * 16 + c_2];
             vals[l * 16 + c_2] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(row_1, x_1);
             long c_5 = op_packed_offsets_r_3;
             row_1 = c_5;
         }
@@ -6300,7 +6282,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(vals[272 + k], excl);
                 long c_6 = op_packed_offsets_r_4;
                 excl = c_6;
                 if (flags[k] == 2) {
@@ -6314,7 +6296,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_8_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_7_op_packed_offsets(incl, vals[305]);
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
@@ -6324,13 +6306,13 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_8_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_7_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_8_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_7_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
@@ -6493,7 +6475,7 @@ __kernel void hsplit_gather_fused_packed_elements_1(long total_2, __global const
 }
 
 
-// ===== hsplit_fused_9.cl =====
+// ===== hsplit_fused_8.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -6567,7 +6549,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_9_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[i];
     long r = rank[i];
     long q = f ? r : nessie_sub(i, r);
@@ -6575,18 +6557,18 @@ static inline long hsplit_fused_9_pull_packed_offsets(long i, __global const uch
     return lengths_1;
 }
 
-static inline long hsplit_fused_9_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_8_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_9_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_8_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[p];
     long r = rank[p];
     long q = f ? r : nessie_sub(p, r);
     return f ? lengths[q] : sum[q];
 }
 
-__kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
+__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -6600,8 +6582,8 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status,
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_9_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
-            long pull_lengths_r = hsplit_fused_9_pull_lengths(g, mapped, rank, lengths_2, sum);
+            long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
+            long pull_lengths_r = hsplit_fused_8_pull_lengths(g, mapped, rank, lengths_2, sum);
             tile[p_1] = pull_packed_offsets_r;
             lengths_5[g] = pull_lengths_r;
         } else {
@@ -6611,7 +6593,7 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status,
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_9_op_packed_offsets(acc, tile[l * 19 + j]);
+        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -6620,7 +6602,7 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status,
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_9_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(row, vals[l * 16 + c_1]);
             long c_2 = op_packed_offsets_r_1;
             row = c_2;
         }
@@ -6632,7 +6614,7 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status,
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_9_op_packed_offsets(total, x);
+            long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
             total = c_3;
         }
@@ -6656,7 +6638,7 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status,
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_9_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(row_1, x_1);
             long c_4 = op_packed_offsets_r_3;
             row_1 = c_4;
         }
@@ -6693,7 +6675,7 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status,
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_9_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(vals[272 + k], excl);
                 long c_5 = op_packed_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -6707,7 +6689,7 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status,
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_9_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_8_op_packed_offsets(incl, vals[305]);
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -6717,13 +6699,13 @@ __kernel void hsplit_fused_9_packed_offsets(__global int* packed_offsets_status,
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_9_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_8_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_9_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_8_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
@@ -6840,7 +6822,7 @@ __kernel void cross_products_map_fused_lengths_idx32(long instances_2, long n_po
 }
 
 
-// ===== hsplit_fused_10.cl =====
+// ===== hsplit_fused_9.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -6914,25 +6896,28 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_10_keep_kept(long j, double points_elements_1, double points_elements_2, __global const double* cross_elements) {
+static inline long hsplit_fused_9_keep_kept(long j, double points_elements_1, double points_elements_2, double c, __global const double* cross_elements) {
     long i = j;
     double x = cross_elements[i];
     return x > -x ? 1L : 0L;
 }
 
-static inline void hsplit_fused_10_pull_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, long* r0, double* r1, double* r2) {
+static inline void hsplit_fused_9_pull_kept(long i, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* cross_elements, long* r0, double* r1, double* r2, double* r3) {
     *r0 = i;
     *r1 = points_elements_1[i];
     *r2 = points_elements_2[i];
+    *r3 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_10_kept(__global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+__kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets, __global long* before, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2, __global double* c_10) {
     __local long tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
+    __local double tile_3[1280];
     __local long vals[306];
     __local long flags[35];
     __local uint masks[256];
+    __local long range[4];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status);
@@ -6948,14 +6933,17 @@ __kernel void hsplit_fused_10_kept(__global int* kept_status, long n_points_elem
             long pull_kept_r;
             double pull_kept_r_1;
             double pull_kept_r_2;
-            hsplit_fused_10_pull_kept(g, points_elements_1_1, points_elements_2_5, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2);
+            double pull_kept_r_3;
+            hsplit_fused_9_pull_kept(g, points_elements_1_1, points_elements_2_5, cross_elements, &pull_kept_r, &pull_kept_r_1, &pull_kept_r_2, &pull_kept_r_3);
             const long x = pull_kept_r;
             const double x_1 = pull_kept_r_1;
             const double x_2 = pull_kept_r_2;
+            const double x_3 = pull_kept_r_3;
             tile[p] = x;
             tile_1[p] = x_1;
             tile_2[p] = x_2;
-            long keep_kept_r = hsplit_fused_10_keep_kept(x, x_1, x_2, cross_elements);
+            tile_3[p] = x_3;
+            long keep_kept_r = hsplit_fused_9_keep_kept(x, x_1, x_2, x_3, cross_elements);
             if (keep_kept_r != 0) {
                 atomic_or(&masks[p / 5], 1u << (p % 5));
             }
@@ -6977,8 +6965,8 @@ __kernel void hsplit_fused_10_kept(__global int* kept_status, long n_points_elem
     if (l == 0) {
         long total = 0;
         for (long r = 0; r < 16; r++) {
-            long x_3 = vals[256 + r];
-            long c_2 = (total) + (x_3);
+            long x_5 = vals[256 + r];
+            long c_2 = (total) + (x_5);
             total = c_2;
         }
         vals[305] = total;
@@ -7080,15 +7068,72 @@ __kernel void hsplit_fused_10_kept(__global int* kept_status, long n_points_elem
             kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
             packed_elements_1[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
             packed_elements_2[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_2[p];
+            c_10[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_3[p];
         }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
         kept_kept[0] = base + vals[305];
     }
+    {
+        const long lo_2 = 0, hi_2 = n_points_offsets;
+        const long step = (hi_2 - lo_2 + 256 - 1) / 256;
+        const long p_1 = lo_2 + l * step;
+        if (lo_2 < hi_2) {
+            if (p_1 < hi_2 && points_offsets[p_1] < start) {
+                const long r_1 = p_1 + step;
+                if (r_1 >= hi_2 || points_offsets[r_1] >= start) {
+                    range[0] = p_1 + 1;
+                    range[1] = min(r_1, hi_2);
+                }
+            }
+            if (l == 0 && points_offsets[lo_2] >= start) {
+                range[0] = lo_2;
+                range[1] = lo_2;
+            }
+        } else if (l == 0) {
+            range[0] = lo_2;
+            range[1] = hi_2;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const long lo_3 = range[0], hi_3 = range[1];
+        const long step_1 = (hi_3 - lo_3 + 256 - 1) / 256;
+        const long p_2 = lo_3 + l * step_1;
+        if (lo_3 < hi_3) {
+            if (p_2 < hi_3 && points_offsets[p_2] < start) {
+                const long r_2 = p_2 + step_1;
+                if (r_2 >= hi_3 || points_offsets[r_2] >= start) {
+                    range[2] = p_2 + 1;
+                    range[3] = min(r_2, hi_3);
+                }
+            }
+            if (l == 0 && points_offsets[lo_3] >= start) {
+                range[2] = lo_3;
+                range[3] = lo_3;
+            }
+        } else if (l == 0) {
+            range[2] = lo_3;
+            range[3] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long a = range[2], b = range[3];
+    while (a < b) {
+        const long m = (a + b) / 2;
+        if (points_offsets[m] < start) a = m + 1; else b = m;
+    }
+    for (long s = a + l; s < n_points_offsets && (tile_no == lookback_tiles - 1 || points_offsets[s] < start + 1280); s += 256) {
+        const long q = min(points_offsets[s], n_points_elements_1) - start;
+        const long owner_1 = min(q, (long)1280 - 1) / 5;
+        const uint bit_1 = (uint)(q - owner_1 * 5);
+        const long packed_1 = vals[owner_1];
+        before[s] = q >= 1280 ? base + vals[305] : base + (packed_1 >> 32) + (long)popcount((uint)packed_1 & ((1u << bit_1) - 1u));
+    }
 }
 
 
-// ===== hsplit_fused_11.cl =====
+// ===== hsplit_fused_10.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -7162,24 +7207,58 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
-    long start = cross_offsets[i];
-    long end = nessie_add(start, cross_lengths[i]);
-    long packed_lengths = nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+static inline long hsplit_fused_10_pull_packed_offsets(long i, __global const long* before, long before_len, long kept_len) {
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
     return packed_lengths;
 }
 
-static inline long hsplit_fused_11_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_10_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_11_pull_packed_lengths(long s, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long kept_len) {
-    long start = cross_offsets[s];
-    long end = nessie_add(start, cross_lengths[s]);
-    return nessie_sub(kept_len == 0L ? 0L : (kept[0L] >= end ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(end, 1L)), 1L)), kept_len == 0L ? 0L : (kept[0L] >= start ? 0L : nessie_add(nessie_segment_of(kept, kept_len, nessie_sub(start, 1L)), 1L)));
+static inline long hsplit_fused_10_pull_packed_lengths(long s, __global const long* before, long before_len, long kept_len) {
+    return nessie_sub(nessie_add(s, 1L) < before_len ? before[nessie_add(s, 1L)] : kept_len, before[s]);
 }
 
-__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* cross_offsets, __global const long* cross_lengths, __global const long* kept, long n_kept, __global long* packed_offsets, __global long* packed_lengths_3) {
+static inline long hsplit_fused_10_pull_rank(long i, __global const long* before, long before_len, long kept_len) {
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    int mapped = packed_lengths < 2L;
+    return (long)mapped;
+}
+
+static inline long hsplit_fused_10_op_rank(long a, long b) {
+    return nessie_add(a, b);
+}
+
+static inline int hsplit_fused_10_pull_mapped(long i, __global const long* points_lengths, __global const long* cross_lengths, __global const long* before, long before_len, long kept_len, __global long* err) {
+    long len = points_lengths[i];
+    long len_1 = cross_lengths[i];
+    if (len != len_1) {
+        nessie_fail(err, 1, 5, len, len_1);
+        return 0;
+    }
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    int v = packed_lengths < 2L;
+    return v;
+}
+
+static inline long hsplit_fused_10_pull_then_instances(long i) {
+    return i;
+}
+
+static inline long hsplit_fused_10_keep_then_instances(long j, __global const long* before, long before_len, long kept_len) {
+    long i = j;
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    return packed_lengths < 2L ? 1L : 0L;
+}
+
+static inline long hsplit_fused_10_keep_else_instances(long j, __global const long* before, long before_len, long kept_len) {
+    long i = j;
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    return !(packed_lengths < 2L) ? 1L : 0L;
+}
+
+__kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status, long n_points_lengths, __global const long* before, long n_before, long n_kept, __global long* packed_offsets, __global long* packed_lengths_8) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -7192,11 +7271,11 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
-        if (g < n_cross_lengths) {
-            long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(g, cross_offsets, cross_lengths, kept, n_kept);
-            long pull_packed_lengths_r = hsplit_fused_11_pull_packed_lengths(g, cross_offsets, cross_lengths, kept, n_kept);
+        if (g < n_points_lengths) {
+            long pull_packed_offsets_r = hsplit_fused_10_pull_packed_offsets(g, before, n_before, n_kept);
+            long pull_packed_lengths_r = hsplit_fused_10_pull_packed_lengths(g, before, n_before, n_kept);
             tile[p] = pull_packed_offsets_r;
-            packed_lengths_3[g] = pull_packed_lengths_r;
+            packed_lengths_8[g] = pull_packed_lengths_r;
         } else {
             tile[p] = 0L;
         }
@@ -7204,7 +7283,7 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 19 + j]);
+        long op_packed_offsets_r = hsplit_fused_10_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -7213,7 +7292,7 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long op_packed_offsets_r_1 = hsplit_fused_10_op_packed_offsets(row, vals[l * 16 + c_1]);
             long c_2 = op_packed_offsets_r_1;
             row = c_2;
         }
@@ -7225,7 +7304,7 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(total, x);
+            long op_packed_offsets_r_2 = hsplit_fused_10_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
             total = c_3;
         }
@@ -7249,7 +7328,7 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_10_op_packed_offsets(row_1, x_1);
             long c_4 = op_packed_offsets_r_3;
             row_1 = c_4;
         }
@@ -7286,7 +7365,7 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_10_op_packed_offsets(vals[272 + k], excl);
                 long c_5 = op_packed_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -7300,7 +7379,7 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_11_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_10_op_packed_offsets(incl, vals[305]);
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -7310,13 +7389,13 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_11_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_10_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_11_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_10_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
@@ -7324,122 +7403,13 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
-        if (g < n_cross_lengths) {
+        if (g < n_points_lengths) {
             packed_offsets[g] = tile[p];
         }
     }
 }
 
-
-// ===== hsplit_fused_12.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long hsplit_fused_12_pull_rank(long i, __global const long* packed_lengths) {
-    int mapped = packed_lengths[i] < 2L;
-    return (long)mapped;
-}
-
-static inline long hsplit_fused_12_op_rank(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline int hsplit_fused_12_pull_mapped(long i, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_lengths, __global long* err) {
-    long len = points_lengths[i];
-    long len_1 = cross_lengths[i];
-    if (len != len_1) {
-        nessie_fail(err, 1, 5, len, len_1);
-        return 0;
-    }
-    int v = packed_lengths[i] < 2L;
-    return v;
-}
-
-static inline long hsplit_fused_12_pull_then_instances(long i) {
-    return i;
-}
-
-static inline long hsplit_fused_12_keep_then_instances(long j, __global const long* packed_lengths) {
-    long i = j;
-    return packed_lengths[i] < 2L ? 1L : 0L;
-}
-
-static inline long hsplit_fused_12_keep_else_instances(long j, __global const long* packed_lengths) {
-    long i = j;
-    return !(packed_lengths[i] < 2L) ? 1L : 0L;
-}
-
-__kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, __global const long* packed_lengths, __global const long* points_lengths, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_7, __global long* err) {
+__kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, __global const long* before, long n_before, long n_kept, __global const long* points_lengths, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -7453,10 +7423,10 @@ __kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, 
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_rank_r = hsplit_fused_12_pull_rank(g, packed_lengths);
-            int pull_mapped_r = hsplit_fused_12_pull_mapped(g, points_lengths, cross_lengths, packed_lengths, err);
+            long pull_rank_r = hsplit_fused_10_pull_rank(g, before, n_before, n_kept);
+            int pull_mapped_r = hsplit_fused_10_pull_mapped(g, points_lengths, cross_lengths, before, n_before, n_kept, err);
             tile[p] = pull_rank_r;
-            mapped_7[g] = pull_mapped_r;
+            mapped_14[g] = pull_mapped_r;
         } else {
             tile[p] = 0L;
         }
@@ -7464,7 +7434,7 @@ __kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, 
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 19; j++) {
-        long op_rank_r = hsplit_fused_12_op_rank(acc, tile[l * 19 + j]);
+        long op_rank_r = hsplit_fused_10_op_rank(acc, tile[l * 19 + j]);
         long c = op_rank_r;
         acc = c;
     }
@@ -7473,7 +7443,7 @@ __kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, 
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_rank_r_1 = hsplit_fused_12_op_rank(row, vals[l * 16 + c_1]);
+            long op_rank_r_1 = hsplit_fused_10_op_rank(row, vals[l * 16 + c_1]);
             long c_2 = op_rank_r_1;
             row = c_2;
         }
@@ -7485,7 +7455,7 @@ __kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, 
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_rank_r_2 = hsplit_fused_12_op_rank(total, x);
+            long op_rank_r_2 = hsplit_fused_10_op_rank(total, x);
             long c_3 = op_rank_r_2;
             total = c_3;
         }
@@ -7509,7 +7479,7 @@ __kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, 
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_rank_r_3 = hsplit_fused_12_op_rank(row_1, x_1);
+            long op_rank_r_3 = hsplit_fused_10_op_rank(row_1, x_1);
             long c_4 = op_rank_r_3;
             row_1 = c_4;
         }
@@ -7546,7 +7516,7 @@ __kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, 
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_rank_r_4 = hsplit_fused_12_op_rank(vals[272 + k], excl);
+                long op_rank_r_4 = hsplit_fused_10_op_rank(vals[272 + k], excl);
                 long c_5 = op_rank_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -7560,7 +7530,7 @@ __kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, 
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_rank_r_5 = hsplit_fused_12_op_rank(incl, vals[305]);
+                long op_rank_r_5 = hsplit_fused_10_op_rank(incl, vals[305]);
                 long c_6 = op_rank_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -7570,13 +7540,13 @@ __kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, 
         }
     }
     long off = vals[304];
-    long op_rank_r_6 = hsplit_fused_12_op_rank(off, vals[l]);
+    long op_rank_r_6 = hsplit_fused_10_op_rank(off, vals[l]);
     long c_7 = op_rank_r_6;
     off = c_7;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_rank_r_7 = hsplit_fused_12_op_rank(off, x_2);
+        long op_rank_r_7 = hsplit_fused_10_op_rank(off, x_2);
         long c_8 = op_rank_r_7;
         off = c_8;
     }
@@ -7590,7 +7560,7 @@ __kernel void hsplit_fused_12_rank(__global int* rank_status, long instances_1, 
     }
 }
 
-__kernel void hsplit_fused_12_then_instances(__global int* then_instances_status, long instances_1, __global const long* packed_lengths, long lookback_tiles_1, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+__kernel void hsplit_fused_10_then_instances(__global int* then_instances_status, long instances_1, __global const long* before, long n_before, long n_kept, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
     __local long tile[4352];
     __local long vals[306];
     __local long vals_1[306];
@@ -7610,10 +7580,10 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_status
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            long pull_then_instances_r = hsplit_fused_12_pull_then_instances(g);
+            long pull_then_instances_r = hsplit_fused_10_pull_then_instances(g);
             const long x = pull_then_instances_r;
-            long keep_then_instances_r = hsplit_fused_12_keep_then_instances(x, packed_lengths);
-            long keep_else_instances_r = hsplit_fused_12_keep_else_instances(x, packed_lengths);
+            long keep_then_instances_r = hsplit_fused_10_keep_then_instances(x, before, n_before, n_kept);
+            long keep_else_instances_r = hsplit_fused_10_keep_else_instances(x, before, n_before, n_kept);
             tile[p] = x;
             if (keep_then_instances_r != 0) {
                 atomic_or(&masks[p / 17], 1u << (p % 17));
@@ -7789,14 +7759,14 @@ __kernel void hsplit_fused_12_then_instances(__global int* then_instances_status
             else_instances[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p];
         }
     }
-    if (l == 0 && tile_no == lookback_tiles_1 - 1) {
+    if (l == 0 && tile_no == lookback_tiles_2 - 1) {
         then_instances_kept[0] = base + vals[305];
         else_instances_kept[0] = base_1 + vals_1[305];
     }
 }
 
 
-// ===== hsplit_fused_13.cl =====
+// ===== hsplit_fused_11.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -7870,7 +7840,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_13_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
     long offsets = nessie_mul(i, 1L);
     long lengths = 1L;
     long start = offsets;
@@ -7882,11 +7852,11 @@ static inline long hsplit_fused_13_pull_packed_offsets(long i, __global const lo
     return lengths_1;
 }
 
-static inline long hsplit_fused_13_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_11_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_13_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_11_pull_lengths(long i, __global const long* then_instances, __global const double* p1_1, __global const double* p1_1_1, __global const long* packed_offsets, __global const long* packed_lengths, long* r0, long* r1, double* r2, double* r3, long* r4) {
     long v = 1L;
     long v_1 = nessie_mul(i, 1L);
     long q = nessie_div(i, 1L);
@@ -7915,7 +7885,7 @@ static inline void hsplit_fused_13_pull_lengths(long i, __global const long* the
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -7929,13 +7899,13 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_13_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
+            long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
             long pull_lengths_r;
             long pull_lengths_r_1;
             double pull_lengths_r_2;
             double pull_lengths_r_3;
             long pull_lengths_r_4;
-            hsplit_fused_13_pull_lengths(g, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+            hsplit_fused_11_pull_lengths(g, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
             tile[p] = pull_packed_offsets_r;
             lengths_9[g] = pull_lengths_r;
             offsets_11[g] = pull_lengths_r_1;
@@ -7949,7 +7919,7 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_13_op_packed_offsets(acc, tile[l * 19 + j]);
+        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -7958,7 +7928,7 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_13_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(row, vals[l * 16 + c_1]);
             long c_2 = op_packed_offsets_r_1;
             row = c_2;
         }
@@ -7970,7 +7940,7 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_13_op_packed_offsets(total, x);
+            long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
             total = c_3;
         }
@@ -7994,7 +7964,7 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_13_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(row_1, x_1);
             long c_4 = op_packed_offsets_r_3;
             row_1 = c_4;
         }
@@ -8031,7 +8001,7 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_13_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(vals[272 + k], excl);
                 long c_5 = op_packed_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -8045,7 +8015,7 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_13_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_11_op_packed_offsets(incl, vals[305]);
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -8055,13 +8025,13 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_13_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_11_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_13_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_11_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
@@ -8076,7 +8046,7 @@ __kernel void hsplit_fused_13_packed_offsets(__global int* packed_offsets_status
 }
 
 
-// ===== hsplit_fused_14.cl =====
+// ===== hsplit_fused_12.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -8150,22 +8120,22 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_14_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
+static inline long hsplit_fused_12_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
     long q = else_instances[i];
     long cross_lengths_1 = cross_lengths[q];
     return cross_lengths_1;
 }
 
-static inline long hsplit_fused_14_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_12_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_14_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
+static inline long hsplit_fused_12_pull_cross_lengths(long p, __global const long* else_instances, __global const long* cross_lengths) {
     long q = else_instances[p];
     return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
+__kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -8179,8 +8149,8 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
-            long pull_packed_offsets_r = hsplit_fused_14_pull_packed_offsets(g, else_instances, cross_lengths_1);
-            long pull_cross_lengths_r = hsplit_fused_14_pull_cross_lengths(g, else_instances, cross_lengths_1);
+            long pull_packed_offsets_r = hsplit_fused_12_pull_packed_offsets(g, else_instances, cross_lengths_1);
+            long pull_cross_lengths_r = hsplit_fused_12_pull_cross_lengths(g, else_instances, cross_lengths_1);
             tile[p_1] = pull_packed_offsets_r;
             cross_lengths_2[g] = pull_cross_lengths_r;
         } else {
@@ -8190,7 +8160,7 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_14_op_packed_offsets(acc, tile[l * 19 + j]);
+        long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -8199,7 +8169,7 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_14_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(row, vals[l * 16 + c_1]);
             long c_2 = op_packed_offsets_r_1;
             row = c_2;
         }
@@ -8211,7 +8181,7 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_14_op_packed_offsets(total, x);
+            long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
             total = c_3;
         }
@@ -8235,7 +8205,7 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_14_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_12_op_packed_offsets(row_1, x_1);
             long c_4 = op_packed_offsets_r_3;
             row_1 = c_4;
         }
@@ -8272,7 +8242,7 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_14_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_12_op_packed_offsets(vals[272 + k], excl);
                 long c_5 = op_packed_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -8286,7 +8256,7 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_14_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_12_op_packed_offsets(incl, vals[305]);
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -8296,13 +8266,13 @@ __kernel void hsplit_fused_14_packed_offsets(__global int* packed_offsets_status
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_14_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_12_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_14_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_12_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
@@ -8422,6 +8392,1309 @@ __kernel void hsplit_total_fused_2_total(__global const long* lengths_0, long n_
 }
 
 
+// ===== hsplit_fused_13.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_13_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
+    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
+    long s = segment;
+    long r = else_instances[s];
+    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
+    double cross_elements_1 = cross_elements[q];
+    *r0 = cross_elements_1;
+    *r1 = p;
+}
+
+static inline void hsplit_fused_13_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
+    double t_4;
+    long t_5;
+    if (ai < 0L) {
+        t_4 = bv;
+        t_5 = bi;
+    } else {
+        double t_2;
+        long t_3;
+        if (bi < 0L) {
+            t_2 = av;
+            t_3 = ai;
+        } else {
+            double t;
+            long t_1;
+            if (bv > av || (bv != bv && av == av)) {
+                t = bv;
+                t_1 = bi;
+            } else {
+                t = av;
+                t_1 = ai;
+            }
+            t_2 = t;
+            t_3 = t_1;
+        }
+        t_4 = t_2;
+        t_5 = t_3;
+    }
+    *r0 = t_4;
+    *r1 = t_5;
+}
+
+static inline long hsplit_fused_13_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
+    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+}
+
+static inline long hsplit_fused_13_longest_extreme(long a, long b) {
+    return max(a, b);
+}
+
+static inline long hsplit_fused_13_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
+    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
+    long lo = max(nessie_sub(d, n), 0L);
+    long hi = min(d, cross_offsets_len);
+    while (1) {
+        if (lo >= hi) break;
+        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
+        long t;
+        long t_1;
+        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
+            t = nessie_add(mid, 1L);
+            t_1 = hi;
+        } else {
+            t = lo;
+            t_1 = mid;
+        }
+        long lo_next = t;
+        long hi_next = t_1;
+        lo = lo_next;
+        hi = hi_next;
+    }
+    return lo;
+}
+
+__kernel void hsplit_fused_13_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
+    const long gid = get_global_id(0);
+    if (gid < 1) {
+        long elements_extreme_r = hsplit_fused_13_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
+        extreme_elements[0] = elements_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths, __global long* extreme_longest_partials) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                if (l + 256 * wg + 256 * groups * k < n_cross_lengths) {
+                    x = cross_lengths[l + 256 * wg + 256 * groups * k];
+                } else {
+                    x = 0L;
+                }
+                long longest_extreme_r = hsplit_fused_13_longest_extreme(acc, x);
+                acc = longest_extreme_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long longest_extreme_r_1 = hsplit_fused_13_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = longest_extreme_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme_longest_partials[wg] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_longest_final(__global const long* extreme_longest_partials, long final_chunk, long groups, __global long* extreme_longest) {
+    __local long group_values[256];
+    __local long group_swap[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                if (256 * k + l < groups) {
+                    x = extreme_longest_partials[256 * k + l];
+                } else {
+                    x = 0L;
+                }
+                long longest_extreme_r = hsplit_fused_13_longest_extreme(acc, x);
+                acc = longest_extreme_r;
+            }
+            {
+                group_values[l] = acc;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_1 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long longest_extreme_r_1 = hsplit_fused_13_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
+                    acc_1 = longest_extreme_r_1;
+                }
+                {
+                    group_values_out[l_1] = acc_1;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                extreme_longest[0] = group_values_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme_partials_0, __global long* extreme_partials_1) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    if (!(whole_group != 0 || extreme_longest[0] > 16383)) return;
+    const long l = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
+        const long hi_1 = (c + 1) * 8192;
+        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
+        while (a_1 < b_1) {
+            const long mid_1 = a_1 + (b_1 - a_1) / 2;
+            if (cross_offsets_0[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
+        }
+        const long start = a_1 > 0 ? cross_offsets_0[a_1 - 1] : 0;
+        const long end = a_1 < segs ? cross_offsets_0[a_1] : n_1;
+        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
+            const long lo_1 = max(c * 8192, start);
+            const long len = hi_1 - lo_1;
+            double acc = 0.0;
+            long acc_1 = -1L;
+            const long chunk_1 = (len + 256 - 1) / 256;
+            const long lo_2 = min(l * chunk_1, len);
+            const long hi_2 = min(lo_2 + chunk_1, len);
+            long k = lo_2;
+            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
+                double pull_extreme_r;
+                long pull_extreme_r_1;
+                hsplit_fused_13_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                double pull_extreme_r_2;
+                long pull_extreme_r_3;
+                hsplit_fused_13_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double op_extreme_r;
+                long op_extreme_r_1;
+                hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                acc = op_extreme_r;
+                acc_1 = op_extreme_r_1;
+                double op_extreme_r_2;
+                long op_extreme_r_3;
+                hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                acc = op_extreme_r_2;
+                acc_1 = op_extreme_r_3;
+            }
+            for (; k < hi_2; k += 1) {
+                double pull_extreme_r_4;
+                long pull_extreme_r_5;
+                hsplit_fused_13_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                acc = op_extreme_r_4;
+                acc_1 = op_extreme_r_5;
+            }
+            team_values[l] = acc;
+            team_values_1[l] = acc_1;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h = 1; h < 256; h *= 2) {
+                if ((l & (2 * h - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            acc_2 = team_values[0];
+            acc_3 = team_values_1[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                extreme_partials_0[c] = acc_2;
+                extreme_partials_1[c] = acc_3;
+            }
+        } else if (l == 0) {
+            extreme_partials_0[c] = 0.0;
+            extreme_partials_1[c] = -1L;
+        }
+    }
+}
+
+__kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            is_long = (lanes < 256 && length > 32 * lanes);
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk_1 = (length + lanes - 1) / lanes;
+                const long lo_1 = min(lane * chunk_1, length);
+                const long hi_1 = min(lo_1 + chunk_1, length);
+                long k = lo_1;
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_13_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc = op_extreme_r_2;
+                    acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc = op_extreme_r_4;
+                    acc_1 = op_extreme_r_5;
+                }
+            }
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            const long chunk_2 = (length_1 + 256 - 1) / 256;
+            const long lo_2 = min(l * chunk_2, length_1);
+            const long hi_2 = min(lo_2 + chunk_2, length_1);
+            long k_1 = lo_2;
+            for (; k_1 + 1 * 1 < hi_2; k_1 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_13_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_13_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_8;
+                long op_extreme_r_9;
+                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_8, &op_extreme_r_9);
+                acc_2 = op_extreme_r_8;
+                acc_3 = op_extreme_r_9;
+                double op_extreme_r_10;
+                long op_extreme_r_11;
+                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_10, &op_extreme_r_11);
+                acc_2 = op_extreme_r_10;
+                acc_3 = op_extreme_r_11;
+            }
+            for (; k_1 < hi_2; k_1 += 1) {
+                double pull_extreme_r_10;
+                long pull_extreme_r_11;
+                hsplit_fused_13_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                double op_extreme_r_12;
+                long op_extreme_r_13;
+                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_12, &op_extreme_r_13);
+                acc_2 = op_extreme_r_12;
+                acc_3 = op_extreme_r_13;
+            }
+            team_values[l] = acc_2;
+            team_values_1[l] = acc_3;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                if ((l & (2 * h_1 - 1)) == 0) {
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_14, &op_extreme_r_15);
+                    team_values[l] = op_extreme_r_14;
+                    team_values_1[l] = op_extreme_r_15;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            double acc_4 = 0.0;
+            long acc_5 = -1L;
+            acc_4 = team_values[0];
+            acc_5 = team_values_1[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                extreme[s_1] = acc_4;
+                position[s_1] = acc_5;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
+    __local double team_values[256];
+    __local long team_values_1[256];
+    __local int long_teams[259];
+    const long l = get_local_id(0);
+    const long lane = l & (lanes - 1);
+    const long team = l / lanes;
+    const long teams = 256 / lanes;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
+            if (is_long) {
+                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
+            } else {
+                const long chunk_1 = (length + lanes - 1) / lanes;
+                const long lo_1 = min(lane * chunk_1, length);
+                const long hi_1 = min(lo_1 + chunk_1, length);
+                long k = lo_1;
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_13_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc = op_extreme_r_2;
+                    acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc = op_extreme_r_4;
+                    acc_1 = op_extreme_r_5;
+                }
+            }
+        }
+        team_values[l] = acc;
+        team_values_1[l] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes > 1) {
+            for (long h = 1; h < lanes; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            acc = team_values[l];
+            acc_1 = team_values_1[l];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
+        }
+        const int n_long = long_teams[counter];
+        for (int i = 0; i < n_long; i++) {
+            const long s_1 = first + long_teams[i];
+            const long offset_1 = cross_offsets_0[s_1];
+            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
+            const int is_long_1 = length_1 >= 16384;
+            long from = 0, count = 0, at = offset_1, len = length_1;
+            if (is_long_1) {
+                from = offset_1 / 8192;
+                count = (offset_1 + length_1) / 8192 - from;
+                at = (from + count) * 8192;
+                len = offset_1 + length_1 - at;
+            }
+            double acc_2 = 0.0;
+            long acc_3 = -1L;
+            if (is_long_1) {
+                double acc_4 = 0.0;
+                long acc_5 = -1L;
+                const long chunk_2 = (count + 256 - 1) / 256;
+                const long lo_2 = min(l * chunk_2, count);
+                const long hi_2 = min(lo_2 + chunk_2, count);
+                for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_13_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_8, &op_extreme_r_9);
+                    acc_4 = op_extreme_r_8;
+                    acc_5 = op_extreme_r_9;
+                }
+                team_values[l] = acc_4;
+                team_values_1[l] = acc_5;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                    if ((l & (2 * h_1 - 1)) == 0) {
+                        double op_extreme_r_10;
+                        long op_extreme_r_11;
+                        hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_10, &op_extreme_r_11);
+                        team_values[l] = op_extreme_r_10;
+                        team_values_1[l] = op_extreme_r_11;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                double acc_6 = 0.0;
+                long acc_7 = -1L;
+                acc_6 = team_values[0];
+                acc_7 = team_values_1[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                acc_2 = acc_6;
+                acc_3 = acc_7;
+            }
+            double acc_8 = 0.0;
+            long acc_9 = -1L;
+            const long chunk_3 = (len + 256 - 1) / 256;
+            const long lo_3 = min(l * chunk_3, len);
+            const long hi_3 = min(lo_3 + chunk_3, len);
+            long k_2 = lo_3;
+            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_13_pull_extreme(at + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_13_pull_extreme(at + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_12;
+                long op_extreme_r_13;
+                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_12, &op_extreme_r_13);
+                acc_8 = op_extreme_r_12;
+                acc_9 = op_extreme_r_13;
+                double op_extreme_r_14;
+                long op_extreme_r_15;
+                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_14, &op_extreme_r_15);
+                acc_8 = op_extreme_r_14;
+                acc_9 = op_extreme_r_15;
+            }
+            for (; k_2 < hi_3; k_2 += 1) {
+                double pull_extreme_r_10;
+                long pull_extreme_r_11;
+                hsplit_fused_13_pull_extreme(at + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_16, &op_extreme_r_17);
+                acc_8 = op_extreme_r_16;
+                acc_9 = op_extreme_r_17;
+            }
+            team_values[l] = acc_8;
+            team_values_1[l] = acc_9;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
+                if ((l & (2 * h_2 - 1)) == 0) {
+                    double op_extreme_r_18;
+                    long op_extreme_r_19;
+                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_18, &op_extreme_r_19);
+                    team_values[l] = op_extreme_r_18;
+                    team_values_1[l] = op_extreme_r_19;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            double acc_10 = 0.0;
+            long acc_11 = -1L;
+            acc_10 = team_values[0];
+            acc_11 = team_values_1[0];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            double op_extreme_r_20;
+            long op_extreme_r_21;
+            hsplit_fused_13_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_20, &op_extreme_r_21);
+            double acc_12 = 0.0;
+            long acc_13 = -1L;
+            acc_12 = is_long_1 ? op_extreme_r_20 : acc_10;
+            acc_13 = is_long_1 ? op_extreme_r_21 : acc_11;
+            if (l == 0) {
+                extreme[s_1] = acc_12;
+                position[s_1] = acc_13;
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    if (!(extreme_longest[0] > 8 * lanes)) return;
+    const long gid = get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_extreme_r = hsplit_fused_13_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+        extreme_splits[gid] = split_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    if (!(extreme_longest[0] > 8 * lanes)) return;
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < merge_tiles + 1) {
+        long split_extreme_r = hsplit_fused_13_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+        extreme_splits[gid] = split_extreme_r;
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
+    __local double merge_values[1280];
+    __local long merge_values_1[1280];
+    __local int merge_ends[1280];
+    if (!(extreme_longest[0] > 8 * lanes)) return;
+    const int t = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
+        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
+        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
+        const long before = g * 1024 - a_1 - e0;
+        const long items = (b_1 - a_1) + (e1 - e0);
+        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
+            double acc = 0.0;
+            long acc_1 = -1L;
+            if (before > 0 && before < 16384) {
+                const long lane = t;
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                const long chunk_1 = (before + 256 - 1) / 256;
+                const long lo_1 = min(lane * chunk_1, before);
+                const long hi_1 = min(lo_1 + chunk_1, before);
+                long k = lo_1;
+                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_13_pull_extreme(e0 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_13_pull_extreme(e0 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_13_pull_extreme(e0 + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double pull_extreme_r_6;
+                    long pull_extreme_r_7;
+                    hsplit_fused_13_pull_extreme(e0 + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc_2 = op_extreme_r;
+                    acc_3 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc_2 = op_extreme_r_2;
+                    acc_3 = op_extreme_r_3;
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc_2 = op_extreme_r_4;
+                    acc_3 = op_extreme_r_5;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                    acc_2 = op_extreme_r_6;
+                    acc_3 = op_extreme_r_7;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_8;
+                    long pull_extreme_r_9;
+                    hsplit_fused_13_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                    acc_2 = op_extreme_r_8;
+                    acc_3 = op_extreme_r_9;
+                }
+                merge_values[lane] = acc_2;
+                merge_values_1[lane] = acc_3;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h = 1; h < 256; h *= 2) {
+                    if ((lane & (2 * h - 1)) == 0) {
+                        double op_extreme_r_10;
+                        long op_extreme_r_11;
+                        hsplit_fused_13_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_10, &op_extreme_r_11);
+                        merge_values[lane] = op_extreme_r_10;
+                        merge_values_1[lane] = op_extreme_r_11;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                double acc_4 = 0.0;
+                long acc_5 = -1L;
+                acc_4 = merge_values[0];
+                acc_5 = merge_values_1[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                acc = acc_4;
+                acc_1 = acc_5;
+            }
+            const long j0 = e0 + before;
+            const int nr = (int)(b_1 - a_1);
+            const int cl = (int)(e1 - j0) + nr;
+            const int ne = cl - nr;
+            for (int k_1 = t; k_1 < nr; k_1 += 256) {
+                const long r = a_1 + k_1;
+                merge_ends[k_1] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
+            }
+            #pragma unroll
+            for (int i = 0; i < 4; i++) {
+                const int k_2 = t + i * 256;
+                if (k_2 < ne) {
+                    double pull_extreme_r_10;
+                    long pull_extreme_r_11;
+                    hsplit_fused_13_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                    merge_values[k_2] = pull_extreme_r_10;
+                    merge_values_1[k_2] = pull_extreme_r_11;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const int dlo = min(t * 4, cl);
+            const int dhi = min(dlo + 4, cl);
+            int lo_2 = max(dlo - ne, 0), hi_2 = min(dlo, nr);
+            while (lo_2 < hi_2) {
+                const int m = (lo_2 + hi_2) / 2;
+                if (merge_ends[m] < dlo - m) lo_2 = m + 1; else hi_2 = m;
+            }
+            int ii = lo_2, jj = dlo - lo_2, head = -1;
+            double acc_6 = 0.0;
+            long acc_7 = -1L;
+            double acc_8 = 0.0;
+            long acc_9 = -1L;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_8 = acc_6;
+                        acc_9 = acc_7;
+                    } else {
+                        const long row = a_1 + ii;
+                        extreme[row] = acc_6;
+                        position[row] = acc_7;
+                    }
+                    acc_6 = 0.0;
+                    acc_7 = -1L;
+                    ii++;
+                } else {
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_13_op_extreme(acc_6, acc_7, merge_values[jj], merge_values_1[jj], &op_extreme_r_12, &op_extreme_r_13);
+                    acc_6 = op_extreme_r_12;
+                    acc_7 = op_extreme_r_13;
+                    jj++;
+                }
+            }
+            merge_values[1024 + t] = acc_6;
+            merge_values_1[1024 + t] = acc_7;
+            merge_ends[1024 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[1024 + u]) u--;
+                double acc_10 = u >= 0 ? merge_values[1024 + u] : acc;
+                long acc_11 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
+                for (int w = u + 1; w < t; w++) {
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_13_op_extreme(acc_10, acc_11, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_14, &op_extreme_r_15);
+                    acc_10 = op_extreme_r_14;
+                    acc_11 = op_extreme_r_15;
+                }
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_13_op_extreme(acc_10, acc_11, acc_8, acc_9, &op_extreme_r_16, &op_extreme_r_17);
+                const long row_1 = a_1 + head;
+                extreme[row_1] = op_extreme_r_16;
+                position[row_1] = op_extreme_r_17;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, __global double* extreme, __global long* position) {
+    __local double merge_values[1280];
+    __local long merge_values_1[1280];
+    __local int merge_ends[1280];
+    if (!(extreme_longest[0] > 16383)) return;
+    const int t = get_local_id(0);
+    const long segs = n_cross_offsets;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
+        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
+        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
+        const long before = g * 1024 - a_1 - e0;
+        const long items = (b_1 - a_1) + (e1 - e0);
+        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
+            double acc = 0.0;
+            long acc_1 = -1L;
+            if (before > 0) {
+                const long lane = t;
+                const int is_long = before >= 16384;
+                long from = 0, count = 0, at = e0, len = before;
+                if (is_long) {
+                    from = e0 / 8192;
+                    count = (e0 + before) / 8192 - from;
+                    at = (from + count) * 8192;
+                    len = e0 + before - at;
+                }
+                double acc_2 = 0.0;
+                long acc_3 = -1L;
+                if (is_long) {
+                    double acc_4 = 0.0;
+                    long acc_5 = -1L;
+                    const long chunk_1 = (count + 256 - 1) / 256;
+                    const long lo_1 = min(lane * chunk_1, count);
+                    const long hi_1 = min(lo_1 + chunk_1, count);
+                    for (long k = lo_1; k < hi_1; k += 1) {
+                        double op_extreme_r;
+                        long op_extreme_r_1;
+                        hsplit_fused_13_op_extreme(acc_4, acc_5, extreme_partials_0[from + k], extreme_partials_1[from + k], &op_extreme_r, &op_extreme_r_1);
+                        acc_4 = op_extreme_r;
+                        acc_5 = op_extreme_r_1;
+                    }
+                    merge_values[lane] = acc_4;
+                    merge_values_1[lane] = acc_5;
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    for (long h = 1; h < 256; h *= 2) {
+                        if ((lane & (2 * h - 1)) == 0) {
+                            double op_extreme_r_2;
+                            long op_extreme_r_3;
+                            hsplit_fused_13_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_2, &op_extreme_r_3);
+                            merge_values[lane] = op_extreme_r_2;
+                            merge_values_1[lane] = op_extreme_r_3;
+                        }
+                        barrier(CLK_LOCAL_MEM_FENCE);
+                    }
+                    double acc_6 = 0.0;
+                    long acc_7 = -1L;
+                    acc_6 = merge_values[0];
+                    acc_7 = merge_values_1[0];
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    acc_2 = acc_6;
+                    acc_3 = acc_7;
+                }
+                double acc_8 = 0.0;
+                long acc_9 = -1L;
+                const long chunk_2 = (len + 256 - 1) / 256;
+                const long lo_2 = min(lane * chunk_2, len);
+                const long hi_2 = min(lo_2 + chunk_2, len);
+                long k_1 = lo_2;
+                for (; k_1 + 3 * 1 < hi_2; k_1 += 4 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_13_pull_extreme(at + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_13_pull_extreme(at + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_13_pull_extreme(at + k_1 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double pull_extreme_r_6;
+                    long pull_extreme_r_7;
+                    hsplit_fused_13_pull_extreme(at + k_1 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r, pull_extreme_r_1, &op_extreme_r_4, &op_extreme_r_5);
+                    acc_8 = op_extreme_r_4;
+                    acc_9 = op_extreme_r_5;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_6, &op_extreme_r_7);
+                    acc_8 = op_extreme_r_6;
+                    acc_9 = op_extreme_r_7;
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_8, &op_extreme_r_9);
+                    acc_8 = op_extreme_r_8;
+                    acc_9 = op_extreme_r_9;
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_10, &op_extreme_r_11);
+                    acc_8 = op_extreme_r_10;
+                    acc_9 = op_extreme_r_11;
+                }
+                for (; k_1 < hi_2; k_1 += 1) {
+                    double pull_extreme_r_8;
+                    long pull_extreme_r_9;
+                    hsplit_fused_13_pull_extreme(at + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_12, &op_extreme_r_13);
+                    acc_8 = op_extreme_r_12;
+                    acc_9 = op_extreme_r_13;
+                }
+                merge_values[lane] = acc_8;
+                merge_values_1[lane] = acc_9;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
+                    if ((lane & (2 * h_1 - 1)) == 0) {
+                        double op_extreme_r_14;
+                        long op_extreme_r_15;
+                        hsplit_fused_13_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h_1], merge_values_1[lane + h_1], &op_extreme_r_14, &op_extreme_r_15);
+                        merge_values[lane] = op_extreme_r_14;
+                        merge_values_1[lane] = op_extreme_r_15;
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                double acc_10 = 0.0;
+                long acc_11 = -1L;
+                acc_10 = merge_values[0];
+                acc_11 = merge_values_1[0];
+                barrier(CLK_LOCAL_MEM_FENCE);
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_13_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_16, &op_extreme_r_17);
+                double acc_12 = 0.0;
+                long acc_13 = -1L;
+                acc_12 = is_long ? op_extreme_r_16 : acc_10;
+                acc_13 = is_long ? op_extreme_r_17 : acc_11;
+                acc = acc_12;
+                acc_1 = acc_13;
+            }
+            const long j0 = e0 + before;
+            const int nr = (int)(b_1 - a_1);
+            const int cl = (int)(e1 - j0) + nr;
+            const int ne = cl - nr;
+            for (int k_2 = t; k_2 < nr; k_2 += 256) {
+                const long r = a_1 + k_2;
+                merge_ends[k_2] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
+            }
+            #pragma unroll
+            for (int i = 0; i < 4; i++) {
+                const int k_3 = t + i * 256;
+                if (k_3 < ne) {
+                    double pull_extreme_r_10;
+                    long pull_extreme_r_11;
+                    hsplit_fused_13_pull_extreme(j0 + k_3, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                    merge_values[k_3] = pull_extreme_r_10;
+                    merge_values_1[k_3] = pull_extreme_r_11;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const int dlo = min(t * 4, cl);
+            const int dhi = min(dlo + 4, cl);
+            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
+            while (lo_3 < hi_3) {
+                const int m = (lo_3 + hi_3) / 2;
+                if (merge_ends[m] < dlo - m) lo_3 = m + 1; else hi_3 = m;
+            }
+            int ii = lo_3, jj = dlo - lo_3, head = -1;
+            double acc_14 = 0.0;
+            long acc_15 = -1L;
+            double acc_16 = 0.0;
+            long acc_17 = -1L;
+            for (int d_1 = dlo; d_1 < dhi; d_1++) {
+                if (ii < nr && merge_ends[ii] <= jj) {
+                    if (head < 0) {
+                        head = ii;
+                        acc_16 = acc_14;
+                        acc_17 = acc_15;
+                    } else {
+                        const long row = a_1 + ii;
+                        extreme[row] = acc_14;
+                        position[row] = acc_15;
+                    }
+                    acc_14 = 0.0;
+                    acc_15 = -1L;
+                    ii++;
+                } else {
+                    double op_extreme_r_18;
+                    long op_extreme_r_19;
+                    hsplit_fused_13_op_extreme(acc_14, acc_15, merge_values[jj], merge_values_1[jj], &op_extreme_r_18, &op_extreme_r_19);
+                    acc_14 = op_extreme_r_18;
+                    acc_15 = op_extreme_r_19;
+                    jj++;
+                }
+            }
+            merge_values[1024 + t] = acc_14;
+            merge_values_1[1024 + t] = acc_15;
+            merge_ends[1024 + t] = head >= 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (head >= 0) {
+                int u = t - 1;
+                while (u >= 0 && !merge_ends[1024 + u]) u--;
+                double acc_18 = u >= 0 ? merge_values[1024 + u] : acc;
+                long acc_19 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
+                for (int w = u + 1; w < t; w++) {
+                    double op_extreme_r_20;
+                    long op_extreme_r_21;
+                    hsplit_fused_13_op_extreme(acc_18, acc_19, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_20, &op_extreme_r_21);
+                    acc_18 = op_extreme_r_20;
+                    acc_19 = op_extreme_r_21;
+                }
+                double op_extreme_r_22;
+                long op_extreme_r_23;
+                hsplit_fused_13_op_extreme(acc_18, acc_19, acc_16, acc_17, &op_extreme_r_22, &op_extreme_r_23);
+                const long row_1 = a_1 + head;
+                extreme[row_1] = op_extreme_r_22;
+                position[row_1] = op_extreme_r_23;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+}
+
+
+// ===== hsplit_fused_14.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline void hsplit_fused_14_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
+    if (cross_lengths[i] <= 0L) {
+        nessie_fail(err, 1, 6, 0, 0);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long index = nessie_sub(position[i], cross_offsets[i]);
+    long j = index;
+    long s = else_instances[i];
+    long len = points_lengths[s];
+    if (j < 0L || j >= len) {
+        nessie_fail(err, 1, 7, j, len);
+        *r0 = 0.0;
+        *r1 = 0.0;
+        *r2 = 0.0;
+        *r3 = 0.0;
+        *r4 = 0.0;
+        *r5 = 0.0;
+        *r6 = 0L;
+        *r7 = 0L;
+        return;
+    }
+    long k = nessie_add(points_offsets[s], j);
+    double v = points_elements_1[k];
+    double v_1 = points_elements_2[k];
+    long q = else_instances[i];
+    double v_2 = p1_1[q];
+    double v_3 = v;
+    double v_4 = v_1;
+    double v_5 = v_2;
+    long q_1 = else_instances[i];
+    double v_6 = p1_1_1[q_1];
+    double v_7 = v_3;
+    double v_8 = v_4;
+    double v_9 = v_5;
+    double v_10 = v_6;
+    long q_2 = else_instances[i];
+    double v_11 = p1_1_2[q_2];
+    double v_12 = v_7;
+    double v_13 = v_8;
+    double v_14 = v_9;
+    double v_15 = v_10;
+    double v_16 = v_11;
+    long q_3 = else_instances[i];
+    double v_17 = p1_1_3[q_3];
+    double v_18 = v_12;
+    double v_19 = v_13;
+    double v_20 = v_14;
+    double v_21 = v_15;
+    double v_22 = v_16;
+    double v_23 = v_17;
+    long v_24 = 2L;
+    double v_25 = v_18;
+    double v_26 = v_19;
+    double v_27 = v_20;
+    double v_28 = v_21;
+    double v_29 = v_22;
+    double v_30 = v_23;
+    long v_31 = v_24;
+    long v_32 = nessie_mul(i, 2L);
+    *r0 = v_25;
+    *r1 = v_26;
+    *r2 = v_27;
+    *r3 = v_28;
+    *r4 = v_29;
+    *r5 = v_30;
+    *r6 = v_31;
+    *r7 = v_32;
+}
+
+__kernel void hsplit_fused_14_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = get_global_id(0);
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_14_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_18[gid] = pull_pm_1_r_2;
+        p1_1_22[gid] = pull_pm_1_r_3;
+        p1_1_26[gid] = pull_pm_1_r_4;
+        p1_1_30[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
+    }
+}
+
+__kernel void hsplit_fused_14_pm_1_idx32(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
+    if (nessie_failed(err)) return;
+    const long gid = (long)(uint)get_global_id(0);
+    if (gid < n_else_instances) {
+        double pull_pm_1_r;
+        double pull_pm_1_r_1;
+        double pull_pm_1_r_2;
+        double pull_pm_1_r_3;
+        double pull_pm_1_r_4;
+        double pull_pm_1_r_5;
+        long pull_pm_1_r_6;
+        long pull_pm_1_r_7;
+        hsplit_fused_14_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
+        pm_1[gid] = pull_pm_1_r;
+        pm_2[gid] = pull_pm_1_r_1;
+        p1_1_18[gid] = pull_pm_1_r_2;
+        p1_1_22[gid] = pull_pm_1_r_3;
+        p1_1_26[gid] = pull_pm_1_r_4;
+        p1_1_30[gid] = pull_pm_1_r_5;
+        lengths[gid] = pull_pm_1_r_6;
+        offsets[gid] = pull_pm_1_r_7;
+    }
+}
+
+
 // ===== hsplit_fused_15.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -8496,1030 +9769,190 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_15_pull_extreme(long p, __global const long* cross_offsets, long cross_offsets_len, __global const long* else_instances, __global const long* cross_offsets_1, __global const double* cross_elements, double* r0, long* r1) {
-    long segment = nessie_segment_of(cross_offsets, cross_offsets_len, p);
-    long s = segment;
-    long r = else_instances[s];
-    long q = nessie_add(cross_offsets_1[r], nessie_sub(p, cross_offsets[s]));
-    double cross_elements_1 = cross_elements[q];
-    *r0 = cross_elements_1;
-    *r1 = p;
+static inline long hsplit_fused_15_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+    long segment = nessie_segment_of(offsets, offsets_len, i);
+    long q = else_instances[segment];
+    long packed_lengths_1 = packed_lengths[q];
+    return packed_lengths_1;
 }
 
-static inline void hsplit_fused_15_op_extreme(double av, long ai, double bv, long bi, double* r0, long* r1) {
-    double t_4;
-    long t_5;
-    if (ai < 0L) {
-        t_4 = bv;
-        t_5 = bi;
-    } else {
-        double t_2;
-        long t_3;
-        if (bi < 0L) {
-            t_2 = av;
-            t_3 = ai;
-        } else {
-            double t;
-            long t_1;
-            if (bv > av || (bv != bv && av == av)) {
-                t = bv;
-                t_1 = bi;
-            } else {
-                t = av;
-                t_1 = ai;
-            }
-            t_2 = t;
-            t_3 = t_1;
-        }
-        t_4 = t_2;
-        t_5 = t_3;
-    }
-    *r0 = t_4;
-    *r1 = t_5;
+static inline long hsplit_fused_15_op_packed_offsets(long a, long b) {
+    return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_15_elements_extreme(__global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets) {
-    return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
+static inline void hsplit_fused_15_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+    long c = nessie_rem(p, 2L);
+    long q = nessie_div(p, 2L);
+    double v = c == 0L ? p1_1[q] : pm_1[q];
+    double v_1 = c == 0L ? p1_2[q] : pm_2[q];
+    double v_2 = c == 0L ? pm_1[q] : p2_1[q];
+    double v_3 = c == 0L ? pm_2[q] : p2_2[q];
+    long segment = nessie_segment_of(offsets, offsets_len, p);
+    long q_1 = else_instances[segment];
+    long v_4 = packed_lengths[q_1];
+    *r0 = v;
+    *r1 = v_1;
+    *r2 = v_2;
+    *r3 = v_3;
+    *r4 = v_4;
 }
 
-static inline long hsplit_fused_15_longest_extreme(long a, long b) {
-    return max(a, b);
-}
-
-static inline long hsplit_fused_15_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
-    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, cross_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
-__kernel void hsplit_fused_15_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long elements_extreme_r = hsplit_fused_15_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
-        extreme_elements[0] = elements_extreme_r;
-    }
-}
-
-__kernel void hsplit_fused_15_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths, __global long* extreme_longest_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_cross_lengths) {
-                    x = cross_lengths[l + 256 * wg + 256 * groups * k];
-                } else {
-                    x = 0L;
-                }
-                long longest_extreme_r = hsplit_fused_15_longest_extreme(acc, x);
-                acc = longest_extreme_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long longest_extreme_r_1 = hsplit_fused_15_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = longest_extreme_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                extreme_longest_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_extreme_longest_final(__global const long* extreme_longest_partials, long final_chunk, long groups, __global long* extreme_longest) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = extreme_longest_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long longest_extreme_r = hsplit_fused_15_longest_extreme(acc, x);
-                acc = longest_extreme_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long longest_extreme_r_1 = hsplit_fused_15_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = longest_extreme_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                extreme_longest[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme_partials_0, __global long* extreme_partials_1) {
-    __local double team_values[256];
-    __local long team_values_1[256];
-    if (!(whole_group != 0 || extreme_longest[0] > 16383)) return;
+__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    __local long tile[4864];
+    __local long vals[306];
+    __local long flags[35];
+    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
-        const long hi_1 = (c + 1) * 8192;
-        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
-        while (a_1 < b_1) {
-            const long mid_1 = a_1 + (b_1 - a_1) / 2;
-            if (cross_offsets_0[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
-        }
-        const long start = a_1 > 0 ? cross_offsets_0[a_1 - 1] : 0;
-        const long end = a_1 < segs ? cross_offsets_0[a_1] : n_1;
-        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
-            const long lo_1 = max(c * 8192, start);
-            const long len = hi_1 - lo_1;
-            double acc = 0.0;
-            long acc_1 = -1L;
-            const long chunk_1 = (len + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk_1, len);
-            const long hi_2 = min(lo_2 + chunk_1, len);
-            long k = lo_2;
-            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
-                double pull_extreme_r;
-                long pull_extreme_r_1;
-                hsplit_fused_15_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                double pull_extreme_r_2;
-                long pull_extreme_r_3;
-                hsplit_fused_15_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                double op_extreme_r;
-                long op_extreme_r_1;
-                hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                acc = op_extreme_r;
-                acc_1 = op_extreme_r_1;
-                double op_extreme_r_2;
-                long op_extreme_r_3;
-                hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                acc = op_extreme_r_2;
-                acc_1 = op_extreme_r_3;
-            }
-            for (; k < hi_2; k += 1) {
-                double pull_extreme_r_4;
-                long pull_extreme_r_5;
-                hsplit_fused_15_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                double op_extreme_r_4;
-                long op_extreme_r_5;
-                hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                acc = op_extreme_r_4;
-                acc_1 = op_extreme_r_5;
-            }
-            team_values[l] = acc;
-            team_values_1[l] = acc_1;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h = 1; h < 256; h *= 2) {
-                if ((l & (2 * h - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            acc_2 = team_values[0];
-            acc_3 = team_values_1[0];
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (l == 0) {
-                extreme_partials_0[c] = acc_2;
-                extreme_partials_1[c] = acc_3;
-            }
-        } else if (l == 0) {
-            extreme_partials_0[c] = 0.0;
-            extreme_partials_1[c] = -1L;
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
-    __local double team_values[256];
-    __local long team_values_1[256];
-    __local int long_teams[259];
-    if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
-    const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
-    if (l < 3) long_teams[256 + l] = 0;
+    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        double acc = 0.0;
-        long acc_1 = -1L;
-        if (s < n_cross_offsets) {
-            const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            is_long = (lanes < 256 && length > 32 * lanes);
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                const long chunk_1 = (length + lanes - 1) / lanes;
-                const long lo_1 = min(lane * chunk_1, length);
-                const long hi_1 = min(lo_1 + chunk_1, length);
-                long k = lo_1;
-                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_15_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_15_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                    acc = op_extreme_r_2;
-                    acc_1 = op_extreme_r_3;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_15_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                    acc = op_extreme_r_4;
-                    acc_1 = op_extreme_r_5;
-                }
-            }
-        }
-        team_values[l] = acc;
-        team_values_1[l] = acc_1;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            acc = team_values[l];
-            acc_1 = team_values_1[l];
-        }
-        if (lane == 0 && s < n_cross_offsets && !is_long) {
-            extreme[s] = acc;
-            position[s] = acc_1;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            const long chunk_2 = (length_1 + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk_2, length_1);
-            const long hi_2 = min(lo_2 + chunk_2, length_1);
-            long k_1 = lo_2;
-            for (; k_1 + 1 * 1 < hi_2; k_1 += 2 * 1) {
-                double pull_extreme_r_6;
-                long pull_extreme_r_7;
-                hsplit_fused_15_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                double pull_extreme_r_8;
-                long pull_extreme_r_9;
-                hsplit_fused_15_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                double op_extreme_r_8;
-                long op_extreme_r_9;
-                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_8, &op_extreme_r_9);
-                acc_2 = op_extreme_r_8;
-                acc_3 = op_extreme_r_9;
-                double op_extreme_r_10;
-                long op_extreme_r_11;
-                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_10, &op_extreme_r_11);
-                acc_2 = op_extreme_r_10;
-                acc_3 = op_extreme_r_11;
-            }
-            for (; k_1 < hi_2; k_1 += 1) {
-                double pull_extreme_r_10;
-                long pull_extreme_r_11;
-                hsplit_fused_15_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                double op_extreme_r_12;
-                long op_extreme_r_13;
-                hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_12, &op_extreme_r_13);
-                acc_2 = op_extreme_r_12;
-                acc_3 = op_extreme_r_13;
-            }
-            team_values[l] = acc_2;
-            team_values_1[l] = acc_3;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                if ((l & (2 * h_1 - 1)) == 0) {
-                    double op_extreme_r_14;
-                    long op_extreme_r_15;
-                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_14, &op_extreme_r_15);
-                    team_values[l] = op_extreme_r_14;
-                    team_values_1[l] = op_extreme_r_15;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            acc_4 = team_values[0];
-            acc_5 = team_values_1[0];
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (l == 0) {
-                extreme[s_1] = acc_4;
-                position[s_1] = acc_5;
-            }
+    const long tile_no = flags[32];
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < t_1) {
+            long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
+            double pull_ends_1_1_r;
+            double pull_ends_1_1_r_1;
+            double pull_ends_1_1_r_2;
+            double pull_ends_1_1_r_3;
+            long pull_ends_1_1_r_4;
+            hsplit_fused_15_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+            tile[p] = pull_packed_offsets_r;
+            ends_1_1[g] = pull_ends_1_1_r;
+            ends_1_2[g] = pull_ends_1_1_r_1;
+            ends_2_1[g] = pull_ends_1_1_r_2;
+            ends_2_2[g] = pull_ends_1_1_r_3;
+            packed_lengths_17[g] = pull_ends_1_1_r_4;
+        } else {
+            tile[p] = 0L;
         }
     }
-}
-
-__kernel void hsplit_fused_15_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
-    __local double team_values[256];
-    __local long team_values_1[256];
-    __local int long_teams[259];
-    const long l = get_local_id(0);
-    const long lane = l & (lanes - 1);
-    const long team = l / lanes;
-    const long teams = 256 / lanes;
-    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
-    if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        const long s = first + team;
-        const long counter = 256 + step % 3;
-        int is_long = 0;
-        double acc = 0.0;
-        long acc_1 = -1L;
-        if (s < n_cross_offsets) {
-            const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
-                const long chunk_1 = (length + lanes - 1) / lanes;
-                const long lo_1 = min(lane * chunk_1, length);
-                const long hi_1 = min(lo_1 + chunk_1, length);
-                long k = lo_1;
-                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_15_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_15_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                    acc = op_extreme_r_2;
-                    acc_1 = op_extreme_r_3;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_15_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_15_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                    acc = op_extreme_r_4;
-                    acc_1 = op_extreme_r_5;
-                }
-            }
+    long acc = 0L;
+    for (long j = 0; j < 19; j++) {
+        long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, tile[l * 19 + j]);
+        long c_1 = op_packed_offsets_r;
+        acc = c_1;
+    }
+    vals[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row = 0L;
+        for (long c_2 = 0; c_2 < 16; c_2++) {
+            long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(row, vals[l * 16 + c_2]);
+            long c_3 = op_packed_offsets_r_1;
+            row = c_3;
         }
-        team_values[l] = acc;
-        team_values_1[l] = acc_1;
+        vals[256 + l] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        long total = 0L;
+        for (long r = 0; r < 16; r++) {
+            long x = vals[256 + r];
+            vals[256 + r] = total;
+            long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(total, x);
+            long c_4 = op_packed_offsets_r_2;
+            total = c_4;
+        }
+        vals[305] = total;
+        vals[304] = 0L;
+        if (tile_no == 0) {
+            const ulong bits = (ulong)(total);
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+        } else {
+            const ulong bits_1 = (ulong)(total);
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+        }
+        flags[33] = tile_no > 0;
+        flags[34] = tile_no - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 16) {
+        long row_1 = vals[256 + l];
+        for (long c_2 = 0; c_2 < 16; c_2++) {
+            long x_1 = vals[l * 16 + c_2];
+            vals[l * 16 + c_2] = row_1;
+            long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(row_1, x_1);
+            long c_5 = op_packed_offsets_r_3;
+            row_1 = c_5;
+        }
+    }
+    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
-        if (lanes > 1) {
-            for (long h = 1; h < lanes; h *= 2) {
-                if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
+        if (!flags[33]) break;
+        const long at = flags[34];
+        if (l < 32) {
+            const long jt = at - l;
+            long fl = 0;
+            if (jt >= 0) {
+                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                if (lo != 0 && hi != 0) {
+                    fl = 2;
+                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
-            acc = team_values[l];
-            acc_1 = team_values_1[l];
-        }
-        if (lane == 0 && s < n_cross_offsets && !is_long) {
-            extreme[s] = acc;
-            position[s] = acc_1;
-        }
-        const int n_long = long_teams[counter];
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
-            const int is_long_1 = length_1 >= 16384;
-            long from = 0, count = 0, at = offset_1, len = length_1;
-            if (is_long_1) {
-                from = offset_1 / 8192;
-                count = (offset_1 + length_1) / 8192 - from;
-                at = (from + count) * 8192;
-                len = offset_1 + length_1 - at;
-            }
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            if (is_long_1) {
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
-                const long chunk_2 = (count + 256 - 1) / 256;
-                const long lo_2 = min(l * chunk_2, count);
-                const long hi_2 = min(lo_2 + chunk_2, count);
-                for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_15_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_8, &op_extreme_r_9);
-                    acc_4 = op_extreme_r_8;
-                    acc_5 = op_extreme_r_9;
-                }
-                team_values[l] = acc_4;
-                team_values_1[l] = acc_5;
-                barrier(CLK_LOCAL_MEM_FENCE);
-                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                    if ((l & (2 * h_1 - 1)) == 0) {
-                        double op_extreme_r_10;
-                        long op_extreme_r_11;
-                        hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_1], team_values_1[l + h_1], &op_extreme_r_10, &op_extreme_r_11);
-                        team_values[l] = op_extreme_r_10;
-                        team_values_1[l] = op_extreme_r_11;
+                if (fl == 0) {
+                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                    if (lo_1 != 0 && hi_1 != 0) {
+                        fl = 1;
+                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
-                    barrier(CLK_LOCAL_MEM_FENCE);
                 }
-                double acc_6 = 0.0;
-                long acc_7 = -1L;
-                acc_6 = team_values[0];
-                acc_7 = team_values_1[0];
-                barrier(CLK_LOCAL_MEM_FENCE);
-                acc_2 = acc_6;
-                acc_3 = acc_7;
             }
-            double acc_8 = 0.0;
-            long acc_9 = -1L;
-            const long chunk_3 = (len + 256 - 1) / 256;
-            const long lo_3 = min(l * chunk_3, len);
-            const long hi_3 = min(lo_3 + chunk_3, len);
-            long k_2 = lo_3;
-            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
-                double pull_extreme_r_6;
-                long pull_extreme_r_7;
-                hsplit_fused_15_pull_extreme(at + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                double pull_extreme_r_8;
-                long pull_extreme_r_9;
-                hsplit_fused_15_pull_extreme(at + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                double op_extreme_r_12;
-                long op_extreme_r_13;
-                hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_12, &op_extreme_r_13);
-                acc_8 = op_extreme_r_12;
-                acc_9 = op_extreme_r_13;
-                double op_extreme_r_14;
-                long op_extreme_r_15;
-                hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_14, &op_extreme_r_15);
-                acc_8 = op_extreme_r_14;
-                acc_9 = op_extreme_r_15;
-            }
-            for (; k_2 < hi_3; k_2 += 1) {
-                double pull_extreme_r_10;
-                long pull_extreme_r_11;
-                hsplit_fused_15_pull_extreme(at + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_16, &op_extreme_r_17);
-                acc_8 = op_extreme_r_16;
-                acc_9 = op_extreme_r_17;
-            }
-            team_values[l] = acc_8;
-            team_values_1[l] = acc_9;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
-                if ((l & (2 * h_2 - 1)) == 0) {
-                    double op_extreme_r_18;
-                    long op_extreme_r_19;
-                    hsplit_fused_15_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_18, &op_extreme_r_19);
-                    team_values[l] = op_extreme_r_18;
-                    team_values_1[l] = op_extreme_r_19;
+            flags[l] = fl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) {
+            long excl = vals[304];
+            long more = 1;
+            long k = 0;
+            for (; k < 32; k++) {
+                if (flags[k] == 0) break;
+                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(vals[272 + k], excl);
+                long c_6 = op_packed_offsets_r_4;
+                excl = c_6;
+                if (flags[k] == 2) {
+                    more = 0;
+                    k++;
+                    break;
                 }
-                barrier(CLK_LOCAL_MEM_FENCE);
             }
-            double acc_10 = 0.0;
-            long acc_11 = -1L;
-            acc_10 = team_values[0];
-            acc_11 = team_values_1[0];
-            barrier(CLK_LOCAL_MEM_FENCE);
-            double op_extreme_r_20;
-            long op_extreme_r_21;
-            hsplit_fused_15_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_20, &op_extreme_r_21);
-            double acc_12 = 0.0;
-            long acc_13 = -1L;
-            acc_12 = is_long_1 ? op_extreme_r_20 : acc_10;
-            acc_13 = is_long_1 ? op_extreme_r_21 : acc_11;
-            if (l == 0) {
-                extreme[s_1] = acc_12;
-                position[s_1] = acc_13;
+            vals[304] = excl;
+            flags[33] = more;
+            flags[34] = at - k;
+            if (!more) {
+                long incl = excl;
+                long op_packed_offsets_r_5 = hsplit_fused_15_op_packed_offsets(incl, vals[305]);
+                long c_7 = op_packed_offsets_r_5;
+                incl = c_7;
+                const ulong bits_2 = (ulong)(incl);
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
             }
         }
     }
-}
-
-__kernel void hsplit_fused_15_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    if (!(extreme_longest[0] > 8 * lanes)) return;
-    const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_15_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
+    long off = vals[304];
+    long op_packed_offsets_r_6 = hsplit_fused_15_op_packed_offsets(off, vals[l]);
+    long c_8 = op_packed_offsets_r_6;
+    off = c_8;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
+        long op_packed_offsets_r_7 = hsplit_fused_15_op_packed_offsets(off, x_2);
+        long c_9 = op_packed_offsets_r_7;
+        off = c_9;
     }
-}
-
-__kernel void hsplit_fused_15_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    if (!(extreme_longest[0] > 8 * lanes)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_15_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
-    }
-}
-
-__kernel void hsplit_fused_15_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
-    __local double merge_values[1280];
-    __local long merge_values_1[1280];
-    __local int merge_ends[1280];
-    if (!(extreme_longest[0] > 8 * lanes)) return;
-    const int t = get_local_id(0);
-    const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
-        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
-        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
-        const long before = g * 1024 - a_1 - e0;
-        const long items = (b_1 - a_1) + (e1 - e0);
-        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
-            double acc = 0.0;
-            long acc_1 = -1L;
-            if (before > 0 && before < 16384) {
-                const long lane = t;
-                double acc_2 = 0.0;
-                long acc_3 = -1L;
-                const long chunk_1 = (before + 256 - 1) / 256;
-                const long lo_1 = min(lane * chunk_1, before);
-                const long hi_1 = min(lo_1 + chunk_1, before);
-                long k = lo_1;
-                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_15_pull_extreme(e0 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_15_pull_extreme(e0 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_15_pull_extreme(e0 + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_15_pull_extreme(e0 + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc_2 = op_extreme_r;
-                    acc_3 = op_extreme_r_1;
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                    acc_2 = op_extreme_r_2;
-                    acc_3 = op_extreme_r_3;
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                    acc_2 = op_extreme_r_4;
-                    acc_3 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                    acc_2 = op_extreme_r_6;
-                    acc_3 = op_extreme_r_7;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_15_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_15_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                    acc_2 = op_extreme_r_8;
-                    acc_3 = op_extreme_r_9;
-                }
-                merge_values[lane] = acc_2;
-                merge_values_1[lane] = acc_3;
-                barrier(CLK_LOCAL_MEM_FENCE);
-                for (long h = 1; h < 256; h *= 2) {
-                    if ((lane & (2 * h - 1)) == 0) {
-                        double op_extreme_r_10;
-                        long op_extreme_r_11;
-                        hsplit_fused_15_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_10, &op_extreme_r_11);
-                        merge_values[lane] = op_extreme_r_10;
-                        merge_values_1[lane] = op_extreme_r_11;
-                    }
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                }
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
-                acc_4 = merge_values[0];
-                acc_5 = merge_values_1[0];
-                barrier(CLK_LOCAL_MEM_FENCE);
-                acc = acc_4;
-                acc_1 = acc_5;
-            }
-            const long j0 = e0 + before;
-            const int nr = (int)(b_1 - a_1);
-            const int cl = (int)(e1 - j0) + nr;
-            const int ne = cl - nr;
-            for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a_1 + k_1;
-                merge_ends[k_1] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
-            }
-            #pragma unroll
-            for (int i = 0; i < 4; i++) {
-                const int k_2 = t + i * 256;
-                if (k_2 < ne) {
-                    double pull_extreme_r_10;
-                    long pull_extreme_r_11;
-                    hsplit_fused_15_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                    merge_values[k_2] = pull_extreme_r_10;
-                    merge_values_1[k_2] = pull_extreme_r_11;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 4, cl);
-            const int dhi = min(dlo + 4, cl);
-            int lo_2 = max(dlo - ne, 0), hi_2 = min(dlo, nr);
-            while (lo_2 < hi_2) {
-                const int m = (lo_2 + hi_2) / 2;
-                if (merge_ends[m] < dlo - m) lo_2 = m + 1; else hi_2 = m;
-            }
-            int ii = lo_2, jj = dlo - lo_2, head = -1;
-            double acc_6 = 0.0;
-            long acc_7 = -1L;
-            double acc_8 = 0.0;
-            long acc_9 = -1L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_8 = acc_6;
-                        acc_9 = acc_7;
-                    } else {
-                        const long row = a_1 + ii;
-                        extreme[row] = acc_6;
-                        position[row] = acc_7;
-                    }
-                    acc_6 = 0.0;
-                    acc_7 = -1L;
-                    ii++;
-                } else {
-                    double op_extreme_r_12;
-                    long op_extreme_r_13;
-                    hsplit_fused_15_op_extreme(acc_6, acc_7, merge_values[jj], merge_values_1[jj], &op_extreme_r_12, &op_extreme_r_13);
-                    acc_6 = op_extreme_r_12;
-                    acc_7 = op_extreme_r_13;
-                    jj++;
-                }
-            }
-            merge_values[1024 + t] = acc_6;
-            merge_values_1[1024 + t] = acc_7;
-            merge_ends[1024 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[1024 + u]) u--;
-                double acc_10 = u >= 0 ? merge_values[1024 + u] : acc;
-                long acc_11 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
-                for (int w = u + 1; w < t; w++) {
-                    double op_extreme_r_14;
-                    long op_extreme_r_15;
-                    hsplit_fused_15_op_extreme(acc_10, acc_11, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_14, &op_extreme_r_15);
-                    acc_10 = op_extreme_r_14;
-                    acc_11 = op_extreme_r_15;
-                }
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_15_op_extreme(acc_10, acc_11, acc_8, acc_9, &op_extreme_r_16, &op_extreme_r_17);
-                const long row_1 = a_1 + head;
-                extreme[row_1] = op_extreme_r_16;
-                position[row_1] = op_extreme_r_17;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-        }
-    }
-}
-
-__kernel void hsplit_fused_15_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, __global double* extreme, __global long* position) {
-    __local double merge_values[1280];
-    __local long merge_values_1[1280];
-    __local int merge_ends[1280];
-    if (!(extreme_longest[0] > 16383)) return;
-    const int t = get_local_id(0);
-    const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
-        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
-        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
-        const long before = g * 1024 - a_1 - e0;
-        const long items = (b_1 - a_1) + (e1 - e0);
-        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
-            double acc = 0.0;
-            long acc_1 = -1L;
-            if (before > 0) {
-                const long lane = t;
-                const int is_long = before >= 16384;
-                long from = 0, count = 0, at = e0, len = before;
-                if (is_long) {
-                    from = e0 / 8192;
-                    count = (e0 + before) / 8192 - from;
-                    at = (from + count) * 8192;
-                    len = e0 + before - at;
-                }
-                double acc_2 = 0.0;
-                long acc_3 = -1L;
-                if (is_long) {
-                    double acc_4 = 0.0;
-                    long acc_5 = -1L;
-                    const long chunk_1 = (count + 256 - 1) / 256;
-                    const long lo_1 = min(lane * chunk_1, count);
-                    const long hi_1 = min(lo_1 + chunk_1, count);
-                    for (long k = lo_1; k < hi_1; k += 1) {
-                        double op_extreme_r;
-                        long op_extreme_r_1;
-                        hsplit_fused_15_op_extreme(acc_4, acc_5, extreme_partials_0[from + k], extreme_partials_1[from + k], &op_extreme_r, &op_extreme_r_1);
-                        acc_4 = op_extreme_r;
-                        acc_5 = op_extreme_r_1;
-                    }
-                    merge_values[lane] = acc_4;
-                    merge_values_1[lane] = acc_5;
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                    for (long h = 1; h < 256; h *= 2) {
-                        if ((lane & (2 * h - 1)) == 0) {
-                            double op_extreme_r_2;
-                            long op_extreme_r_3;
-                            hsplit_fused_15_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_2, &op_extreme_r_3);
-                            merge_values[lane] = op_extreme_r_2;
-                            merge_values_1[lane] = op_extreme_r_3;
-                        }
-                        barrier(CLK_LOCAL_MEM_FENCE);
-                    }
-                    double acc_6 = 0.0;
-                    long acc_7 = -1L;
-                    acc_6 = merge_values[0];
-                    acc_7 = merge_values_1[0];
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                    acc_2 = acc_6;
-                    acc_3 = acc_7;
-                }
-                double acc_8 = 0.0;
-                long acc_9 = -1L;
-                const long chunk_2 = (len + 256 - 1) / 256;
-                const long lo_2 = min(lane * chunk_2, len);
-                const long hi_2 = min(lo_2 + chunk_2, len);
-                long k_1 = lo_2;
-                for (; k_1 + 3 * 1 < hi_2; k_1 += 4 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_15_pull_extreme(at + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_15_pull_extreme(at + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_15_pull_extreme(at + k_1 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_15_pull_extreme(at + k_1 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r, pull_extreme_r_1, &op_extreme_r_4, &op_extreme_r_5);
-                    acc_8 = op_extreme_r_4;
-                    acc_9 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_6, &op_extreme_r_7);
-                    acc_8 = op_extreme_r_6;
-                    acc_9 = op_extreme_r_7;
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_8, &op_extreme_r_9);
-                    acc_8 = op_extreme_r_8;
-                    acc_9 = op_extreme_r_9;
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_10, &op_extreme_r_11);
-                    acc_8 = op_extreme_r_10;
-                    acc_9 = op_extreme_r_11;
-                }
-                for (; k_1 < hi_2; k_1 += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_15_pull_extreme(at + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_12;
-                    long op_extreme_r_13;
-                    hsplit_fused_15_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_12, &op_extreme_r_13);
-                    acc_8 = op_extreme_r_12;
-                    acc_9 = op_extreme_r_13;
-                }
-                merge_values[lane] = acc_8;
-                merge_values_1[lane] = acc_9;
-                barrier(CLK_LOCAL_MEM_FENCE);
-                for (long h_1 = 1; h_1 < 256; h_1 *= 2) {
-                    if ((lane & (2 * h_1 - 1)) == 0) {
-                        double op_extreme_r_14;
-                        long op_extreme_r_15;
-                        hsplit_fused_15_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h_1], merge_values_1[lane + h_1], &op_extreme_r_14, &op_extreme_r_15);
-                        merge_values[lane] = op_extreme_r_14;
-                        merge_values_1[lane] = op_extreme_r_15;
-                    }
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                }
-                double acc_10 = 0.0;
-                long acc_11 = -1L;
-                acc_10 = merge_values[0];
-                acc_11 = merge_values_1[0];
-                barrier(CLK_LOCAL_MEM_FENCE);
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_15_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_16, &op_extreme_r_17);
-                double acc_12 = 0.0;
-                long acc_13 = -1L;
-                acc_12 = is_long ? op_extreme_r_16 : acc_10;
-                acc_13 = is_long ? op_extreme_r_17 : acc_11;
-                acc = acc_12;
-                acc_1 = acc_13;
-            }
-            const long j0 = e0 + before;
-            const int nr = (int)(b_1 - a_1);
-            const int cl = (int)(e1 - j0) + nr;
-            const int ne = cl - nr;
-            for (int k_2 = t; k_2 < nr; k_2 += 256) {
-                const long r = a_1 + k_2;
-                merge_ends[k_2] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
-            }
-            #pragma unroll
-            for (int i = 0; i < 4; i++) {
-                const int k_3 = t + i * 256;
-                if (k_3 < ne) {
-                    double pull_extreme_r_10;
-                    long pull_extreme_r_11;
-                    hsplit_fused_15_pull_extreme(j0 + k_3, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                    merge_values[k_3] = pull_extreme_r_10;
-                    merge_values_1[k_3] = pull_extreme_r_11;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 4, cl);
-            const int dhi = min(dlo + 4, cl);
-            int lo_3 = max(dlo - ne, 0), hi_3 = min(dlo, nr);
-            while (lo_3 < hi_3) {
-                const int m = (lo_3 + hi_3) / 2;
-                if (merge_ends[m] < dlo - m) lo_3 = m + 1; else hi_3 = m;
-            }
-            int ii = lo_3, jj = dlo - lo_3, head = -1;
-            double acc_14 = 0.0;
-            long acc_15 = -1L;
-            double acc_16 = 0.0;
-            long acc_17 = -1L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_16 = acc_14;
-                        acc_17 = acc_15;
-                    } else {
-                        const long row = a_1 + ii;
-                        extreme[row] = acc_14;
-                        position[row] = acc_15;
-                    }
-                    acc_14 = 0.0;
-                    acc_15 = -1L;
-                    ii++;
-                } else {
-                    double op_extreme_r_18;
-                    long op_extreme_r_19;
-                    hsplit_fused_15_op_extreme(acc_14, acc_15, merge_values[jj], merge_values_1[jj], &op_extreme_r_18, &op_extreme_r_19);
-                    acc_14 = op_extreme_r_18;
-                    acc_15 = op_extreme_r_19;
-                    jj++;
-                }
-            }
-            merge_values[1024 + t] = acc_14;
-            merge_values_1[1024 + t] = acc_15;
-            merge_ends[1024 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[1024 + u]) u--;
-                double acc_18 = u >= 0 ? merge_values[1024 + u] : acc;
-                long acc_19 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
-                for (int w = u + 1; w < t; w++) {
-                    double op_extreme_r_20;
-                    long op_extreme_r_21;
-                    hsplit_fused_15_op_extreme(acc_18, acc_19, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_20, &op_extreme_r_21);
-                    acc_18 = op_extreme_r_20;
-                    acc_19 = op_extreme_r_21;
-                }
-                double op_extreme_r_22;
-                long op_extreme_r_23;
-                hsplit_fused_15_op_extreme(acc_18, acc_19, acc_16, acc_17, &op_extreme_r_22, &op_extreme_r_23);
-                const long row_1 = a_1 + head;
-                extreme[row_1] = op_extreme_r_22;
-                position[row_1] = op_extreme_r_23;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long j = 0; j < 19; j++) {
+        const long p = j * 256 + l;
+        const long g = start + p;
+        if (g < t_1) {
+            packed_offsets[g] = tile[p];
         }
     }
 }
@@ -9599,470 +10032,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_fused_16_pull_pm_1(long i, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1, __global const double* p1_1_1, __global const double* p1_1_2, __global const double* p1_1_3, __global long* err, double* r0, double* r1, double* r2, double* r3, double* r4, double* r5, long* r6, long* r7) {
-    if (cross_lengths[i] <= 0L) {
-        nessie_fail(err, 1, 6, 0, 0);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long index = nessie_sub(position[i], cross_offsets[i]);
-    long j = index;
-    long s = else_instances[i];
-    long len = points_lengths[s];
-    if (j < 0L || j >= len) {
-        nessie_fail(err, 1, 7, j, len);
-        *r0 = 0.0;
-        *r1 = 0.0;
-        *r2 = 0.0;
-        *r3 = 0.0;
-        *r4 = 0.0;
-        *r5 = 0.0;
-        *r6 = 0L;
-        *r7 = 0L;
-        return;
-    }
-    long k = nessie_add(points_offsets[s], j);
-    double v = points_elements_1[k];
-    double v_1 = points_elements_2[k];
-    long q = else_instances[i];
-    double v_2 = p1_1[q];
-    double v_3 = v;
-    double v_4 = v_1;
-    double v_5 = v_2;
-    long q_1 = else_instances[i];
-    double v_6 = p1_1_1[q_1];
-    double v_7 = v_3;
-    double v_8 = v_4;
-    double v_9 = v_5;
-    double v_10 = v_6;
-    long q_2 = else_instances[i];
-    double v_11 = p1_1_2[q_2];
-    double v_12 = v_7;
-    double v_13 = v_8;
-    double v_14 = v_9;
-    double v_15 = v_10;
-    double v_16 = v_11;
-    long q_3 = else_instances[i];
-    double v_17 = p1_1_3[q_3];
-    double v_18 = v_12;
-    double v_19 = v_13;
-    double v_20 = v_14;
-    double v_21 = v_15;
-    double v_22 = v_16;
-    double v_23 = v_17;
-    long v_24 = 2L;
-    double v_25 = v_18;
-    double v_26 = v_19;
-    double v_27 = v_20;
-    double v_28 = v_21;
-    double v_29 = v_22;
-    double v_30 = v_23;
-    long v_31 = v_24;
-    long v_32 = nessie_mul(i, 2L);
-    *r0 = v_25;
-    *r1 = v_26;
-    *r2 = v_27;
-    *r3 = v_28;
-    *r4 = v_29;
-    *r5 = v_30;
-    *r6 = v_31;
-    *r7 = v_32;
-}
-
-__kernel void hsplit_fused_16_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = get_global_id(0);
-    if (gid < n_else_instances) {
-        double pull_pm_1_r;
-        double pull_pm_1_r_1;
-        double pull_pm_1_r_2;
-        double pull_pm_1_r_3;
-        double pull_pm_1_r_4;
-        double pull_pm_1_r_5;
-        long pull_pm_1_r_6;
-        long pull_pm_1_r_7;
-        hsplit_fused_16_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
-        pm_1[gid] = pull_pm_1_r;
-        pm_2[gid] = pull_pm_1_r_1;
-        p1_1_18[gid] = pull_pm_1_r_2;
-        p1_1_22[gid] = pull_pm_1_r_3;
-        p1_1_26[gid] = pull_pm_1_r_4;
-        p1_1_30[gid] = pull_pm_1_r_5;
-        lengths[gid] = pull_pm_1_r_6;
-        offsets[gid] = pull_pm_1_r_7;
-    }
-}
-
-__kernel void hsplit_fused_16_pm_1_idx32(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
-    if (nessie_failed(err)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < n_else_instances) {
-        double pull_pm_1_r;
-        double pull_pm_1_r_1;
-        double pull_pm_1_r_2;
-        double pull_pm_1_r_3;
-        double pull_pm_1_r_4;
-        double pull_pm_1_r_5;
-        long pull_pm_1_r_6;
-        long pull_pm_1_r_7;
-        hsplit_fused_16_pull_pm_1(gid, cross_lengths, position, cross_offsets, else_instances, points_lengths, points_offsets, points_elements_1, points_elements_2, p1_1_17, p1_1_21, p1_1_25, p1_1_29, err, &pull_pm_1_r, &pull_pm_1_r_1, &pull_pm_1_r_2, &pull_pm_1_r_3, &pull_pm_1_r_4, &pull_pm_1_r_5, &pull_pm_1_r_6, &pull_pm_1_r_7);
-        pm_1[gid] = pull_pm_1_r;
-        pm_2[gid] = pull_pm_1_r_1;
-        p1_1_18[gid] = pull_pm_1_r_2;
-        p1_1_22[gid] = pull_pm_1_r_3;
-        p1_1_26[gid] = pull_pm_1_r_4;
-        p1_1_30[gid] = pull_pm_1_r_5;
-        lengths[gid] = pull_pm_1_r_6;
-        offsets[gid] = pull_pm_1_r_7;
-    }
-}
-
-
-// ===== hsplit_fused_17.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long hsplit_fused_17_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
-    long segment = nessie_segment_of(offsets, offsets_len, i);
-    long q = else_instances[segment];
-    long packed_lengths_1 = packed_lengths[q];
-    return packed_lengths_1;
-}
-
-static inline long hsplit_fused_17_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline void hsplit_fused_17_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
-    long c = nessie_rem(p, 2L);
-    long q = nessie_div(p, 2L);
-    double v = c == 0L ? p1_1[q] : pm_1[q];
-    double v_1 = c == 0L ? p1_2[q] : pm_2[q];
-    double v_2 = c == 0L ? pm_1[q] : p2_1[q];
-    double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long segment = nessie_segment_of(offsets, offsets_len, p);
-    long q_1 = else_instances[segment];
-    long v_4 = packed_lengths[q_1];
-    *r0 = v;
-    *r1 = v_1;
-    *r2 = v_2;
-    *r3 = v_3;
-    *r4 = v_4;
-}
-
-__kernel void hsplit_fused_17_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    __local long tile[4864];
-    __local long vals[306];
-    __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_17_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
-            double pull_ends_1_1_r;
-            double pull_ends_1_1_r_1;
-            double pull_ends_1_1_r_2;
-            double pull_ends_1_1_r_3;
-            long pull_ends_1_1_r_4;
-            hsplit_fused_17_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-            tile[p] = pull_packed_offsets_r;
-            ends_1_1[g] = pull_ends_1_1_r;
-            ends_1_2[g] = pull_ends_1_1_r_1;
-            ends_2_1[g] = pull_ends_1_1_r_2;
-            ends_2_2[g] = pull_ends_1_1_r_3;
-            packed_lengths_17[g] = pull_ends_1_1_r_4;
-        } else {
-            tile[p] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_17_op_packed_offsets(acc, tile[l * 19 + j]);
-        long c_1 = op_packed_offsets_r;
-        acc = c_1;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_packed_offsets_r_1 = hsplit_fused_17_op_packed_offsets(row, vals[l * 16 + c_2]);
-            long c_3 = op_packed_offsets_r_1;
-            row = c_3;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_17_op_packed_offsets(total, x);
-            long c_4 = op_packed_offsets_r_2;
-            total = c_4;
-        }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long x_1 = vals[l * 16 + c_2];
-            vals[l * 16 + c_2] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_17_op_packed_offsets(row_1, x_1);
-            long c_5 = op_packed_offsets_r_3;
-            row_1 = c_5;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_17_op_packed_offsets(vals[272 + k], excl);
-                long c_6 = op_packed_offsets_r_4;
-                excl = c_6;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_17_op_packed_offsets(incl, vals[305]);
-                long c_7 = op_packed_offsets_r_5;
-                incl = c_7;
-                const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_17_op_packed_offsets(off, vals[l]);
-    long c_8 = op_packed_offsets_r_6;
-    off = c_8;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_17_op_packed_offsets(off, x_2);
-        long c_9 = op_packed_offsets_r_7;
-        off = c_9;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < t_1) {
-            packed_offsets[g] = tile[p];
-        }
-    }
-}
-
-
-// ===== hsplit_fused_18.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long hsplit_fused_18_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_16_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[i];
     long r = rank[i];
     long q = f ? r : nessie_sub(i, r);
@@ -10070,18 +10040,18 @@ static inline long hsplit_fused_18_pull_packed_offsets(long i, __global const uc
     return lengths_1;
 }
 
-static inline long hsplit_fused_18_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_16_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_18_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_16_pull_lengths(long p, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[p];
     long r = rank[p];
     long q = f ? r : nessie_sub(p, r);
     return f ? lengths[q] : sum[q];
 }
 
-__kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
+__kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -10095,8 +10065,8 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_18_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
-            long pull_lengths_r = hsplit_fused_18_pull_lengths(g, mapped, rank, lengths_2, sum);
+            long pull_packed_offsets_r = hsplit_fused_16_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
+            long pull_lengths_r = hsplit_fused_16_pull_lengths(g, mapped, rank, lengths_2, sum);
             tile[p_1] = pull_packed_offsets_r;
             lengths_5[g] = pull_lengths_r;
         } else {
@@ -10106,7 +10076,7 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_18_op_packed_offsets(acc, tile[l * 19 + j]);
+        long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, tile[l * 19 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -10115,7 +10085,7 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_18_op_packed_offsets(row, vals[l * 16 + c_1]);
+            long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(row, vals[l * 16 + c_1]);
             long c_2 = op_packed_offsets_r_1;
             row = c_2;
         }
@@ -10127,7 +10097,7 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_18_op_packed_offsets(total, x);
+            long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(total, x);
             long c_3 = op_packed_offsets_r_2;
             total = c_3;
         }
@@ -10151,7 +10121,7 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_18_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_16_op_packed_offsets(row_1, x_1);
             long c_4 = op_packed_offsets_r_3;
             row_1 = c_4;
         }
@@ -10188,7 +10158,7 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_18_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_16_op_packed_offsets(vals[272 + k], excl);
                 long c_5 = op_packed_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
@@ -10202,7 +10172,7 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_18_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_16_op_packed_offsets(incl, vals[305]);
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
@@ -10212,13 +10182,13 @@ __kernel void hsplit_fused_18_packed_offsets(__global int* packed_offsets_status
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_18_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_16_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_18_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_16_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
@@ -10700,7 +10670,7 @@ __kernel void hsplit_gather_29_by_ids_p1_1(long total_1, __global const long* of
 }
 
 
-// ===== hsplit_fused_8_by_ids.cl =====
+// ===== hsplit_fused_7_by_ids.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -10774,17 +10744,17 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_8_by_ids_pull_packed_offsets(long i, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_7_by_ids_pull_packed_offsets(long i, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
     long q = else_instances[offsets_ids[i]];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
 
-static inline long hsplit_fused_8_by_ids_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_7_by_ids_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_8_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
@@ -10800,7 +10770,7 @@ static inline void hsplit_fused_8_by_ids_pull_ends_1_1(long p, __global const do
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_8_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -10814,13 +10784,13 @@ __kernel void hsplit_fused_8_by_ids_packed_offsets(__global int* packed_offsets_
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_8_by_ids_pull_packed_offsets(g, offsets_ids, else_instances, packed_lengths_16);
+            long pull_packed_offsets_r = hsplit_fused_7_by_ids_pull_packed_offsets(g, offsets_ids, else_instances, packed_lengths_16);
             double pull_ends_1_1_r;
             double pull_ends_1_1_r_1;
             double pull_ends_1_1_r_2;
             double pull_ends_1_1_r_3;
             long pull_ends_1_1_r_4;
-            hsplit_fused_8_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_ids, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+            hsplit_fused_7_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_ids, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
             tile[p] = pull_packed_offsets_r;
             ends_1_1[g] = pull_ends_1_1_r;
             ends_1_2[g] = pull_ends_1_1_r_1;
@@ -10834,7 +10804,7 @@ __kernel void hsplit_fused_8_by_ids_packed_offsets(__global int* packed_offsets_
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_8_by_ids_op_packed_offsets(acc, tile[l * 19 + j]);
+        long op_packed_offsets_r = hsplit_fused_7_by_ids_op_packed_offsets(acc, tile[l * 19 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -10843,7 +10813,7 @@ __kernel void hsplit_fused_8_by_ids_packed_offsets(__global int* packed_offsets_
     if (l < 16) {
         long row = 0L;
         for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_packed_offsets_r_1 = hsplit_fused_8_by_ids_op_packed_offsets(row, vals[l * 16 + c_2]);
+            long op_packed_offsets_r_1 = hsplit_fused_7_by_ids_op_packed_offsets(row, vals[l * 16 + c_2]);
             long c_3 = op_packed_offsets_r_1;
             row = c_3;
         }
@@ -10855,7 +10825,7 @@ __kernel void hsplit_fused_8_by_ids_packed_offsets(__global int* packed_offsets_
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_8_by_ids_op_packed_offsets(total, x);
+            long op_packed_offsets_r_2 = hsplit_fused_7_by_ids_op_packed_offsets(total, x);
             long c_4 = op_packed_offsets_r_2;
             total = c_4;
         }
@@ -10879,7 +10849,7 @@ __kernel void hsplit_fused_8_by_ids_packed_offsets(__global int* packed_offsets_
         for (long c_2 = 0; c_2 < 16; c_2++) {
             long x_1 = vals[l * 16 + c_2];
             vals[l * 16 + c_2] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_8_by_ids_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_7_by_ids_op_packed_offsets(row_1, x_1);
             long c_5 = op_packed_offsets_r_3;
             row_1 = c_5;
         }
@@ -10916,7 +10886,7 @@ __kernel void hsplit_fused_8_by_ids_packed_offsets(__global int* packed_offsets_
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_8_by_ids_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_7_by_ids_op_packed_offsets(vals[272 + k], excl);
                 long c_6 = op_packed_offsets_r_4;
                 excl = c_6;
                 if (flags[k] == 2) {
@@ -10930,7 +10900,7 @@ __kernel void hsplit_fused_8_by_ids_packed_offsets(__global int* packed_offsets_
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_8_by_ids_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_7_by_ids_op_packed_offsets(incl, vals[305]);
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
@@ -10940,13 +10910,13 @@ __kernel void hsplit_fused_8_by_ids_packed_offsets(__global int* packed_offsets_
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_8_by_ids_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_7_by_ids_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_8_by_ids_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_7_by_ids_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
@@ -11107,7 +11077,7 @@ __kernel void hsplit_gather_fused_by_ids_packed_elements_1(long total_2, __globa
 }
 
 
-// ===== hsplit_fused_17_by_ids.cl =====
+// ===== hsplit_fused_15_by_ids.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -11181,17 +11151,17 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_17_by_ids_pull_packed_offsets(long i, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_15_by_ids_pull_packed_offsets(long i, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
     long q = else_instances[offsets_ids[i]];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
 
-static inline long hsplit_fused_17_by_ids_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_15_by_ids_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_17_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
@@ -11207,7 +11177,7 @@ static inline void hsplit_fused_17_by_ids_pull_ends_1_1(long p, __global const d
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -11221,13 +11191,13 @@ __kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_17_by_ids_pull_packed_offsets(g, offsets_ids, else_instances, packed_lengths_16);
+            long pull_packed_offsets_r = hsplit_fused_15_by_ids_pull_packed_offsets(g, offsets_ids, else_instances, packed_lengths_16);
             double pull_ends_1_1_r;
             double pull_ends_1_1_r_1;
             double pull_ends_1_1_r_2;
             double pull_ends_1_1_r_3;
             long pull_ends_1_1_r_4;
-            hsplit_fused_17_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_ids, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+            hsplit_fused_15_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_ids, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
             tile[p] = pull_packed_offsets_r;
             ends_1_1[g] = pull_ends_1_1_r;
             ends_1_2[g] = pull_ends_1_1_r_1;
@@ -11241,7 +11211,7 @@ __kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_17_by_ids_op_packed_offsets(acc, tile[l * 19 + j]);
+        long op_packed_offsets_r = hsplit_fused_15_by_ids_op_packed_offsets(acc, tile[l * 19 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -11250,7 +11220,7 @@ __kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets
     if (l < 16) {
         long row = 0L;
         for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_packed_offsets_r_1 = hsplit_fused_17_by_ids_op_packed_offsets(row, vals[l * 16 + c_2]);
+            long op_packed_offsets_r_1 = hsplit_fused_15_by_ids_op_packed_offsets(row, vals[l * 16 + c_2]);
             long c_3 = op_packed_offsets_r_1;
             row = c_3;
         }
@@ -11262,7 +11232,7 @@ __kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_17_by_ids_op_packed_offsets(total, x);
+            long op_packed_offsets_r_2 = hsplit_fused_15_by_ids_op_packed_offsets(total, x);
             long c_4 = op_packed_offsets_r_2;
             total = c_4;
         }
@@ -11286,7 +11256,7 @@ __kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets
         for (long c_2 = 0; c_2 < 16; c_2++) {
             long x_1 = vals[l * 16 + c_2];
             vals[l * 16 + c_2] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_17_by_ids_op_packed_offsets(row_1, x_1);
+            long op_packed_offsets_r_3 = hsplit_fused_15_by_ids_op_packed_offsets(row_1, x_1);
             long c_5 = op_packed_offsets_r_3;
             row_1 = c_5;
         }
@@ -11323,7 +11293,7 @@ __kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_17_by_ids_op_packed_offsets(vals[272 + k], excl);
+                long op_packed_offsets_r_4 = hsplit_fused_15_by_ids_op_packed_offsets(vals[272 + k], excl);
                 long c_6 = op_packed_offsets_r_4;
                 excl = c_6;
                 if (flags[k] == 2) {
@@ -11337,7 +11307,7 @@ __kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_17_by_ids_op_packed_offsets(incl, vals[305]);
+                long op_packed_offsets_r_5 = hsplit_fused_15_by_ids_op_packed_offsets(incl, vals[305]);
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
@@ -11347,13 +11317,13 @@ __kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_17_by_ids_op_packed_offsets(off, vals[l]);
+    long op_packed_offsets_r_6 = hsplit_fused_15_by_ids_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_17_by_ids_op_packed_offsets(off, x_2);
+        long op_packed_offsets_r_7 = hsplit_fused_15_by_ids_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
@@ -11368,7 +11338,7 @@ __kernel void hsplit_fused_17_by_ids_packed_offsets(__global int* packed_offsets
 }
 
 
-// ===== hsplit_fused_8_segment_ids.cl =====
+// ===== hsplit_fused_7_segment_ids.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -11442,7 +11412,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_fused_8_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_fused_7_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -12772,7 +12742,7 @@ __kernel void hsplit_gather_7_segment_ids_ids(__global const long* offsets, long
 }
 
 
-// ===== hsplit_fused_17_segment_ids.cl =====
+// ===== hsplit_fused_15_segment_ids.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
    err[2] site, err[3..4] payload. The first failing work-item wins. */
@@ -12846,7 +12816,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_fused_17_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_fused_15_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
