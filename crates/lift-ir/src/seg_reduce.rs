@@ -54,30 +54,31 @@
 //! or chunked over the group's work-items, then the tree) `op` the
 //! group's fold of the elements after the last chunk boundary (fewer than
 //! `K`): left to right, for any associative operator. The stage runs where
-//! the host sees two chunks of elements (`when`) and, on the device, where
-//! the team is the group or the longest segment has `2K` elements
-//! (`DeviceGuard`); no size is read back.
+//! the host sees two chunks of elements and, by shape, a team as wide as
+//! the group (`when`); no size is read back.
 //!
 //! The partials' fold costs the kernel that has it even where it never
 //! runs (on the H100, one run: SpMV's teams kernel on banded rows 0.178 →
 //! 0.195 ms, the merge kernel on power-law rows 1.461 → 1.540 ms; a first
 //! version that folded a head, the partials and a tail as three runs,
-//! inlining the pull twice more, 0.229 and 1.866 ms). So by shape each
-//! lowering comes twice: teams without it where the team is narrower than
-//! the group (there the longest picks merge for any segment of `2K`) and
-//! with it where the team is the group (`when`, on the host); merge
-//! without it, its carry-ins of `2K` or more left out (`skip_from`), then,
-//! under the guard `longest ≥ 2K`, merge with it, writing every segment
-//! again. SpMV's rows thus run main's kernels plus two launches that
-//! return at once (the chunks' 0.007 ms, measured); quickhull's huge
-//! segments go to many groups. On the H100, quickhull of 10^7 points in
-//! one run: 46.9 ms by `time` on main, 18.8 ms with the chunks (kernels
-//! 29.8 → 5.2 ms; `hsplit_fused_6_extreme` 15.8 ms → 0.027 ms plus its
-//! chunks' 0.161 ms, `hsplit_fused_15_extreme` 9.1 → 0.092 ms plus 0.093
-//! ms), measured before the split into two kernels each: where the team
-//! is the group the kernel measured runs as it did; elsewhere merge's
-//! second launch is new (about 16 in quickhull's run, each returning at
-//! once where no segment has `2K`; not measured).
+//! inlining the pull twice more, 0.229 and 1.866 ms), and so do the
+//! launches that return at once: a second merge under `longest ≥ 2K`
+//! after one that left such carry-ins out, and the chunks' stage under a
+//! device guard, took SpMV on the H100 (one run, explicit cuSPARSE as the
+//! baseline) from 0.802 / 0.803 / 0.837× to 0.791 / 0.744 / 0.786× on
+//! uniform / banded / power-law rows. So by shape the chunks are for the
+//! shape whose segments are long on average, known to the host: where the
+//! team is the group, the chunks' stage and teams with the partials' fold
+//! run; where it is narrower, teams without the fold and merge without it
+//! (its carry-ins folded by their group, as before the chunks), the longest
+//! choosing between them. SpMV's rows run exactly the kernels and launches
+//! they ran before the chunks; a segment of millions among many short
+//! ones (a team narrower than the group) still gives its carry-in one
+//! group. On the H100, quickhull of 10^7 points in one run: 46.9 ms by
+//! `time` on main, 18.8 ms with the chunks (kernels 29.8 → 5.2 ms;
+//! `hsplit_fused_6_extreme` 15.8 ms → 0.027 ms plus its chunks' 0.161
+//! ms, `hsplit_fused_15_extreme` 9.1 → 0.092 ms plus 0.093 ms): its huge
+//! segments are a team as wide as the group.
 //!
 //! `segReduce-merge` balances segments and elements together, whatever the
 //! segment lengths (Merrill & Garland's merge-path split, 2016):
@@ -517,19 +518,12 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let teams_guard = guard(true, by_shape.as_ref().map_or(ArithExpr::zero(), |(w, _)| w.clone()));
     let merge_guard = guard(false, ArithExpr::zero());
     // segReduce-long-chunks: where the group may fold a run of two chunks
-    // or more (any segment, as wide as the group; else the longest).
-    let chunk = cfg.group_size * LONG_CHUNK_ITEMS;
-    let chunks_guard = match (longest, &by_shape) {
-        (Some(value), Some((whole_group, _))) => Some(DeviceGuard {
-            value,
-            bound: ArithExpr::cst(2 * chunk - 1),
-            at_most: false,
-            unless: whole_group.clone(),
-        }),
-        _ => None,
-    };
+    // or more; by shape only where the team is the group (known to the
+    // host), so that elsewhere the launches are those of teams and merge
+    // alone.
+    let only_where = by_shape.as_ref().map(|(whole_group, _)| whole_group.clone());
     let chunk_parts = (&f, &z, &segs, hoisted.clone());
-    let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, chunks_guard)?;
+    let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, only_where)?;
     let teams = Teams { lanes, groups, group_size: l, strided, batch, hoisted: hoisted.clone(), long: long.clone() };
     match (&by_shape, &long) {
         // By shape, a segment of two chunks reaches teams only where the
@@ -559,10 +553,12 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         }),
     }
     if let (Some((whole_group, _)), Some(guard)) = (&by_shape, merge_guard) {
+        // Merge runs where the team is narrower than the group, where the
+        // chunks' stage does not: its carry-ins are folded by their group.
         let when = ArithExpr::one() - whole_group.clone();
         let under = (when, guard);
         let parts = (&f, &z, &segs, hoisted);
-        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under), long)?;
+        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under), None)?;
     }
     Ok(Some(stages))
 }
@@ -721,9 +717,9 @@ fn lower_merge(
 /// `segReduce-long-chunks`: the stage of the partials of the aligned
 /// chunks of `K = L·LONG_CHUNK_ITEMS` flat elements that lie in one
 /// segment (`segReduceChunks`, a work-group a chunk), launched where the
-/// elements make two chunks at least and, on the device, under `guard`;
-/// the partials a long run's fold reads. None for an accumulator that is
-/// not a tuple of scalars.
+/// elements make two chunks at least and `only_where` (a host size of 0
+/// or 1, if any) is 1; the partials a long run's fold reads. None for an
+/// accumulator that is not a tuple of scalars.
 fn lower_long_chunks(
     low: &mut LiftKernel,
     stage: &Stage,
@@ -731,7 +727,7 @@ fn lower_long_chunks(
     elements: &ArithExpr,
     cfg: &Config,
     stages: &mut Vec<Stage>,
-    guard: Option<DeviceGuard>,
+    only_where: Option<ArithExpr>,
 ) -> Result<Option<LongPartials>, Unsupported> {
     let Expr::Value(zs) = z else { return Ok(None) };
     let l = cfg.group_size;
@@ -758,7 +754,10 @@ fn lower_long_chunks(
     let strided = crate::rules::is_commutative(low, f);
     let batch = cfg.seg_batch.max(1);
     let spec = LongChunks { chunk, chunks, groups, group_size: l, strided, batch, hoisted };
-    let when = (elements.clone() - (2 * chunk - 1)).max(0).min(1);
+    let mut when = (elements.clone() - (2 * chunk - 1)).max(0).min(1);
+    if let Some(only_where) = only_where {
+        when = when * only_where;
+    }
     let when = ArithExpr::var(&low.size_var("long_runs", SizeDef::Derived(when), Range::between(0, 1)));
     stages.push(Stage {
         name: format!("{}_chunks", stage.name),
@@ -766,7 +765,7 @@ fn lower_long_chunks(
         result: partials.clone(),
         scalar_result: false,
         when: Some(when),
-        guard,
+        guard: None,
     });
     Ok(Some(LongPartials { chunk, partials }))
 }
