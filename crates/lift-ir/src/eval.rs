@@ -459,11 +459,6 @@ impl<'a> Evaluator<'a> {
                                 }
                                 acc
                             }
-                            crate::seg_reduce::MergePiece::Group { len }
-                                if tiles.skip_from.is_some_and(|skip| len as i64 >= skip) =>
-                            {
-                                z.clone()
-                            }
                             crate::seg_reduce::MergePiece::Group { len } => {
                                 match crate::seg_reduce::LongRun::new(seg_start, len, tiles.long.as_ref()) {
                                     Some(run) => {

@@ -459,10 +459,6 @@ pub struct MergeTiles {
     /// As [`Teams::long`], for the part of a tile's first segment before
     /// the tile.
     pub long: Option<LongPartials>,
-    /// A part before the tile of at least this many elements is left out
-    /// (the tile's carry-in stays `z`): a later stage with [`Self::long`]
-    /// writes every segment again where there is one.
-    pub skip_from: Option<i64>,
 }
 
 impl MergeTiles {

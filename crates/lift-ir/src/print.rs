@@ -147,7 +147,7 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         ),
         Fun::SegReduceMerge(g, t) => {
             format!(
-                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, {}{}{}{})",
+                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, {}{}{})",
                 f(g),
                 t.groups,
                 t.group_size,
@@ -157,7 +157,6 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
                 if t.strided { "strided" } else { "chunked" },
                 print_hoisted(kernel, t.hoisted.as_ref()),
                 print_long(kernel, t.long.as_ref()),
-                t.skip_from.map(|k| format!(", carry-ins below {k}")).unwrap_or_default()
             )
         }
         Fun::SegReduceChunks(g, t) => format!(

@@ -669,48 +669,13 @@ fn lower_merge(
         when: when.clone(),
         guard: guard.clone(),
     });
-    let tiles = MergeTiles {
-        group_size: cfg.group_size,
-        items,
-        groups,
-        tiles,
-        splits,
-        strided,
-        hoisted,
-        long,
-        skip_from: None,
-    };
-    let longest = guard.as_ref().map(|g| g.value);
-    match (&tiles.long, longest) {
-        // By shape, the merge kernel without the chunk partials' fold
-        // (its carry-ins of two chunks or more left out), then, where the
-        // longest segment has two chunks, the one with it, which writes
-        // every segment again: SpMV's power-law rows run main's merge
-        // kernel (the partials' loop in the one kernel slowed it 1.461 →
-        // 1.540 ms on the H100) and one more launch that returns at once.
-        (Some(long), Some(value)) => {
-            let plain = MergeTiles { long: None, skip_from: Some(2 * long.chunk), ..tiles.clone() };
-            stages.push(Stage {
-                body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), plain), vec![z.clone(), segs.clone()]),
-                when: when.clone(),
-                guard,
-                ..stage.clone()
-            });
-            let bound = ArithExpr::cst(2 * long.chunk - 1);
-            stages.push(Stage {
-                body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
-                when,
-                guard: Some(DeviceGuard { value, bound, at_most: false, unless: ArithExpr::zero() }),
-                ..stage.clone()
-            });
-        }
-        _ => stages.push(Stage {
-            body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
-            when,
-            guard,
-            ..stage.clone()
-        }),
-    }
+    let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided, hoisted, long };
+    stages.push(Stage {
+        body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
+        when,
+        guard,
+        ..stage.clone()
+    });
     Ok(())
 }
 

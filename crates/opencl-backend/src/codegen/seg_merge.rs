@@ -111,11 +111,7 @@ impl Generator<'_> {
             batch: v,
             hoisted: tiles.hoisted.clone(),
         };
-        let skip = match tiles.skip_from {
-            Some(from) => format!(" && {before} < {from}"),
-            None => String::new(),
-        };
-        self.open(format!("if ({before} > 0{skip})"));
+        self.open(format!("if ({before} > 0)"));
         let t_long = self.fresh("lane");
         self.line(format!("const long {t_long} = {t};"));
         let value = self.group_run(&red, (&e0, &before), (&t_long, l), tiles.long.as_ref())?;
