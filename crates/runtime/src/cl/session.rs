@@ -98,6 +98,17 @@ impl ElementRead<'_> {
         }
     }
 
+    /// The read's value from the first bytes of `word`, its element in
+    /// the device's byte order.
+    fn decode(&self, word: [u8; 8]) -> ElementValue {
+        match self {
+            ElementRead::I64(..) => ElementValue::I64(i64::from_ne_bytes(word)),
+            ElementRead::F64(..) => ElementValue::F64(f64::from_ne_bytes(word)),
+            ElementRead::U8(..) => ElementValue::U8(word[0]),
+            ElementRead::I32(..) => ElementValue::I32(i32::from_ne_bytes([word[0], word[1], word[2], word[3]])),
+        }
+    }
+
     /// A zero of the read's element type, for the driver to overwrite.
     fn placeholder(&self) -> ElementValue {
         match self {
@@ -762,19 +773,7 @@ impl Session {
             word.copy_from_slice(&bytes[k * SLOT..(k + 1) * SLOT]);
             word
         };
-        let values = reads
-            .iter()
-            .enumerate()
-            .map(|(k, read)| {
-                let word = slot(k);
-                match read {
-                    ElementRead::I64(..) => ElementValue::I64(i64::from_ne_bytes(word)),
-                    ElementRead::F64(..) => ElementValue::F64(f64::from_ne_bytes(word)),
-                    ElementRead::U8(..) => ElementValue::U8(word[0]),
-                    ElementRead::I32(..) => ElementValue::I32(i32::from_ne_bytes([word[0], word[1], word[2], word[3]])),
-                }
-            })
-            .collect();
+        let values = reads.iter().enumerate().map(|(k, read)| read.decode(slot(k))).collect();
         Ok((values, words))
     }
 
@@ -831,19 +830,7 @@ impl Session {
             word[..available].copy_from_slice(&data[at - start..at - start + available]);
             word
         };
-        let values = reads
-            .iter()
-            .zip(&words)
-            .map(|(read, &(at, _))| {
-                let word = word(at);
-                match read {
-                    ElementRead::I64(..) => ElementValue::I64(i64::from_ne_bytes(word)),
-                    ElementRead::F64(..) => ElementValue::F64(f64::from_ne_bytes(word)),
-                    ElementRead::U8(..) => ElementValue::U8(word[0]),
-                    ElementRead::I32(..) => ElementValue::I32(i32::from_ne_bytes([word[0], word[1], word[2], word[3]])),
-                }
-            })
-            .collect();
+        let values = reads.iter().zip(&words).map(|(read, &(at, _))| read.decode(word(at))).collect();
         let mut flag = [0i64; ERROR_FLAG_WORDS];
         if with_flag {
             for (w, value) in flag.iter_mut().enumerate() {
