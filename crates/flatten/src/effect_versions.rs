@@ -41,13 +41,16 @@
 //! host code it rewrites.
 
 use std::collections::HashMap;
+use std::marker::PhantomData;
 
 use crate::error::FlattenError;
 use crate::typed_builder::TypedBuilder;
 use nesl_frontend::Type;
 use nesl_frontend::builtins::Prim;
 use nesl_frontend::source::Span;
-use nesl_frontend::tast::{ExprId, ExprKind, FuncId, Function, Generator, Local, Pattern, Program, TopItemKind};
+use nesl_frontend::tast::{
+    ExprId, ExprKind, FuncId, Function, Generator, Local, LocalId, Pattern, Program, TopItemKind,
+};
 
 type Rewrite<T> = Result<T, FlattenError>;
 
@@ -85,8 +88,13 @@ pub(crate) trait Effect: Sized {
 /// typed program's verifier: a failure is a compiler bug.
 pub(crate) fn rewrite<E: Effect>(program: &Program) -> Rewrite<Option<Program>> {
     let has_effect = functions_with::<E>(program);
-    let mut rewriter =
-        Rewriter { program: program.clone(), has_effect, versions: HashMap::new(), locals: Vec::new(), _effect: None };
+    let mut rewriter = Rewriter {
+        program: program.clone(),
+        has_effect,
+        versions: HashMap::new(),
+        locals: Vec::new(),
+        effect: PhantomData,
+    };
     let needed = program.exprs.iter().any(|(e, _)| E::needs_version(&rewriter, e));
     if !needed {
         return Ok(None);
@@ -136,7 +144,7 @@ pub(crate) struct Rewriter<E> {
     versions: HashMap<FuncId, FuncId>,
     /// The locals of the function or form being rewritten.
     locals: Vec<Local>,
-    _effect: Option<E>,
+    effect: PhantomData<E>,
 }
 
 impl<E> TypedBuilder for Rewriter<E> {
@@ -541,10 +549,10 @@ impl<E: Effect> Rewriter<E> {
     /// the columns [`Effect::collect`] takes apart.
     pub(crate) fn column(
         &mut self,
-        rs: nesl_frontend::tast::LocalId,
+        rs: LocalId,
         elem_ty: &Type,
         span: Span,
-        part: impl FnOnce(&mut Self, nesl_frontend::tast::LocalId, E::Bound) -> (ExprId, Option<ExprId>),
+        part: impl FnOnce(&mut Self, LocalId, E::Bound) -> (ExprId, Option<ExprId>),
     ) -> ExprId {
         let v = self.local("value", elem_ty.clone(), span);
         let (effect, effect_pattern) = E::fresh(self, span);
