@@ -566,6 +566,11 @@ impl<T: Element> DeviceBuffer<T> {
         T::TYPE
     }
 
+    /// The bytes of the OpenCL allocation.
+    pub(crate) fn allocated_bytes(&self) -> usize {
+        self.allocated_bytes
+    }
+
     /// The OpenCL handle, for setting kernel arguments.
     pub(crate) fn mem(&self) -> cl_mem {
         self.raw.get()

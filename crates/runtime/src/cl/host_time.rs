@@ -48,6 +48,9 @@ pub enum HostActivity {
     EventCollect,
     /// Creating a buffer in the driver (a pool miss).
     BufferCreate,
+    /// Enqueueing the command that touches a buffer the driver just
+    /// created (note [first touch] in `buffer.rs`).
+    FirstTouch,
     /// Taking a released buffer from the pool (a pool hit).
     PoolHit,
     /// Releasing a buffer in the driver (a pool eviction or overflow).
@@ -55,7 +58,7 @@ pub enum HostActivity {
 }
 
 impl HostActivity {
-    const ALL: [HostActivity; 13] = [
+    const ALL: [HostActivity; 14] = [
         HostActivity::KernelRun,
         HostActivity::SetArgs,
         HostActivity::LaunchEnqueue,
@@ -67,6 +70,7 @@ impl HostActivity {
         HostActivity::CopyEnqueue,
         HostActivity::EventCollect,
         HostActivity::BufferCreate,
+        HostActivity::FirstTouch,
         HostActivity::PoolHit,
         HostActivity::BufferRelease,
     ];
@@ -84,6 +88,7 @@ impl HostActivity {
             HostActivity::CopyEnqueue => "copy enqueues",
             HostActivity::EventCollect => "profiling event collection",
             HostActivity::BufferCreate => "buffer creations (pool misses)",
+            HostActivity::FirstTouch => "first touches of created buffers",
             HostActivity::PoolHit => "pool hits",
             HostActivity::BufferRelease => "buffer releases in the driver",
         }

@@ -231,6 +231,9 @@ pub struct Session {
     /// How many classes above its own an allocation may take a pooled
     /// buffer from: [`POOL_LARGER_CLASSES`], or `NESSIE_POOL_FIT`.
     pool_larger_classes: usize,
+    /// What touches a buffer the driver just created (note [first touch]
+    /// in `buffer.rs`; `NESSIE_FIRST_TOUCH`).
+    first_touch: FirstTouch,
     /// The slots of packed reads, made at the first one.
     staging: Option<DeviceBuffer<u8>>,
     /// The arena of read-back words, the error flag its slot 0 (note [read
@@ -251,6 +254,33 @@ pub struct Session {
     pool: Rc<RefCell<BufferPool>>,
     queue: CommandQueue,
     context: Context,
+}
+
+/// What a session enqueues on a buffer the driver has just created, so that
+/// the driver allocates its memory there rather than at the buffer's first
+/// launch (note [first touch] in `buffer.rs`): `NESSIE_FIRST_TOUCH`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FirstTouch {
+    /// Nothing: the first command that uses the buffer allocates it.
+    Off,
+    /// A fill of the buffer's first byte.
+    Fill,
+    /// `clEnqueueMigrateMemObjects` to the queue's device, contents undefined.
+    Migrate,
+}
+
+impl FirstTouch {
+    /// The environment variable that chooses the touch.
+    pub const VARIABLE: &'static str = "NESSIE_FIRST_TOUCH";
+
+    /// The touch `NESSIE_FIRST_TOUCH` asks for (`off`, `fill` or `migrate`).
+    pub fn from_env() -> FirstTouch {
+        match std::env::var(Self::VARIABLE).map(|v| v.trim().to_ascii_lowercase()) {
+            Ok(v) if v == "fill" => FirstTouch::Fill,
+            Ok(v) if v == "migrate" => FirstTouch::Migrate,
+            _ => FirstTouch::Off,
+        }
+    }
 }
 
 /// How the executor turns a compiled program's kernels into OpenCL
@@ -401,6 +431,7 @@ impl Session {
                 .and_then(|v| v.trim().parse().ok())
                 .unwrap_or(POOL_LARGER_CLASSES)
                 .min(16),
+            first_touch: FirstTouch::from_env(),
             builds: BuildStats::default(),
             program_layout: ProgramLayout::from_env(),
             extra_build_options: std::env::var(Self::EXTRA_OPTIONS_VARIABLE).unwrap_or_default().trim().to_string(),
@@ -558,18 +589,80 @@ impl Session {
             return Ok(DeviceBuffer::from_raw(Buffer::new(mem), len, bytes, Home::Pool(pool)));
         }
         let elements = class.map_or(allocated_elements(len), |bytes| bytes / size_of::<T>());
-        let mut result = allocate(&self.context, &self.limits, len, elements, Home::Pool(pool.clone()));
+        let mut result = self.allocate_touched(len, elements, &pool);
         // The pool's memory may be what is missing, then the class's extra.
         if matches!(result, Err(ClError::Environment(EnvironmentError::OutOfMemory { .. }))) {
             if !self.pool.borrow().is_empty() {
                 self.pool.borrow_mut().clear();
-                result = allocate(&self.context, &self.limits, len, elements, Home::Pool(pool.clone()));
+                result = self.allocate_touched(len, elements, &pool);
             }
             if result.is_err() && elements != allocated_elements(len) {
-                result = allocate(&self.context, &self.limits, len, allocated_elements(len), Home::Pool(pool));
+                result = self.allocate_touched(len, allocated_elements(len), &pool);
             }
         }
         result
+    }
+
+    /// A new buffer of `count` elements for `len` (see [`allocate`]),
+    /// touched as `first_touch` says (note [first touch] in `buffer.rs`).
+    fn allocate_touched<T: Element>(
+        &self,
+        len: usize,
+        count: usize,
+        pool: &std::rc::Weak<RefCell<BufferPool>>,
+    ) -> Result<DeviceBuffer<T>, ClError> {
+        let buffer = allocate(&self.context, &self.limits, len, count, Home::Pool(pool.clone()))?;
+        if self.first_touch == FirstTouch::Off {
+            return Ok(buffer);
+        }
+        let (queue, mem) = (self.queue.get(), buffer.mem());
+        let bytes = buffer.allocated_bytes() as u64;
+        let touch = self.first_touch;
+        let enqueue = |driver: &OpenClRuntime, _event: *mut cl_event| match touch {
+            FirstTouch::Off => Some(codes::CL_SUCCESS),
+            FirstTouch::Fill => {
+                let zero = 0u8;
+                // SAFETY: one byte at offset 0 of a buffer of at least one
+                // element; the driver copies the pattern before returning.
+                driver.clEnqueueFillBuffer(
+                    queue,
+                    mem,
+                    (&raw const zero).cast(),
+                    1,
+                    0,
+                    1,
+                    0,
+                    std::ptr::null(),
+                    std::ptr::null_mut(),
+                )
+            }
+            FirstTouch::Migrate => {
+                let objects = [mem];
+                // SAFETY: one valid buffer; its contents are undefined
+                // anyway (a new buffer), so none need moving.
+                driver.clEnqueueMigrateMemObjects(
+                    queue,
+                    1,
+                    objects.as_ptr(),
+                    opencl3::memory::CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED,
+                    0,
+                    std::ptr::null(),
+                    std::ptr::null_mut(),
+                )
+            }
+        };
+        let failed = |code| match code {
+            codes::CL_MEM_OBJECT_ALLOCATION_FAILURE | codes::CL_OUT_OF_RESOURCES => {
+                ClError::from(EnvironmentError::OutOfMemory {
+                    bytes,
+                    detail: format!("{} when the device first used the buffer", super::status_name(code)),
+                })
+            }
+            code => driver_error(format!("touching a new buffer of {bytes} bytes"), code, bytes),
+        };
+        self.enqueue_command(HostActivity::FirstTouch, false, enqueue, failed)?;
+        buffer.is_unused.set(false);
+        Ok(buffer)
     }
 
     /// A buffer of `len` elements (possibly zero) with undefined contents,
