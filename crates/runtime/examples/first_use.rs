@@ -324,6 +324,46 @@ fn main() {
     row("  its second launch", again, 24);
     drop(subs);
 
+    // Sub-buffers of a parent no command has used, and of a new parent
+    // touched by a one-byte fill that has not run yet (a busy device).
+    for touched in [false, true] {
+        let (mut touch, mut create, mut first, mut again) =
+            (Duration::ZERO, Duration::ZERO, Duration::ZERO, Duration::ZERO);
+        let rounds = 3;
+        for round in 0..rounds {
+            // SAFETY: argument 0 a buffer, 1 a long.
+            unsafe {
+                cl.spin.set_arg(0, &spin_buffer.get()).expect("arg");
+                cl.spin.set_arg(1, &2_000_000i64).expect("arg");
+            }
+            cl.enqueue(&cl.spin, 1);
+            let parent = cl.create((256 << 20) + 4096 * (round + 1));
+            if touched {
+                timed(&mut touch, || cl.touch(Touch::Fill, parent.get()));
+            }
+            let mut subs = Vec::new();
+            for k in 0..16usize {
+                let mut sub = None;
+                // SAFETY: inside the parent, at a multiple of 4096 bytes.
+                timed(&mut create, || {
+                    sub = Some(
+                        unsafe { parent.create_sub_buffer(CL_MEM_READ_WRITE, k * (2 << 20), 1 << 20) }.expect("sub"),
+                    )
+                });
+                let sub = sub.expect("sub");
+                timed(&mut first, || cl.launch(&cl.a, sub.get(), 128));
+                timed(&mut again, || cl.launch(&cl.b, sub.get(), 128));
+                subs.push(sub);
+            }
+            cl.finish();
+        }
+        let name = if touched { "a new parent touched by a fill, device busy" } else { "a parent no command used" };
+        row(&format!("sub-buffers of 8 MiB of {name}: the touch"), touch, rounds);
+        row("  create", create, rounds * 16);
+        row("  first launch", first, rounds * 16);
+        row("  second launch (another kernel)", again, rounds * 16);
+    }
+
     // Shared virtual memory: pointers into one allocation.
     let capabilities = device.svm_mem_capability();
     println!("SVM capabilities: {capabilities:#x} (1: coarse-grained buffers)");
@@ -365,13 +405,6 @@ fn main() {
             }
             cl.finish();
             row("SVM: launches alternating between two pointers", alternate, count);
-            let mut buffers = Duration::ZERO;
-            for k in 0..count {
-                let mem = if k % 2 == 0 { warm.get() } else { spin_buffer.get() };
-                timed(&mut buffers, || cl.launch(&cl.a, mem, 2));
-            }
-            cl.finish();
-            row("cl_mem: launches alternating between two buffers", buffers, count);
             // Separate SVM allocations.
             let (mut alloc, mut first) = (Duration::ZERO, Duration::ZERO);
             let mut pointers = Vec::new();

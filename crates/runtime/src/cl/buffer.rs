@@ -123,6 +123,102 @@ use opencl3::types::cl_mem;
 // took 26.9 (27.8) ms. The cost is per `cl_mem`, sub-buffers included, not
 // per allocation; only fewer distinct buffers would cut it.
 
+// Note [slabs]
+// ~~~~~~~~~~~~~~
+// What a first use costs, on the H100 (`examples/first_use.rs`, host
+// wall time per enqueue, no events): a launch that is the first command
+// on a new buffer of 1, 8 or 64 MiB took 55, 56 and 47 us to enqueue,
+// then 4 to 6 us as its second use, by the same kernel or another (64 KiB:
+// 12 against 5.5 us). The cost is the buffer's, not the command's: a
+// one-byte fill, an 8-byte write or a `clEnqueueMigrateMemObjects` as the
+// first command took 42 to 68 us themselves and the launch after them 4 to
+// 6 us, so touching every new buffer only moves the cost (quicksort 10^7:
+// 1184 touches 28.9 ms against 389 first launches and 85 first fills 28.3
+// ms; the created buffers no launch uses are small or copied into). One
+// migrate of 4 or 16 new buffers cost 33 to 34 us a buffer: no batching.
+// Behind a busy device the same (50 us a first launch). But a sub-buffer
+// (`clCreateSubBuffer`) of a buffer that has been used costs 1.2 us to
+// create and 5.5 us at its first launch, the same as a second use: the
+// driver allocates the parent, and a region of it needs nothing more.
+// (An earlier attempt carved buffers of at most 8 MiB out of slabs that
+// no command had used yet: quicksort's first uses did not fall.)
+//
+// So a pool miss carves its buffer out of the session's current slab, a
+// buffer that a one-byte fill touched when it was created (the one first
+// use that is paid, once per slab): a sub-buffer of the size class at
+// the next multiple of the device's base address alignment. A chunk is an
+// ordinary buffer of its class from then on: it goes back to the pool and
+// serves the class again, and the slab lives on (OpenCL keeps a buffer
+// while a sub-buffer of it lives) when the session has moved to the next.
+// A slab is at least `SLAB_CHUNKS` times the class that asked for it and
+// twice the last, from `MIN_SLAB_BYTES` to `MAX_SLAB_BYTES` (and the
+// device's largest allocation); a larger class is a buffer of its own. A
+// slab's bytes not carved count as pooled (held, never live) for as long
+// as the session lives: what a slab frees when its chunks are released is
+// not tracked. A slab the driver cannot allocate (its touch fails) is not
+// made, and the allocation takes the ordinary path: out of memory there
+// is still exit 4 with the size asked for. `NESSIE_SLABS=0` turns slabs
+// off.
+
+/// The least bytes of a slab (note [slabs]).
+pub const MIN_SLAB_BYTES: usize = 4 << 20;
+
+/// The most bytes of a slab (note [slabs]), unless the device's largest
+/// allocation is less.
+pub const MAX_SLAB_BYTES: usize = 4 << 30;
+
+/// A slab holds at least this many chunks of the class that made it; a
+/// class too large for that in the largest slab is a buffer of its own
+/// (note [slabs]).
+pub const SLAB_CHUNKS: usize = 8;
+
+/// The slab a session carves its pool misses from (note [slabs]).
+#[derive(Debug)]
+pub(crate) struct Slab {
+    pub(crate) buffer: Buffer<u8>,
+    /// The bytes carved so far, from the start (alignment gaps included).
+    pub(crate) carved: usize,
+    /// The slab's size in bytes.
+    pub(crate) bytes: usize,
+}
+
+impl Slab {
+    /// The bytes of a new slab for a chunk of `class` bytes after a slab of
+    /// `last` bytes (0: none yet), at most `largest` (`None`: the class
+    /// is too large to carve).
+    pub(crate) fn bytes_for(class: usize, last: usize, largest: usize) -> Option<usize> {
+        let largest = largest.min(MAX_SLAB_BYTES);
+        if class.checked_mul(SLAB_CHUNKS)? > largest {
+            return None;
+        }
+        Some((2 * last).max(SLAB_CHUNKS * class).clamp(MIN_SLAB_BYTES.min(largest), largest))
+    }
+
+    /// Where a chunk of `class` bytes would start, at a multiple of
+    /// `align`, if it fits.
+    pub(crate) fn origin_for(&self, class: usize, align: usize) -> Option<usize> {
+        chunk_origin(self.carved, self.bytes, class, align)
+    }
+}
+
+/// Where a chunk of `class` bytes starts in a slab of `bytes` of which
+/// `carved` are taken: the next multiple of `align`, if the chunk fits.
+pub(crate) fn chunk_origin(carved: usize, bytes: usize, class: usize, align: usize) -> Option<usize> {
+    let origin = carved.checked_next_multiple_of(align.max(1))?;
+    (origin.checked_add(class)? <= bytes).then_some(origin)
+}
+
+/// Counts a new slab of `bytes` as held (pooled).
+pub(crate) fn note_slab_created(bytes: u64) {
+    count_pool_memory(bytes, 0);
+}
+
+/// Counts a chunk of `bytes` carved from a slab as no longer pooled (its
+/// buffer then counts as live).
+pub(crate) fn note_slab_carved(bytes: u64) {
+    count_pool_memory(0, bytes);
+}
+
 /// How many size classes above its own an allocation may take a pooled
 /// buffer from, by default (note [buffer pool]; `NESSIE_POOL_FIT`).
 pub const POOL_LARGER_CLASSES: usize = 0;
@@ -566,11 +662,6 @@ impl<T: Element> DeviceBuffer<T> {
         T::TYPE
     }
 
-    /// The bytes of the OpenCL allocation.
-    pub(crate) fn allocated_bytes(&self) -> usize {
-        self.allocated_bytes
-    }
-
     /// The OpenCL handle, for setting kernel arguments.
     pub(crate) fn mem(&self) -> cl_mem {
         self.raw.get()
@@ -637,6 +728,52 @@ mod tests {
         }
         assert_eq!(allocated_elements(0), 1);
         assert_eq!(allocated_elements(5), 5);
+    }
+
+    /// Note [slabs]: a slab holds `SLAB_CHUNKS` chunks of the class that
+    /// made it and is twice the last, within its bounds; a class too large
+    /// for that is not carved.
+    #[test]
+    fn slabs_grow_and_hold_eight_chunks_of_their_class() {
+        let huge = usize::MAX;
+        assert_eq!(Slab::bytes_for(256, 0, huge), Some(MIN_SLAB_BYTES));
+        assert_eq!(Slab::bytes_for(1 << 20, 0, huge), Some(8 << 20));
+        assert_eq!(Slab::bytes_for(1 << 20, 8 << 20, huge), Some(16 << 20));
+        assert_eq!(Slab::bytes_for(256, MAX_SLAB_BYTES, huge), Some(MAX_SLAB_BYTES));
+        assert_eq!(Slab::bytes_for(MAX_SLAB_BYTES / SLAB_CHUNKS, 0, huge), Some(MAX_SLAB_BYTES));
+        assert_eq!(Slab::bytes_for(MAX_SLAB_BYTES / SLAB_CHUNKS + 8, 0, huge), None);
+        assert_eq!(Slab::bytes_for(usize::MAX / 4, 0, huge), None, "no overflow");
+        // The device's largest allocation bounds a slab, below the minimum too.
+        assert_eq!(Slab::bytes_for(1 << 20, 0, 16 << 20), Some(8 << 20));
+        assert_eq!(Slab::bytes_for(4 << 20, 0, 16 << 20), None);
+        assert_eq!(Slab::bytes_for(256, 0, 1 << 20), Some(1 << 20));
+    }
+
+    /// Note [slabs]: chunks start at multiples of the alignment, one after
+    /// another, and one that does not fit in what is left is refused.
+    #[test]
+    fn chunks_are_aligned_and_never_pass_the_slab_end() {
+        assert_eq!(chunk_origin(0, 4096, 1000, 512), Some(0));
+        assert_eq!(chunk_origin(1000, 4096, 1000, 512), Some(1024));
+        assert_eq!(chunk_origin(2024, 4096, 2048, 512), Some(2048), "an exact fit at the end");
+        assert_eq!(chunk_origin(2025, 4096, 2049, 512), None, "the gap to the alignment leaves no room");
+        assert_eq!(chunk_origin(4096, 4096, 256, 512), None);
+        assert_eq!(chunk_origin(3, 4096, 256, 0), Some(3), "an alignment of 0 is 1");
+        assert_eq!(chunk_origin(usize::MAX - 10, usize::MAX, 256, 512), None, "no overflow");
+        // A run of random classes never overlaps and stays inside.
+        let (bytes, align) = (1 << 20, 256);
+        let mut carved = 0;
+        let mut chunks = Vec::new();
+        let mut seed = 12345u64;
+        loop {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let class = size_class_bytes((seed >> 40) as usize % 60_000).expect("a class");
+            let Some(origin) = chunk_origin(carved, bytes, class, align) else { break };
+            assert!(origin >= carved && origin.is_multiple_of(align) && origin + class <= bytes);
+            chunks.push((origin, class));
+            carved = origin + class;
+        }
+        assert!(chunks.len() > 10 && bytes - carved < 61_440 + align);
     }
 
     /// Note [buffer pool]: eight classes per octave, never less than asked,

@@ -47,13 +47,13 @@ use opencl3::context::Context;
 use opencl3::device::{CL_LOCAL, Device};
 use opencl3::error_codes as codes;
 use opencl3::event::Event;
-use opencl3::memory::{Buffer, CL_MEM_READ_WRITE};
+use opencl3::memory::{Buffer, CL_MEM_READ_WRITE, ClMem};
 use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_event, cl_int, cl_mem};
 
 use super::binary_cache::BinaryCache;
 use super::buffer::{
-    BufferPool, DeviceBuffer, Element, Home, POOL_LARGER_CLASSES, READ_SLOTS, ReadSlots, allocated_elements, release,
-    size_class_bytes,
+    BufferPool, DeviceBuffer, Element, Home, POOL_LARGER_CLASSES, READ_SLOTS, ReadSlots, Slab, allocated_elements,
+    note_slab_carved, note_slab_created, release, size_class_bytes,
 };
 use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
 use super::host_time::{HostActivity, timed};
@@ -231,9 +231,11 @@ pub struct Session {
     /// How many classes above its own an allocation may take a pooled
     /// buffer from: [`POOL_LARGER_CLASSES`], or `NESSIE_POOL_FIT`.
     pool_larger_classes: usize,
-    /// What touches a buffer the driver just created (note [first touch]
-    /// in `buffer.rs`; `NESSIE_FIRST_TOUCH`).
-    first_touch: FirstTouch,
+    /// The slab pool misses are carved from (note [slabs] in `buffer.rs`).
+    slab: RefCell<Option<Slab>>,
+    /// Whether pool misses are carved from slabs (`NESSIE_SLABS=0` turns
+    /// them off).
+    uses_slabs: bool,
     /// The slots of packed reads, made at the first one.
     staging: Option<DeviceBuffer<u8>>,
     /// The arena of read-back words, the error flag its slot 0 (note [read
@@ -254,33 +256,6 @@ pub struct Session {
     pool: Rc<RefCell<BufferPool>>,
     queue: CommandQueue,
     context: Context,
-}
-
-/// What a session enqueues on a buffer the driver has just created, so that
-/// the driver allocates its memory there rather than at the buffer's first
-/// launch (note [first touch] in `buffer.rs`): `NESSIE_FIRST_TOUCH`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FirstTouch {
-    /// Nothing: the first command that uses the buffer allocates it.
-    Off,
-    /// A fill of the buffer's first byte.
-    Fill,
-    /// `clEnqueueMigrateMemObjects` to the queue's device, contents undefined.
-    Migrate,
-}
-
-impl FirstTouch {
-    /// The environment variable that chooses the touch.
-    pub const VARIABLE: &'static str = "NESSIE_FIRST_TOUCH";
-
-    /// The touch `NESSIE_FIRST_TOUCH` asks for (`off`, `fill` or `migrate`).
-    pub fn from_env() -> FirstTouch {
-        match std::env::var(Self::VARIABLE).map(|v| v.trim().to_ascii_lowercase()) {
-            Ok(v) if v == "fill" => FirstTouch::Fill,
-            Ok(v) if v == "migrate" => FirstTouch::Migrate,
-            _ => FirstTouch::Off,
-        }
-    }
 }
 
 /// How the executor turns a compiled program's kernels into OpenCL
@@ -431,7 +406,8 @@ impl Session {
                 .and_then(|v| v.trim().parse().ok())
                 .unwrap_or(POOL_LARGER_CLASSES)
                 .min(16),
-            first_touch: FirstTouch::from_env(),
+            slab: RefCell::new(None),
+            uses_slabs: !is_off("NESSIE_SLABS"),
             builds: BuildStats::default(),
             program_layout: ProgramLayout::from_env(),
             extra_build_options: std::env::var(Self::EXTRA_OPTIONS_VARIABLE).unwrap_or_default().trim().to_string(),
@@ -588,81 +564,101 @@ impl Session {
             super::host_time::add(HostActivity::PoolHit, std::time::Duration::ZERO);
             return Ok(DeviceBuffer::from_raw(Buffer::new(mem), len, bytes, Home::Pool(pool)));
         }
+        if let Some(buffer) = class.and_then(|class| self.alloc_in_slab::<T>(len, class, &pool)) {
+            return Ok(buffer);
+        }
         let elements = class.map_or(allocated_elements(len), |bytes| bytes / size_of::<T>());
-        let mut result = self.allocate_touched(len, elements, &pool);
+        let mut result = allocate(&self.context, &self.limits, len, elements, Home::Pool(pool.clone()));
         // The pool's memory may be what is missing, then the class's extra.
         if matches!(result, Err(ClError::Environment(EnvironmentError::OutOfMemory { .. }))) {
             if !self.pool.borrow().is_empty() {
                 self.pool.borrow_mut().clear();
-                result = self.allocate_touched(len, elements, &pool);
+                result = allocate(&self.context, &self.limits, len, elements, Home::Pool(pool.clone()));
             }
             if result.is_err() && elements != allocated_elements(len) {
-                result = self.allocate_touched(len, allocated_elements(len), &pool);
+                result = allocate(&self.context, &self.limits, len, allocated_elements(len), Home::Pool(pool));
             }
         }
         result
     }
 
-    /// A new buffer of `count` elements for `len` (see [`allocate`]),
-    /// touched as `first_touch` says (note [first touch] in `buffer.rs`).
-    fn allocate_touched<T: Element>(
+    /// A buffer of `len` elements carved from the current slab as a chunk
+    /// of `class` bytes, or from a new slab if it has no room (note [slabs]
+    /// in `buffer.rs`); `None` if slabs are off, the class is too large to
+    /// carve, or the driver makes no slab or sub-buffer: the caller then
+    /// creates a buffer.
+    fn alloc_in_slab<T: Element>(
         &self,
         len: usize,
-        count: usize,
+        class: usize,
         pool: &std::rc::Weak<RefCell<BufferPool>>,
-    ) -> Result<DeviceBuffer<T>, ClError> {
-        let buffer = allocate(&self.context, &self.limits, len, count, Home::Pool(pool.clone()))?;
-        if self.first_touch == FirstTouch::Off {
-            return Ok(buffer);
+    ) -> Option<DeviceBuffer<T>> {
+        if !self.uses_slabs {
+            return None;
         }
-        let (queue, mem) = (self.queue.get(), buffer.mem());
-        let bytes = buffer.allocated_bytes() as u64;
-        let touch = self.first_touch;
-        let enqueue = |driver: &OpenClRuntime, _event: *mut cl_event| match touch {
-            FirstTouch::Off => Some(codes::CL_SUCCESS),
-            FirstTouch::Fill => {
-                let zero = 0u8;
-                // SAFETY: one byte at offset 0 of a buffer of at least one
-                // element; the driver copies the pattern before returning.
-                driver.clEnqueueFillBuffer(
-                    queue,
-                    mem,
-                    (&raw const zero).cast(),
-                    1,
-                    0,
-                    1,
-                    0,
-                    std::ptr::null(),
-                    std::ptr::null_mut(),
-                )
-            }
-            FirstTouch::Migrate => {
-                let objects = [mem];
-                // SAFETY: one valid buffer; its contents are undefined
-                // anyway (a new buffer), so none need moving.
-                driver.clEnqueueMigrateMemObjects(
-                    queue,
-                    1,
-                    objects.as_ptr(),
-                    opencl3::memory::CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED,
-                    0,
-                    std::ptr::null(),
-                    std::ptr::null_mut(),
-                )
+        let align = self.limits.base_address_alignment_bytes as usize;
+        let largest = usize::try_from(self.limits.max_alloc_bytes).unwrap_or(usize::MAX);
+        let mut slab = self.slab.borrow_mut();
+        let fits = slab.as_ref().and_then(|slab| slab.origin_for(class, align));
+        let origin = match fits {
+            Some(origin) => origin,
+            None => {
+                let last = slab.as_ref().map_or(0, |slab| slab.bytes);
+                let bytes = Slab::bytes_for(class, last, largest)?;
+                // The full slab lives on while its chunks do; its tail
+                // stays counted as held (note [slabs]).
+                *slab = None;
+                *slab = Some(self.new_slab(bytes)?);
+                0
             }
         };
-        let failed = |code| match code {
-            codes::CL_MEM_OBJECT_ALLOCATION_FAILURE | codes::CL_OUT_OF_RESOURCES => {
-                ClError::from(EnvironmentError::OutOfMemory {
-                    bytes,
-                    detail: format!("{} when the device first used the buffer", super::status_name(code)),
-                })
-            }
-            code => driver_error(format!("touching a new buffer of {bytes} bytes"), code, bytes),
+        let current = slab.as_mut()?;
+        // SAFETY: the region lies inside the slab (`origin_for`, or a new
+        // slab of at least `SLAB_CHUNKS` chunks), at a multiple of the base
+        // address alignment.
+        let sub = unsafe { current.buffer.create_sub_buffer(CL_MEM_READ_WRITE, origin, class) };
+        let sub = timed(HostActivity::BufferCreate, || sub).ok()?;
+        current.carved = origin + class;
+        let mem = sub.get();
+        std::mem::forget(sub);
+        note_slab_carved(class as u64);
+        let buffer = DeviceBuffer::from_raw(Buffer::<T>::new(mem), len, class, Home::Pool(pool.clone()));
+        // Its first use is cheap (the slab's was paid); the host profile
+        // still counts it apart, to show that it is.
+        buffer.is_unused.set(true);
+        Some(buffer)
+    }
+
+    /// A slab of `bytes`, touched by a one-byte fill so that the driver
+    /// allocates it now (note [slabs] in `buffer.rs`); `None` if the driver
+    /// cannot make it.
+    fn new_slab(&self, bytes: usize) -> Option<Slab> {
+        // SAFETY: no host pointer; at least one byte.
+        let created = timed(HostActivity::BufferCreate, || unsafe {
+            Buffer::<u8>::create(&self.context, CL_MEM_READ_WRITE, bytes, std::ptr::null_mut())
+        });
+        let buffer = created.ok()?;
+        let (queue, mem) = (self.queue.get(), buffer.get());
+        let zero = 0u8;
+        // SAFETY: one byte at offset 0 of a buffer of `bytes` >= 1 bytes;
+        // the driver copies the pattern before the call returns.
+        let enqueue = |driver: &OpenClRuntime, _event: *mut cl_event| {
+            driver.clEnqueueFillBuffer(
+                queue,
+                mem,
+                (&raw const zero).cast(),
+                1,
+                0,
+                1,
+                0,
+                std::ptr::null(),
+                std::ptr::null_mut(),
+            )
         };
-        self.enqueue_command(HostActivity::FirstTouch, false, enqueue, failed)?;
-        buffer.is_unused.set(false);
-        Ok(buffer)
+        let failed = |code| driver_error(format!("touching a slab of {bytes} bytes"), code, bytes as u64);
+        self.enqueue_command(HostActivity::FirstTouch, false, enqueue, failed).ok()?;
+        note_slab_created(bytes as u64);
+        Some(Slab { buffer, carved: 0, bytes })
     }
 
     /// A buffer of `len` elements (possibly zero) with undefined contents,
@@ -1584,6 +1580,7 @@ fn parse_version(text: &str, prefix: &str) -> Option<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cl::buffer::{MIN_SLAB_BYTES, SLAB_CHUNKS};
 
     #[test]
     fn versions_are_read_from_the_drivers_strings() {
@@ -1631,6 +1628,7 @@ mod tests {
     #[test]
     fn evicted_buffers_are_released_at_the_next_blocking_call() {
         let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
+        session.uses_slabs = false;
         session.pool.borrow_mut().clear();
         // Room for two buffers of 8192 bytes.
         session.pool.borrow_mut().limit_bytes = 2 * 8192;
@@ -1647,6 +1645,75 @@ mod tests {
         let again = session.alloc::<f64>(1024).expect("allocates");
         assert_eq!(again.mem(), mems[3]);
         assert_eq!(session.read(&flag).expect("reads"), vec![7]);
+    }
+
+    /// Note [slabs]: pool misses are chunks of one slab, which hold their
+    /// values apart; a released chunk serves its class again; a chunk that
+    /// does not fit starts a slab twice as large; a class too large to
+    /// carve is a buffer of its own, and one beyond the device is out of
+    /// memory with the bytes asked for.
+    #[test]
+    fn pool_misses_are_carved_from_a_slab() {
+        let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
+        session.uses_slabs = true;
+        session.pool.borrow_mut().clear();
+        *session.slab.borrow_mut() = None;
+        let slab_of = |session: &Session| session.slab.borrow().as_ref().map(|slab| (slab.buffer.get(), slab.bytes));
+        let mut a = session.alloc::<i64>(1000).expect("allocates");
+        let (first, first_bytes) = slab_of(&session).expect("a slab was made");
+        assert_eq!(first_bytes, MIN_SLAB_BYTES);
+        let mut b = session.alloc::<u8>(5).expect("allocates");
+        let mut c = session.alloc::<f64>(3000).expect("allocates");
+        assert_eq!(slab_of(&session).map(|s| s.0), Some(first), "the same slab");
+        let a_values: Vec<i64> = (0..1000).map(|i| i * 7 - 3).collect();
+        let c_values: Vec<f64> = (0..3000).map(|i| f64::from(i) * 0.5).collect();
+        session.write(&mut a, &a_values).expect("writes");
+        session.write(&mut b, &[1, 2, 3, 4, 5]).expect("writes");
+        session.write(&mut c, &c_values).expect("writes");
+        session.fill(&mut b, 9).expect("fills");
+        assert_eq!(session.read(&a).expect("reads"), a_values);
+        assert_eq!(session.read(&b).expect("reads"), vec![9; 5]);
+        assert_eq!(session.read(&c).expect("reads"), c_values);
+        // A released chunk comes back from the pool for its class.
+        let a_mem = a.mem();
+        drop(a);
+        let again = session.alloc::<f64>(1024).expect("allocates");
+        assert_eq!(again.mem(), a_mem);
+        // Chunks until one does not fit in what is left: a new slab, twice
+        // the last.
+        let mut chunks = Vec::new();
+        while slab_of(&session).map(|s| s.0) == Some(first) {
+            chunks.push(session.alloc::<u8>(400 << 10).expect("allocates"));
+            assert!(chunks.len() <= MIN_SLAB_BYTES / (400 << 10) + 1);
+        }
+        assert_eq!(chunks.len(), MIN_SLAB_BYTES / (448 << 10) + 1, "chunks of 448 KiB filled the slab");
+        let (second, second_bytes) = slab_of(&session).expect("a slab");
+        assert_eq!(second_bytes, 2 * MIN_SLAB_BYTES);
+        let last = chunks.last_mut().expect("a chunk");
+        session.fill(last, 3).expect("fills");
+        assert_eq!(session.read(last).expect("reads"), vec![3; 400 << 10]);
+        // The first slab's chunks live on, values intact.
+        assert_eq!(session.read(&c).expect("reads"), c_values);
+        // Too large to carve: a buffer of its own, the slab unchanged.
+        // (A device whose largest allocation is 64 MiB.)
+        session.limits.max_alloc_bytes = session.limits.max_alloc_bytes.min(64 << 20);
+        let largest = session.limits.max_alloc_bytes as usize;
+        let alone = session.alloc::<u8>(largest / SLAB_CHUNKS + 1).expect("allocates");
+        assert_eq!(slab_of(&session).map(|s| s.0), Some(second));
+        drop(alone);
+        // Beyond the device: out of memory, naming the bytes asked for.
+        let elements = (session.limits.max_alloc_bytes / 8 + 1) as usize;
+        match session.alloc::<i64>(elements) {
+            Err(ClError::Environment(EnvironmentError::OutOfMemory { bytes, .. })) => {
+                assert_eq!(bytes, elements as u64 * 8)
+            }
+            other => panic!("expected out of memory, got {other:?}"),
+        }
+        // Slabs off: a buffer of its own.
+        session.uses_slabs = false;
+        let own = session.alloc::<i64>(12345).expect("allocates");
+        assert_eq!(slab_of(&session).map(|s| s.0), Some(second));
+        drop(own);
     }
 
     /// Note [read slots]: words read back from slots come back in one read
