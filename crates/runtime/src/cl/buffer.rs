@@ -118,10 +118,11 @@ use opencl3::types::cl_mem;
 // enqueues (the host profile's row `launch enqueues with a buffer's first
 // use`, two device calls), with the GPU idle behind them after each
 // level's read. Carving the misses out of slabs (sub-buffers of buffers of
-// 1 to 64 MiB that earlier chunks had used) took the misses from 1182 to
-// 135 (76 with 256 MiB slabs) but not the cost: the 374 first uses still
-// took 26.9 (27.8) ms. The cost is per `cl_mem`, sub-buffers included, not
-// per allocation; only fewer distinct buffers would cut it.
+// 1 to 64 MiB that earlier chunks had used, but no command directly) took
+// the misses from 1182 to 135 (76 with 256 MiB slabs) but not the cost:
+// the 374 first uses still took 26.9 (27.8) ms. A sub-buffer of a buffer
+// that a command has used is cheap at its first use, though: see note
+// [slabs], which carves the misses out of slabs touched at creation.
 
 // Note [slabs]
 // ~~~~~~~~~~~~~~
@@ -133,15 +134,18 @@ use opencl3::types::cl_mem;
 // one-byte fill, an 8-byte write or a `clEnqueueMigrateMemObjects` as the
 // first command took 42 to 68 us themselves and the launch after them 4 to
 // 6 us, so touching every new buffer only moves the cost (quicksort 10^7:
-// 1184 touches 28.9 ms against 389 first launches and 85 first fills 28.3
-// ms; the created buffers no launch uses are small or copied into). One
-// migrate of 4 or 16 new buffers cost 33 to 34 us a buffer: no batching.
-// Behind a busy device the same (50 us a first launch). But a sub-buffer
-// (`clCreateSubBuffer`) of a buffer that has been used costs 1.2 us to
-// create and 5.5 us at its first launch, the same as a second use: the
-// driver allocates the parent, and a region of it needs nothing more.
-// (An earlier attempt carved buffers of at most 8 MiB out of slabs that
-// no command had used yet: quicksort's first uses did not fall.)
+// 1184 one-byte fills at creation took 28.9 ms, against 28.3 ms for the
+// 389 first launches and 85 first fills they replaced). One migrate of 4
+// or 16 new buffers cost 33 to 57 us a buffer: no batching. Behind a busy
+// device the same (50 us a first launch). A sub-buffer
+// (`clCreateSubBuffer`) pays it too if no command has used its parent
+// directly (71 us at its first launch, 8 MiB regions of a new 256 MiB
+// buffer), as the earlier slabs of note [buffer pool] did; but a
+// sub-buffer of a buffer that a command has used costs 1.4 to 2.6 us to
+// create and 4.4 to 6.8 us at its first launch, the same as a second use,
+// even when that command is a one-byte fill the busy device has not run
+// yet (the fill itself: 223 us for 256 MiB). The driver allocates the
+// parent at its first use, and a region of it needs nothing more.
 //
 // So a pool miss carves its buffer out of the session's current slab, a
 // buffer that a one-byte fill touched when it was created (the one first
@@ -157,8 +161,21 @@ use opencl3::types::cl_mem;
 // as the session lives: what a slab frees when its chunks are released is
 // not tracked. A slab the driver cannot allocate (its touch fails) is not
 // made, and the allocation takes the ordinary path: out of memory there
-// is still exit 4 with the size asked for. `NESSIE_SLABS=0` turns slabs
-// off.
+// is still exit 4 with the size asked for (and the session drops its
+// current slab, so that its tail goes with its last chunk).
+// `NESSIE_SLABS=0` turns slabs off.
+//
+// Measured on the H100 in one device call against main's binary (645e6a3)
+// and `NESSIE_SLABS=0`: quicksort 10^7 (`NESSIE_HOST_PROFILE=1
+// NESSIE_DEVICE_TIMES=0`) makes 4 slabs (1.1 to 1.4 ms of touches); the
+// 389 launches that are a buffer's first use took 5.4 and 6.7 ms instead
+// of 33.8 (main 32.1), fills' first uses 0.8 instead of 1.4 ms, the host
+// program 60.7 and 69.2 ms instead of 94.1 (main 90.4). By `time` without
+// `--stats` (recursion.py, medians of three runs): quicksort 10^6 32.75
+// ms (main 43.65), 10^7 61.16 ms (main 78.96), 10^8 321.85 ms (main
+// 425.85), quickhull 10^7 8.78 ms (main 15.33, whose runs spread from
+// 14.1 to 41.7 ms). Live peaks unchanged (71 / 715 / 7030 MiB); held
+// memory at 10^7 5.9 -> 9.0 GB (4 slabs, doubling).
 
 /// The least bytes of a slab (note [slabs]).
 pub const MIN_SLAB_BYTES: usize = 4 << 20;

@@ -571,6 +571,8 @@ impl Session {
         let mut result = allocate(&self.context, &self.limits, len, elements, Home::Pool(pool.clone()));
         // The pool's memory may be what is missing, then the class's extra.
         if matches!(result, Err(ClError::Environment(EnvironmentError::OutOfMemory { .. }))) {
+            // The current slab's tail is freed with its last chunk.
+            *self.slab.borrow_mut() = None;
             if !self.pool.borrow().is_empty() {
                 self.pool.borrow_mut().clear();
                 result = allocate(&self.context, &self.limits, len, elements, Home::Pool(pool.clone()));
@@ -616,8 +618,10 @@ impl Session {
         // SAFETY: the region lies inside the slab (`origin_for`, or a new
         // slab of at least `SLAB_CHUNKS` chunks), at a multiple of the base
         // address alignment.
-        let sub = unsafe { current.buffer.create_sub_buffer(CL_MEM_READ_WRITE, origin, class) };
-        let sub = timed(HostActivity::BufferCreate, || sub).ok()?;
+        let sub = timed(HostActivity::BufferCreate, || unsafe {
+            current.buffer.create_sub_buffer(CL_MEM_READ_WRITE, origin, class)
+        })
+        .ok()?;
         current.carved = origin + class;
         let mem = sub.get();
         std::mem::forget(sub);
@@ -1651,7 +1655,7 @@ mod tests {
     /// values apart; a released chunk serves its class again; a chunk that
     /// does not fit starts a slab twice as large; a class too large to
     /// carve is a buffer of its own, and one beyond the device is out of
-    /// memory with the bytes asked for.
+    /// memory with the bytes asked for (the current slab then dropped).
     #[test]
     fn pool_misses_are_carved_from_a_slab() {
         let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
@@ -1709,10 +1713,14 @@ mod tests {
             }
             other => panic!("expected out of memory, got {other:?}"),
         }
-        // Slabs off: a buffer of its own.
+        // Out of memory drops the current slab; its chunks live on.
+        assert_eq!(slab_of(&session), None);
+        assert_eq!(session.read(&c).expect("reads"), c_values);
+        assert_eq!(session.read(&chunks[chunks.len() - 1]).expect("reads"), vec![3; 400 << 10]);
+        // Slabs off: a buffer of its own, no slab made.
         session.uses_slabs = false;
         let own = session.alloc::<i64>(12345).expect("allocates");
-        assert_eq!(slab_of(&session).map(|s| s.0), Some(second));
+        assert_eq!(slab_of(&session), None);
         drop(own);
     }
 
