@@ -31,7 +31,9 @@ pub enum HostActivity {
     /// Enqueueing a kernel.
     LaunchEnqueue,
     /// Enqueueing a kernel that is the first command to use one of its
-    /// buffers (a pool miss: NVIDIA allocates a buffer at its first use).
+    /// buffers (a pool miss: NVIDIA allocates a buffer at its first use,
+    /// but a chunk of a slab costs no more than a second use: note [slabs]
+    /// in `buffer.rs`).
     FirstUseLaunchEnqueue,
     /// Enqueueing a non-blocking read (a batch's elements).
     ReadEnqueue,
@@ -46,10 +48,11 @@ pub enum HostActivity {
     CopyEnqueue,
     /// Reading completed events' status and profiling times.
     EventCollect,
-    /// Creating a buffer in the driver (a pool miss).
+    /// Creating a buffer in the driver (a pool miss: a new buffer, a slab,
+    /// or a sub-buffer carved from one).
     BufferCreate,
-    /// Enqueueing the command that touches a buffer the driver just
-    /// created (note [first touch] in `buffer.rs`).
+    /// Enqueueing the one-byte fill that touches a new slab (note [slabs]
+    /// in `buffer.rs`): its first use, where NVIDIA allocates it.
     FirstTouch,
     /// Taking a released buffer from the pool (a pool hit).
     PoolHit,
@@ -87,8 +90,8 @@ impl HostActivity {
             HostActivity::FirstUseFillEnqueue => "fill enqueues with the buffer's first use",
             HostActivity::CopyEnqueue => "copy enqueues",
             HostActivity::EventCollect => "profiling event collection",
-            HostActivity::BufferCreate => "buffer creations (pool misses)",
-            HostActivity::FirstTouch => "first touches of created buffers",
+            HostActivity::BufferCreate => "buffer creations (pool misses, slabs' chunks included)",
+            HostActivity::FirstTouch => "slab touches (a new slab's first use)",
             HostActivity::PoolHit => "pool hits",
             HostActivity::BufferRelease => "buffer releases in the driver",
         }
