@@ -851,6 +851,7 @@ fn cli_trials(root: &Path, opencl: bool) -> Vec<Trial> {
         ("cli::cl_options_reach_the_driver", cli_cl_options, true),
         ("cli::quicksort_launches_and_reads_per_level", cli_quicksort_levels, true),
         ("cli::host_profile_counts_the_launches_stats_counts", cli_host_profile, true),
+        ("cli::slabs_on_and_off_print_the_same", cli_slabs, true),
         ("cli::collatz_launches_do_not_grow_with_n", cli_collatz_launches, true),
         ("cli::segment_ids_on_every_run", cli_segment_ids_always, true),
         ("cli::divergent_recursion_launches_grow_with_the_depth", cli_divergent_launches, true),
@@ -960,6 +961,32 @@ fn cli_host_profile(root: &Path) -> Result<(), Failed> {
         &format!("{launches} launches, {enqueued} enqueued; {waits} host waits, {blocking} blocking calls"),
         &profiled,
     )
+}
+
+/// Pool misses carved from slabs (the default) and new buffers
+/// (`NESSIE_SLABS=0`) print the same, with the same live peak; the host
+/// profile shows the slabs' touches only where they are on (note [slabs] in
+/// `runtime/src/cl/buffer.rs`).
+fn cli_slabs(root: &Path) -> Result<(), Failed> {
+    let example = "tests/programs/recursion/quicksort_large.nesl";
+    let run = |slabs: &str| {
+        run_nessie_with(root, &["run", example, "--stats"], &[("NESSIE_SLABS", slabs), ("NESSIE_HOST_PROFILE", "1")])
+    };
+    let (on, off) = (run("1")?, run("0")?);
+    let count = |result: &RunResult, row: &str| -> Option<u64> {
+        let line = result.stderr.lines().find(|l| l.starts_with(row))?;
+        line[row.len()..].split_whitespace().find_map(|word| word.parse().ok())
+    };
+    let peak = |result: &RunResult| count(result, "peak device memory");
+    expect(off.status == Some(0), "the program should run without slabs", &off)?;
+    expect(
+        on.status == Some(0) && on.stdout == off.stdout && peak(&on).is_some() && peak(&on) == peak(&off),
+        &format!("with slabs the same output and live peak as without:\n{}", off.stdout),
+        &on,
+    )?;
+    let touches = |result: &RunResult| count(result, "slab touches");
+    expect(touches(&off) == Some(0), "no slab touched without slabs", &off)?;
+    expect(touches(&on).is_some_and(|n| n >= 1), "slabs touched", &on)
 }
 
 /// `NESSIE_PROGRAMS=merged` (the default) builds a program's kernels as
