@@ -104,6 +104,18 @@ pub(crate) struct ArrayFacts {
     pub selections: HashMap<HostVar, Selection>,
     /// Int arrays whose every element is the constant (a `MAP` of it).
     pub constant_columns: HashMap<HostVar, i64>,
+    /// The lengths of lifted views `x[index]` of a dense lifted sequence
+    /// `x` of the same level (`lifted_elt`), by the view's lengths.
+    pub element_views: HashMap<HostVar, ElementView>,
+}
+
+/// A view `x[index]`, for every instance, of a dense lifted sequence of
+/// sequences `x` of the view's level.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ElementView {
+    /// `x`'s lengths.
+    pub whole: HostVar,
+    pub index: i64,
 }
 
 /// A column of a sequence's representation, as the gather sees it.
@@ -299,7 +311,7 @@ impl FnCx<'_, '_> {
 
     /// The exclusive prefix sum of segment lengths: the offsets of a dense
     /// descriptor.
-    fn offsets_of(&mut self, lengths: HostVar) -> HostVar {
+    pub fn offsets_of(&mut self, lengths: HostVar) -> HostVar {
         let host = &self.fb.function;
         let name = host.var(lengths).name.replace("lengths", "offsets");
         let name = if name == host.var(lengths).name { format!("{name}_offsets") } else { name };
