@@ -76,8 +76,9 @@ pub(crate) type RouteFn<'r> = &'r dyn Fn(&mut ThunkCx, &HostFunction, GExpr) -> 
 //   all have length `c` (each once) cover `x`'s elements exactly once, so
 //   their lengths sum to `x`'s element count: quicksort's
 //   `sorted[0] ++ equal ++ sorted[1]`, `sorted` built from the literal
-//   `[lesser, greater]`. A dense operand adds its element count, a uniform
-//   one `n` times its length (`segmented_prims.rs`, `lifted_append_many`).
+//   `[lesser, greater]`. A dense operand adds its element count, one of
+//   the selected instances its masked total, a uniform one `n` times its
+//   length (`segmented_prims.rs`, `append_total`).
 //
 // Not host-known, and so still summed on the device: the lengths of one
 // view alone (`x[0]` takes some of `x`'s segments), of a gather by an
@@ -349,7 +350,7 @@ impl FnCx<'_, '_> {
     /// `lengths` over the instances `selection` selects, as a `REDUCE`
     /// over all the instances of `lengths[i]` where the flag is wanted, 0
     /// elsewhere.
-    fn masked_total(&mut self, lengths: HostVar, selection: &Selection) -> Atom {
+    pub fn masked_total(&mut self, lengths: HostVar, selection: &Selection) -> Atom {
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
         let i = index_param(&mut kb, "i");

@@ -28,7 +28,7 @@ use crate::context::{Size, Step};
 use crate::error::{FlattenError, Result};
 use crate::faults;
 use crate::flatten_program::FnCx;
-use crate::gather::{Choice, ElementView, Route};
+use crate::gather::{Choice, ElementView, Route, Selection};
 use crate::ir::Stmt;
 use crate::ir::{
     Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Thunk, UnaryOp, VarType,
@@ -342,20 +342,27 @@ impl FnCx<'_, '_> {
     /// The element count of `values[0] ++ values[1] ++ ...` over all the
     /// instances of the current level, when the host knows each operand's
     /// (note [host-known totals] in `gather.rs`): a dense operand of this
-    /// level has its element count, a uniform one the level's size times
-    /// its length, and views `x[0], ..., x[c-1]` of one dense `x` whose
-    /// segments all have length `c`, each once, have `x`'s element count
-    /// together (rule `parts-total`). `None` if some operand is none of
-    /// these.
+    /// level has its element count, one of the level just below whose
+    /// instances a selection picked its masked total (rule `masked-total`),
+    /// a uniform one the level's size times its length, and views
+    /// `x[0], ..., x[c-1]` of one dense `x` whose segments all have length
+    /// `c`, each once, have `x`'s element count together (rule
+    /// `parts-total`). `None` (and nothing emitted) if some operand is none
+    /// of these.
     fn append_total(&mut self, values: &[Val]) -> Option<Atom> {
+        enum Count {
+            Elements(HostVar),
+            Masked(HostVar, Selection),
+            Uniform(HostVar),
+        }
         let level = self.levels.current();
-        let mut counts: Vec<Atom> = Vec::new();
+        let mut counts: Vec<Count> = Vec::new();
         // Per whole `x`: its elements' length witness, and the indices seen.
         let mut parts: Vec<(HostVar, HostVar, Vec<i64>)> = Vec::new();
         for value in values {
             match value {
                 Val::Seq(s) if s.level == level && s.is_dense => {
-                    counts.push(self.fb.length(s.elements.length_witness()));
+                    counts.push(Count::Elements(s.elements.length_witness()))
                 }
                 Val::Seq(s) if s.level == level => {
                     let view = *self.facts.element_views.get(&s.lengths)?;
@@ -366,12 +373,13 @@ impl FnCx<'_, '_> {
                         None => parts.push((view.whole, witness, vec![view.index])),
                     }
                 }
-                Val::Uniform(Repr::Seq(data)) => {
-                    let size = self.levels.get(level).size.clone();
-                    let n = self.fb.size(&size);
-                    let length = self.fb.length(data.length_witness());
-                    counts.push(self.fb.binary(BinaryOp::Mul, Scalar::Int, n, length));
-                }
+                Val::Seq(s) if s.is_dense && s.level < level => match self.levels.path(level, s.level).as_slice() {
+                    [Step::Gather(indices)] => {
+                        counts.push(Count::Masked(s.lengths, self.facts.selections.get(indices)?.clone()));
+                    }
+                    _ => return None,
+                },
+                Val::Uniform(Repr::Seq(data)) => counts.push(Count::Uniform(data.length_witness())),
                 _ => return None,
             }
         }
@@ -381,9 +389,30 @@ impl FnCx<'_, '_> {
             if !indices.iter().copied().eq(0..c) {
                 return None;
             }
-            counts.push(self.fb.length(witness));
+            counts.push(Count::Elements(witness));
         }
-        counts.into_iter().reduce(|sum, count| self.fb.binary(BinaryOp::Add, Scalar::Int, sum, count))
+        let mut atoms = Vec::with_capacity(counts.len());
+        let mut masked: Vec<(HostVar, Atom)> = Vec::new();
+        for count in counts {
+            atoms.push(match count {
+                Count::Elements(witness) => self.fb.length(witness),
+                Count::Masked(lengths, selection) => match masked.iter().find(|(l, _)| *l == lengths) {
+                    Some((_, total)) => *total,
+                    None => {
+                        let total = self.masked_total(lengths, &selection);
+                        masked.push((lengths, total));
+                        total
+                    }
+                },
+                Count::Uniform(witness) => {
+                    let size = self.levels.get(level).size.clone();
+                    let n = self.fb.size(&size);
+                    let length = self.fb.length(witness);
+                    self.fb.binary(BinaryOp::Mul, Scalar::Int, n, length)
+                }
+            });
+        }
+        atoms.into_iter().reduce(|sum, count| self.fb.binary(BinaryOp::Add, Scalar::Int, sum, count))
     }
 
     /// The exclusive prefix sum of segment lengths.
