@@ -24,7 +24,7 @@ use crate::ir::{
     Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Soac, Thunk, UnaryOp, VarType,
 };
 use crate::kernel_code::{KernelBuilder, ThunkCx, add, binary_thunk, cmp, index_param, int, sub};
-use crate::representation::Val;
+use crate::representation::{LiftedSeq, Val};
 
 /// Which source a gathered element comes from.
 #[derive(Clone, Debug)]
@@ -71,6 +71,11 @@ pub(crate) type RouteFn<'r> = &'r dyn Fn(&mut ThunkCx, &HostFunction, GExpr) -> 
 //   selected indices: fusion puts it in the kernel that computes the flags
 //   and selects, whose counts and scalars are read in one wait, so the
 //   branch's total costs no wait of its own ([`ArrayFacts::selections`]).
+// - `replicated-total`: a dense sequence of the level below read by every
+//   element of segments that all have length `c` (a free variable of an
+//   apply-to-each over a lifted literal of `c` items, quickhull's
+//   `{hsplit(packed, ends) : ends in [(p1, pm), (pm, p2)]}`) takes each of
+//   its instances' sequences `c` times: `c` times its element count.
 // - `parts-total`: in a lifted `++`, the operands that are the views
 //   `x[0], ..., x[c-1]` of one dense lifted sequence `x` whose segments
 //   all have length `c` (each once) cover `x`'s elements exactly once, so
@@ -105,6 +110,9 @@ pub(crate) struct ArrayFacts {
     pub selections: HashMap<HostVar, Selection>,
     /// Int arrays whose every element is the constant (a `MAP` of it).
     pub constant_columns: HashMap<HostVar, i64>,
+    /// The offsets of dense descriptors whose segments all have the
+    /// length (`i * c`, with lengths all `c`: a lifted literal's).
+    pub constant_segments: HashMap<HostVar, i64>,
     /// The lengths of lifted views `x[index]` of a dense lifted sequence
     /// `x` of the same level (`lifted_elt`), by the view's lengths.
     pub element_views: HashMap<HostVar, ElementView>,
@@ -450,16 +458,9 @@ impl FnCx<'_, '_> {
             return Ok(dense.clone());
         }
         steps.extend(key.path.iter().cloned());
-        // Rule `masked-total`: a dense sequence of the level just below,
-        // gathered at the instances a selection picked.
-        let selected_total = match (val, steps.as_slice()) {
-            (Val::Seq(s), [Step::Gather(indices)]) if s.is_dense => match self.facts.selections.get(indices) {
-                Some(selection) => {
-                    let selection = selection.clone();
-                    Some(self.masked_total(s.lengths, &selection))
-                }
-                None => None,
-            },
+        // Rules `masked-total` and `replicated-total`.
+        let selected_total = match val {
+            Val::Seq(s) if s.is_dense => self.gathered_total(s, &steps),
             _ => None,
         };
         let dense = match selected_total {
@@ -475,6 +476,34 @@ impl FnCx<'_, '_> {
         let block = self.fb.current_block();
         self.levels.get_mut(level).dense.push((key, dense.clone(), block));
         Ok(dense)
+    }
+
+    /// The element count of the dense lifted sequence `s` gathered along
+    /// `steps` (from an instance of an inner level to one of `s`'s), when
+    /// the host knows it: rule `replicated-total` for each step into
+    /// segments that all have length `c` (a factor `c`), then rule
+    /// `masked-total` for a step into the instances a selection picked, or
+    /// `s`'s element count when no step is left (note [host-known
+    /// totals]). `None`, and nothing emitted, otherwise.
+    pub fn gathered_total(&mut self, s: &LiftedSeq, steps: &[Step]) -> Option<Atom> {
+        let mut factor: i64 = 1;
+        let mut rest = steps;
+        while let [Step::SegmentOf(offsets), tail @ ..] = rest {
+            factor = factor.checked_mul(*self.facts.constant_segments.get(offsets)?)?;
+            rest = tail;
+        }
+        let count = match rest {
+            [] => self.fb.length(s.elements.length_witness()),
+            [Step::Gather(indices)] => {
+                let selection = self.facts.selections.get(indices)?.clone();
+                self.masked_total(s.lengths, &selection)
+            }
+            _ => return None,
+        };
+        Some(match factor {
+            1 => count,
+            c => self.fb.binary(BinaryOp::Mul, Scalar::Int, Atom::Const(Const::Int(c)), count),
+        })
     }
 
     /// The sequence whose element `p` is element `steps(p)` of `source`.

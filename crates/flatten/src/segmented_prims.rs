@@ -28,7 +28,7 @@ use crate::context::{Size, Step};
 use crate::error::{FlattenError, Result};
 use crate::faults;
 use crate::flatten_program::FnCx;
-use crate::gather::{Choice, ElementView, Route, Selection};
+use crate::gather::{Choice, ElementView, Route};
 use crate::ir::Stmt;
 use crate::ir::{
     Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Thunk, UnaryOp, VarType,
@@ -352,7 +352,7 @@ impl FnCx<'_, '_> {
     fn append_total(&mut self, values: &[Val]) -> Option<Atom> {
         enum Count {
             Elements(HostVar),
-            Masked(HostVar, Selection),
+            Gathered(LiftedSeq, Vec<Step>),
             Uniform(HostVar),
         }
         let level = self.levels.current();
@@ -373,12 +373,9 @@ impl FnCx<'_, '_> {
                         None => parts.push((view.whole, witness, vec![view.index])),
                     }
                 }
-                Val::Seq(s) if s.is_dense && s.level < level => match self.levels.path(level, s.level).as_slice() {
-                    [Step::Gather(indices)] => {
-                        counts.push(Count::Masked(s.lengths, self.facts.selections.get(indices)?.clone()));
-                    }
-                    _ => return None,
-                },
+                Val::Seq(s) if s.is_dense && s.level < level => {
+                    counts.push(Count::Gathered(s.clone(), self.levels.path(level, s.level)));
+                }
                 Val::Uniform(Repr::Seq(data)) => counts.push(Count::Uniform(data.length_witness())),
                 _ => return None,
             }
@@ -391,16 +388,35 @@ impl FnCx<'_, '_> {
             }
             counts.push(Count::Elements(witness));
         }
+        // Every gathered operand must have a known total before any kernel
+        // is emitted for one.
+        let is_known = |this: &Self, steps: &[Step]| {
+            let mut rest = steps;
+            while let [Step::SegmentOf(offsets), tail @ ..] = rest {
+                if !this.facts.constant_segments.contains_key(offsets) {
+                    return false;
+                }
+                rest = tail;
+            }
+            match rest {
+                [] => true,
+                [Step::Gather(indices)] => this.facts.selections.contains_key(indices),
+                _ => false,
+            }
+        };
+        if counts.iter().any(|c| matches!(c, Count::Gathered(_, steps) if !is_known(self, steps))) {
+            return None;
+        }
         let mut atoms = Vec::with_capacity(counts.len());
-        let mut masked: Vec<(HostVar, Atom)> = Vec::new();
+        let mut gathered: Vec<(HostVar, Vec<Step>, Atom)> = Vec::new();
         for count in counts {
             atoms.push(match count {
                 Count::Elements(witness) => self.fb.length(witness),
-                Count::Masked(lengths, selection) => match masked.iter().find(|(l, _)| *l == lengths) {
-                    Some((_, total)) => *total,
+                Count::Gathered(s, steps) => match gathered.iter().find(|(l, st, _)| *l == s.lengths && *st == steps) {
+                    Some((.., total)) => *total,
                     None => {
-                        let total = self.masked_total(lengths, &selection);
-                        masked.push((lengths, total));
+                        let total = self.gathered_total(&s, &steps)?;
+                        gathered.push((s.lengths, steps, total));
                         total
                     }
                 },

@@ -210,12 +210,30 @@ fn views_of_every_element_of_a_literal_have_a_known_total() {
     for body in [
         "let x = [{y in s | y < 2}, {y in s | y >= 2}] in x[1] ++ [0] ++ x[1]",
         "let x = [{y in s | y < 2}, {y in s | y >= 2}, s] in x[1] ++ [0] ++ x[0]",
-        "let x = {take(s, i) : i in [0, #s]} in x[1] ++ [0] ++ x[0]",
+        "let x = {[y] : y in s} in x[1] ++ [0] ++ x[0]",
     ] {
         let p = flatten_source(&format!("function g(s) = {body};\n{{g(s) : s in [[3, 1], [] int]}};"));
         let (scanned, _) = totals(&p, "g");
         assert_eq!(scanned.len(), 1, "{body}: {}", print_program(&p));
     }
+}
+
+#[test]
+fn a_free_variable_of_an_apply_to_each_over_a_literal_has_a_known_total() {
+    // Rule `replicated-total`, through the else branch's selection too:
+    // each instance's `s` is taken once per item of `[[0], s, [9]]`.
+    let p = flatten_source(
+        "function g(s) = if #s <= 1 then [s] else {v ++ s : v in [[0], s, [9]]};
+         {g(s) : s in [[3, 1], [] int]};",
+    );
+    let (scanned, masked) = totals(&p, "g");
+    let text = print_program(&p);
+    assert!(scanned.is_empty(), "{text}");
+    assert!(!masked.is_empty(), "{text}");
+    // Not over segments of varying lengths.
+    let p = flatten_source("function g(s) = {[x] ++ s : x in s};\n{g(s) : s in [[3, 1], [] int]};");
+    let (scanned, _) = totals(&p, "g");
+    assert_eq!(scanned.len(), 1, "{}", print_program(&p));
 }
 
 #[test]

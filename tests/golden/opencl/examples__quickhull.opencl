@@ -602,100 +602,6 @@ __kernel void cross_products_map_5_mapped(long n_points_elements_1, __global con
 }
 
 
-// ===== hsplit_total.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long hsplit_total_once_total(__global const long* packed_lengths, long packed_lengths_len, __global const long* packed_offsets) {
-    long t;
-    if (packed_lengths_len == 0L) {
-        t = 0L;
-    } else {
-        long last = nessie_sub(packed_lengths_len, 1L);
-        t = nessie_add(packed_offsets[last], packed_lengths[last]);
-    }
-    return t;
-}
-
-__kernel void hsplit_total_total(__global const long* packed_lengths, long n_packed_lengths, __global const long* packed_offsets, __global long* total) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long once_total_r = hsplit_total_once_total(packed_lengths, n_packed_lengths, packed_offsets);
-        total[0] = once_total_r;
-    }
-}
-
-
 // ===== hsplit_gather_27.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -780,9 +686,9 @@ static inline void hsplit_gather_27_pull_packed_elements_1(long p, __global cons
     *r1 = packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_27_packed_elements_1(long total_1, __global const long* packed_offsets_0, long n_packed_offsets, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+__kernel void hsplit_gather_27_packed_elements_1(long t_1, __global const long* packed_offsets_0, long n_packed_offsets, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         double pull_packed_elements_1_r;
         double pull_packed_elements_1_r_1;
         hsplit_gather_27_pull_packed_elements_1(gid, packed_offsets_0, n_packed_offsets, offsets, n_offsets, else_instances, packed_offsets_3, packed_elements_1_4, packed_elements_2_5, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
@@ -3388,7 +3294,7 @@ static inline long hsplit_fused_2_keep_else_instances(long j, __global const lon
     return !(packed_lengths < 2L) ? 1L : 0L;
 }
 
-static inline void hsplit_fused_2_pull_total(long i, __global const long* before, long before_len, long kept_len, __global const long* cross_lengths, long* r0, long* r1) {
+static inline void hsplit_fused_2_pull_total(long i, __global const long* before, long before_len, long kept_len, __global const long* cross_lengths, long* r0, long* r1, long* r2) {
     long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
     int mapped = packed_lengths < 2L;
     long packed_lengths_1 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
@@ -3396,13 +3302,21 @@ static inline void hsplit_fused_2_pull_total(long i, __global const long* before
     long packed_lengths_2 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
     int mapped_1 = packed_lengths_2 < 2L;
     long v_1 = !mapped_1 ? cross_lengths[i] : 0L;
-    *r0 = v;
-    *r1 = v_1;
+    long v_2 = v;
+    long v_3 = v_1;
+    long packed_lengths_3 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    int mapped_2 = packed_lengths_3 < 2L;
+    long packed_lengths_4 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long v_4 = !mapped_2 ? packed_lengths_4 : 0L;
+    *r0 = v_2;
+    *r1 = v_3;
+    *r2 = v_4;
 }
 
-static inline void hsplit_fused_2_op_total(long a, long a_1, long b, long b_1, long* r0, long* r1) {
+static inline void hsplit_fused_2_op_total(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
     *r0 = nessie_add(a, b);
     *r1 = nessie_add(a_1, b_1);
+    *r2 = nessie_add(a_2, b_2);
 }
 
 __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* before, long n_before, long n_kept, __global long* packed_offsets, __global long* packed_lengths_8) {
@@ -3912,39 +3826,49 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
     }
 }
 
-__kernel void hsplit_fused_2_total_partial(long groups, long chunk, long instances_1, __global const long* before, long n_before, long n_kept, __global const long* cross_lengths, __global long* total_partials_55, __global long* total_partials_56) {
+__kernel void hsplit_fused_2_total_partial(long groups, long chunk, long instances_1, __global const long* before, long n_before, long n_kept, __global const long* cross_lengths, __global long* total_partials_65, __global long* total_partials_66, __global long* total_partials_67) {
     __local long group_values[256];
     __local long group_values_1[256];
+    __local long group_values_2[256];
     __local long group_swap[256];
     __local long group_swap_1[256];
+    __local long group_swap_2[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
             long acc_1 = 0L;
+            long acc_2 = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
                 long x_1;
+                long x_2;
                 if (l + 256 * wg + 256 * groups * k < instances_1) {
                     long pull_total_r;
                     long pull_total_r_1;
-                    hsplit_fused_2_pull_total(l + 256 * wg + 256 * groups * k, before, n_before, n_kept, cross_lengths, &pull_total_r, &pull_total_r_1);
+                    long pull_total_r_2;
+                    hsplit_fused_2_pull_total(l + 256 * wg + 256 * groups * k, before, n_before, n_kept, cross_lengths, &pull_total_r, &pull_total_r_1, &pull_total_r_2);
                     x = pull_total_r;
                     x_1 = pull_total_r_1;
+                    x_2 = pull_total_r_2;
                 } else {
                     x = 0L;
                     x_1 = 0L;
+                    x_2 = 0L;
                 }
                 long op_total_r;
                 long op_total_r_1;
-                hsplit_fused_2_op_total(acc, acc_1, x, x_1, &op_total_r, &op_total_r_1);
+                long op_total_r_2;
+                hsplit_fused_2_op_total(acc, acc_1, acc_2, x, x_1, x_2, &op_total_r, &op_total_r_1, &op_total_r_2);
                 acc = op_total_r;
                 acc_1 = op_total_r_1;
+                acc_2 = op_total_r_2;
             }
             {
                 group_values[l] = acc;
                 group_values_1[l] = acc_1;
+                group_values_2[l] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -3952,21 +3876,27 @@ __kernel void hsplit_fused_2_total_partial(long groups, long chunk, long instanc
         __local long* group_values_out = group_swap;
         __local long* group_values_1_in = group_values_1;
         __local long* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
         long m = 256;
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_2 = 0L;
                 long acc_3 = 0L;
+                long acc_4 = 0L;
+                long acc_5 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_2;
                     long op_total_r_3;
-                    hsplit_fused_2_op_total(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_total_r_2, &op_total_r_3);
-                    acc_2 = op_total_r_2;
+                    long op_total_r_4;
+                    long op_total_r_5;
+                    hsplit_fused_2_op_total(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], group_values_2_in[k_1 + 2 * l_1], &op_total_r_3, &op_total_r_4, &op_total_r_5);
                     acc_3 = op_total_r_3;
+                    acc_4 = op_total_r_4;
+                    acc_5 = op_total_r_5;
                 }
                 {
-                    group_values_out[l_1] = acc_2;
-                    group_values_1_out[l_1] = acc_3;
+                    group_values_out[l_1] = acc_3;
+                    group_values_1_out[l_1] = acc_4;
+                    group_values_2_out[l_1] = acc_5;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -3979,48 +3909,63 @@ __kernel void hsplit_fused_2_total_partial(long groups, long chunk, long instanc
                 __local long* t = group_values_1_in;
                 group_values_1_in = group_values_1_out;
                 group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
             }
             m /= 2;
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_55[wg] = group_values_in[0];
-                total_partials_56[wg] = group_values_1_in[0];
+                total_partials_65[wg] = group_values_in[0];
+                total_partials_66[wg] = group_values_1_in[0];
+                total_partials_67[wg] = group_values_2_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_2_total_final(__global const long* total_partials_55, __global const long* total_partials_56, long final_chunk, long groups, __global long* total_26, __global long* total_30) {
+__kernel void hsplit_fused_2_total_final(__global const long* total_partials_65, __global const long* total_partials_66, __global const long* total_partials_67, long final_chunk, long groups, __global long* total_26, __global long* total_30, __global long* total_34) {
     __local long group_values[256];
     __local long group_values_1[256];
+    __local long group_values_2[256];
     __local long group_swap[256];
     __local long group_swap_1[256];
+    __local long group_swap_2[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
             long acc_1 = 0L;
+            long acc_2 = 0L;
             for (long k = 0; k < final_chunk; k++) {
                 long x;
                 long x_1;
+                long x_2;
                 if (256 * k + l < groups) {
-                    x = total_partials_55[256 * k + l];
-                    x_1 = total_partials_56[256 * k + l];
+                    x = total_partials_65[256 * k + l];
+                    x_1 = total_partials_66[256 * k + l];
+                    x_2 = total_partials_67[256 * k + l];
                 } else {
                     x = 0L;
                     x_1 = 0L;
+                    x_2 = 0L;
                 }
                 long op_total_r;
                 long op_total_r_1;
-                hsplit_fused_2_op_total(acc, acc_1, x, x_1, &op_total_r, &op_total_r_1);
+                long op_total_r_2;
+                hsplit_fused_2_op_total(acc, acc_1, acc_2, x, x_1, x_2, &op_total_r, &op_total_r_1, &op_total_r_2);
                 acc = op_total_r;
                 acc_1 = op_total_r_1;
+                acc_2 = op_total_r_2;
             }
             {
                 group_values[l] = acc;
                 group_values_1[l] = acc_1;
+                group_values_2[l] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -4028,21 +3973,27 @@ __kernel void hsplit_fused_2_total_final(__global const long* total_partials_55,
         __local long* group_values_out = group_swap;
         __local long* group_values_1_in = group_values_1;
         __local long* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
         long m = 256;
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_2 = 0L;
                 long acc_3 = 0L;
+                long acc_4 = 0L;
+                long acc_5 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_2;
                     long op_total_r_3;
-                    hsplit_fused_2_op_total(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_total_r_2, &op_total_r_3);
-                    acc_2 = op_total_r_2;
+                    long op_total_r_4;
+                    long op_total_r_5;
+                    hsplit_fused_2_op_total(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], group_values_2_in[k_1 + 2 * l_1], &op_total_r_3, &op_total_r_4, &op_total_r_5);
                     acc_3 = op_total_r_3;
+                    acc_4 = op_total_r_4;
+                    acc_5 = op_total_r_5;
                 }
                 {
-                    group_values_out[l_1] = acc_2;
-                    group_values_1_out[l_1] = acc_3;
+                    group_values_out[l_1] = acc_3;
+                    group_values_1_out[l_1] = acc_4;
+                    group_values_2_out[l_1] = acc_5;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4055,6 +4006,11 @@ __kernel void hsplit_fused_2_total_final(__global const long* total_partials_55,
                 __local long* t = group_values_1_in;
                 group_values_1_in = group_values_1_out;
                 group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
             }
             m /= 2;
         }
@@ -4062,6 +4018,7 @@ __kernel void hsplit_fused_2_total_final(__global const long* total_partials_55,
             {
                 total_26[0] = group_values_in[0];
                 total_30[0] = group_values_1_in[0];
+                total_34[0] = group_values_2_in[0];
             }
         }
     }
@@ -6063,9 +6020,9 @@ __kernel void hsplit_gather_fused_p1_1(long t_1, __global const long* offsets_13
     }
 }
 
-__kernel void hsplit_gather_fused_packed_elements_1(long total_1, __global const long* packed_offsets_34, long n_packed_offsets_1, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+__kernel void hsplit_gather_fused_packed_elements_1(long t_2, __global const long* packed_offsets_34, long n_packed_offsets_1, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_2) {
         double pull_packed_elements_1_r;
         double pull_packed_elements_1_r_1;
         hsplit_gather_fused_pull_packed_elements_1(gid, packed_offsets_34, n_packed_offsets_1, offsets_35, n_offsets_2, else_instances, packed_offsets_17, kept, cross_offsets, n_cross_offsets, points_1_2, points_1_8, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
@@ -6858,7 +6815,7 @@ static inline long hsplit_fused_10_keep_else_instances(long j, __global const lo
     return !(packed_lengths < 2L) ? 1L : 0L;
 }
 
-static inline void hsplit_fused_10_pull_total(long i, __global const long* before, long before_len, long kept_len, __global const long* cross_lengths, long* r0, long* r1) {
+static inline void hsplit_fused_10_pull_total(long i, __global const long* before, long before_len, long kept_len, __global const long* cross_lengths, long* r0, long* r1, long* r2) {
     long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
     int mapped = packed_lengths < 2L;
     long packed_lengths_1 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
@@ -6866,13 +6823,21 @@ static inline void hsplit_fused_10_pull_total(long i, __global const long* befor
     long packed_lengths_2 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
     int mapped_1 = packed_lengths_2 < 2L;
     long v_1 = !mapped_1 ? cross_lengths[i] : 0L;
-    *r0 = v;
-    *r1 = v_1;
+    long v_2 = v;
+    long v_3 = v_1;
+    long packed_lengths_3 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    int mapped_2 = packed_lengths_3 < 2L;
+    long packed_lengths_4 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long v_4 = !mapped_2 ? packed_lengths_4 : 0L;
+    *r0 = v_2;
+    *r1 = v_3;
+    *r2 = v_4;
 }
 
-static inline void hsplit_fused_10_op_total(long a, long a_1, long b, long b_1, long* r0, long* r1) {
+static inline void hsplit_fused_10_op_total(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
     *r0 = nessie_add(a, b);
     *r1 = nessie_add(a_1, b_1);
+    *r2 = nessie_add(a_2, b_2);
 }
 
 __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status, long n_points_lengths, __global const long* before, long n_before, long n_kept, __global long* packed_offsets, __global long* packed_lengths_8) {
@@ -7382,39 +7347,49 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
     }
 }
 
-__kernel void hsplit_fused_10_total_partial(long groups, long chunk, long instances_1, __global const long* before, long n_before, long n_kept, __global const long* cross_lengths, __global long* total_partials_55, __global long* total_partials_56) {
+__kernel void hsplit_fused_10_total_partial(long groups, long chunk, long instances_1, __global const long* before, long n_before, long n_kept, __global const long* cross_lengths, __global long* total_partials_65, __global long* total_partials_66, __global long* total_partials_67) {
     __local long group_values[256];
     __local long group_values_1[256];
+    __local long group_values_2[256];
     __local long group_swap[256];
     __local long group_swap_1[256];
+    __local long group_swap_2[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
             long acc_1 = 0L;
+            long acc_2 = 0L;
             for (long k = 0; k < chunk; k++) {
                 long x;
                 long x_1;
+                long x_2;
                 if (l + 256 * wg + 256 * groups * k < instances_1) {
                     long pull_total_r;
                     long pull_total_r_1;
-                    hsplit_fused_10_pull_total(l + 256 * wg + 256 * groups * k, before, n_before, n_kept, cross_lengths, &pull_total_r, &pull_total_r_1);
+                    long pull_total_r_2;
+                    hsplit_fused_10_pull_total(l + 256 * wg + 256 * groups * k, before, n_before, n_kept, cross_lengths, &pull_total_r, &pull_total_r_1, &pull_total_r_2);
                     x = pull_total_r;
                     x_1 = pull_total_r_1;
+                    x_2 = pull_total_r_2;
                 } else {
                     x = 0L;
                     x_1 = 0L;
+                    x_2 = 0L;
                 }
                 long op_total_r;
                 long op_total_r_1;
-                hsplit_fused_10_op_total(acc, acc_1, x, x_1, &op_total_r, &op_total_r_1);
+                long op_total_r_2;
+                hsplit_fused_10_op_total(acc, acc_1, acc_2, x, x_1, x_2, &op_total_r, &op_total_r_1, &op_total_r_2);
                 acc = op_total_r;
                 acc_1 = op_total_r_1;
+                acc_2 = op_total_r_2;
             }
             {
                 group_values[l] = acc;
                 group_values_1[l] = acc_1;
+                group_values_2[l] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -7422,21 +7397,27 @@ __kernel void hsplit_fused_10_total_partial(long groups, long chunk, long instan
         __local long* group_values_out = group_swap;
         __local long* group_values_1_in = group_values_1;
         __local long* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
         long m = 256;
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_2 = 0L;
                 long acc_3 = 0L;
+                long acc_4 = 0L;
+                long acc_5 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_2;
                     long op_total_r_3;
-                    hsplit_fused_10_op_total(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_total_r_2, &op_total_r_3);
-                    acc_2 = op_total_r_2;
+                    long op_total_r_4;
+                    long op_total_r_5;
+                    hsplit_fused_10_op_total(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], group_values_2_in[k_1 + 2 * l_1], &op_total_r_3, &op_total_r_4, &op_total_r_5);
                     acc_3 = op_total_r_3;
+                    acc_4 = op_total_r_4;
+                    acc_5 = op_total_r_5;
                 }
                 {
-                    group_values_out[l_1] = acc_2;
-                    group_values_1_out[l_1] = acc_3;
+                    group_values_out[l_1] = acc_3;
+                    group_values_1_out[l_1] = acc_4;
+                    group_values_2_out[l_1] = acc_5;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -7449,48 +7430,63 @@ __kernel void hsplit_fused_10_total_partial(long groups, long chunk, long instan
                 __local long* t = group_values_1_in;
                 group_values_1_in = group_values_1_out;
                 group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
             }
             m /= 2;
         }
         for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
             {
-                total_partials_55[wg] = group_values_in[0];
-                total_partials_56[wg] = group_values_1_in[0];
+                total_partials_65[wg] = group_values_in[0];
+                total_partials_66[wg] = group_values_1_in[0];
+                total_partials_67[wg] = group_values_2_in[0];
             }
         }
     }
 }
 
-__kernel void hsplit_fused_10_total_final(__global const long* total_partials_55, __global const long* total_partials_56, long final_chunk, long groups, __global long* total_26, __global long* total_30) {
+__kernel void hsplit_fused_10_total_final(__global const long* total_partials_65, __global const long* total_partials_66, __global const long* total_partials_67, long final_chunk, long groups, __global long* total_26, __global long* total_30, __global long* total_34) {
     __local long group_values[256];
     __local long group_values_1[256];
+    __local long group_values_2[256];
     __local long group_swap[256];
     __local long group_swap_1[256];
+    __local long group_swap_2[256];
     {
         const long wg = get_group_id(0);
         {
             const long l = get_local_id(0);
             long acc = 0L;
             long acc_1 = 0L;
+            long acc_2 = 0L;
             for (long k = 0; k < final_chunk; k++) {
                 long x;
                 long x_1;
+                long x_2;
                 if (256 * k + l < groups) {
-                    x = total_partials_55[256 * k + l];
-                    x_1 = total_partials_56[256 * k + l];
+                    x = total_partials_65[256 * k + l];
+                    x_1 = total_partials_66[256 * k + l];
+                    x_2 = total_partials_67[256 * k + l];
                 } else {
                     x = 0L;
                     x_1 = 0L;
+                    x_2 = 0L;
                 }
                 long op_total_r;
                 long op_total_r_1;
-                hsplit_fused_10_op_total(acc, acc_1, x, x_1, &op_total_r, &op_total_r_1);
+                long op_total_r_2;
+                hsplit_fused_10_op_total(acc, acc_1, acc_2, x, x_1, x_2, &op_total_r, &op_total_r_1, &op_total_r_2);
                 acc = op_total_r;
                 acc_1 = op_total_r_1;
+                acc_2 = op_total_r_2;
             }
             {
                 group_values[l] = acc;
                 group_values_1[l] = acc_1;
+                group_values_2[l] = acc_2;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -7498,21 +7494,27 @@ __kernel void hsplit_fused_10_total_final(__global const long* total_partials_55
         __local long* group_values_out = group_swap;
         __local long* group_values_1_in = group_values_1;
         __local long* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
         long m = 256;
         for (long step = 0; step < 8; step++) {
             for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_2 = 0L;
                 long acc_3 = 0L;
+                long acc_4 = 0L;
+                long acc_5 = 0L;
                 for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_2;
                     long op_total_r_3;
-                    hsplit_fused_10_op_total(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_total_r_2, &op_total_r_3);
-                    acc_2 = op_total_r_2;
+                    long op_total_r_4;
+                    long op_total_r_5;
+                    hsplit_fused_10_op_total(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], group_values_2_in[k_1 + 2 * l_1], &op_total_r_3, &op_total_r_4, &op_total_r_5);
                     acc_3 = op_total_r_3;
+                    acc_4 = op_total_r_4;
+                    acc_5 = op_total_r_5;
                 }
                 {
-                    group_values_out[l_1] = acc_2;
-                    group_values_1_out[l_1] = acc_3;
+                    group_values_out[l_1] = acc_3;
+                    group_values_1_out[l_1] = acc_4;
+                    group_values_2_out[l_1] = acc_5;
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -7525,6 +7527,11 @@ __kernel void hsplit_fused_10_total_final(__global const long* total_partials_55
                 __local long* t = group_values_1_in;
                 group_values_1_in = group_values_1_out;
                 group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
             }
             m /= 2;
         }
@@ -7532,6 +7539,7 @@ __kernel void hsplit_fused_10_total_final(__global const long* total_partials_55
             {
                 total_26[0] = group_values_in[0];
                 total_30[0] = group_values_1_in[0];
+                total_34[0] = group_values_2_in[0];
             }
         }
     }
@@ -10004,9 +10012,9 @@ static inline void hsplit_gather_27_by_ids_pull_packed_elements_1(long p, __glob
     *r1 = packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_27_by_ids_packed_elements_1(long total_1, __global const long* packed_offsets_ids, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+__kernel void hsplit_gather_27_by_ids_packed_elements_1(long t_1, __global const long* packed_offsets_ids, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         double pull_packed_elements_1_r;
         double pull_packed_elements_1_r_1;
         hsplit_gather_27_by_ids_pull_packed_elements_1(gid, packed_offsets_ids, offsets, n_offsets, else_instances, packed_offsets_3, packed_offsets_0, packed_elements_1_4, packed_elements_2_5, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
@@ -10507,9 +10515,9 @@ __kernel void hsplit_gather_fused_by_ids_p1_1(long t_1, __global const long* off
     }
 }
 
-__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long total_1, __global const long* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long t_2, __global const long* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_2) {
         double pull_packed_elements_1_r;
         double pull_packed_elements_1_r_1;
         hsplit_gather_fused_by_ids_pull_packed_elements_1(gid, packed_offsets_ids, offsets_35, n_offsets_2, else_instances, packed_offsets_17, packed_offsets_34, kept, cross_offsets, n_cross_offsets, points_1_2, points_1_8, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
