@@ -73,7 +73,8 @@ pub(crate) type RouteFn<'r> = &'r dyn Fn(&mut ThunkCx, &HostFunction, GExpr) -> 
 //   branch's total costs no wait of its own ([`ArrayFacts::selections`]).
 // - `replicated-total`: a dense sequence of the level below read by every
 //   element of segments that all have length `c` (a free variable of an
-//   apply-to-each over a lifted literal of `c` items, quickhull's
+//   apply-to-each over a uniform sequence of `c` elements or a lifted
+//   literal of `c` items, quickhull's
 //   `{hsplit(packed, ends) : ends in [(p1, pm), (pm, p2)]}`) takes each of
 //   its instances' sequences `c` times: `c` times its element count.
 // - `parts-total`: in a lifted `++`, the operands that are the views
@@ -111,8 +112,9 @@ pub(crate) struct ArrayFacts {
     /// Int arrays whose every element is the constant (a `MAP` of it).
     pub constant_columns: HashMap<HostVar, i64>,
     /// The offsets of dense descriptors whose segments all have the
-    /// length (`i * c`, with lengths all `c`: a lifted literal's).
-    pub constant_segments: HashMap<HostVar, i64>,
+    /// length, a host value (`i * c`, with lengths all `c`: a lifted
+    /// literal's, or a uniform generator's).
+    pub constant_segments: HashMap<HostVar, Atom>,
     /// The lengths of lifted views `x[index]` of a dense lifted sequence
     /// `x` of the same level (`lifted_elt`), by the view's lengths.
     pub element_views: HashMap<HostVar, ElementView>,
@@ -481,15 +483,15 @@ impl FnCx<'_, '_> {
     /// The element count of the dense lifted sequence `s` gathered along
     /// `steps` (from an instance of an inner level to one of `s`'s), when
     /// the host knows it: rule `replicated-total` for each step into
-    /// segments that all have length `c` (a factor `c`), then rule
+    /// segments that all have length `c` (a factor `c`, a host value), then rule
     /// `masked-total` for a step into the instances a selection picked, or
     /// `s`'s element count when no step is left (note [host-known
     /// totals]). `None`, and nothing emitted, otherwise.
     pub fn gathered_total(&mut self, s: &LiftedSeq, steps: &[Step]) -> Option<Atom> {
-        let mut factor: i64 = 1;
+        let mut factors = Vec::new();
         let mut rest = steps;
         while let [Step::SegmentOf(offsets), tail @ ..] = rest {
-            factor = factor.checked_mul(*self.facts.constant_segments.get(offsets)?)?;
+            factors.push(*self.facts.constant_segments.get(offsets)?);
             rest = tail;
         }
         let count = match rest {
@@ -500,10 +502,7 @@ impl FnCx<'_, '_> {
             }
             _ => return None,
         };
-        Some(match factor {
-            1 => count,
-            c => self.fb.binary(BinaryOp::Mul, Scalar::Int, Atom::Const(Const::Int(c)), count),
-        })
+        Some(factors.into_iter().fold(count, |count, c| self.fb.binary(BinaryOp::Mul, Scalar::Int, c, count)))
     }
 
     /// The sequence whose element `p` is element `steps(p)` of `source`.
