@@ -1044,11 +1044,15 @@ fn cli_cl_options(root: &Path) -> Result<(), Failed> {
 /// `--stats` counts them, stay within a bound (issue 10's target is 20
 /// launches and 1 wait; these are the bounds reached so far: a wait's
 /// words are packed into one read, note [packed reads] in runtime's
-/// `cl/session.rs`, so reads are about one per wait). The depth comes
-/// from the interpreter, running the same splits.
+/// `cl/session.rs`, so reads are about one per wait). Two waits a level
+/// are left, both going down: the instances that recurse with their
+/// element totals (one kernel, note [host-known totals] in flatten's
+/// `gather.rs`), and the three filters' counts; the way up knows its
+/// totals on the host. The depth comes from the interpreter, running the
+/// same splits.
 const QUICKSORT_LAUNCHES_PER_LEVEL: f64 = 17.3;
-const QUICKSORT_READS_PER_LEVEL: f64 = 4.2;
-const QUICKSORT_WAITS_PER_LEVEL: f64 = 4.3;
+const QUICKSORT_READS_PER_LEVEL: f64 = 2.2;
+const QUICKSORT_WAITS_PER_LEVEL: f64 = 2.3;
 /// Device-to-device copies: the packed reads copied 13 words a level into
 /// their staging buffer; read slots need none (runtime note [read slots]).
 const QUICKSORT_COPIES_PER_LEVEL: f64 = 0.5;

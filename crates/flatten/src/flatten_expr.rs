@@ -420,6 +420,7 @@ impl FnCx<'_, '_> {
         let offsets = self.map_column(&size, "offsets", Scalar::Int, &|_, _, i| {
             GExpr::binary(BinaryOp::Mul, Scalar::Int, i, GExpr::int(k))
         })?;
+        self.facts.constant_segments.insert(offsets, Atom::Const(Const::Int(k)));
         let n = self.fb.size(&size);
         let total = self.fb.binary(BinaryOp::Mul, Scalar::Int, n, Atom::Const(Const::Int(k)));
         let route = move |tc: &mut ThunkCx, _: &HostFunction, q: GExpr| {

@@ -130,6 +130,10 @@ pub(crate) struct FnCx<'a, 'p> {
     /// (a parameter, returned after the result), `None` elsewhere (see
     /// note [rand_seed on the host] in `random_keys.rs`).
     pub seed: Option<crate::random_keys::SeedState>,
+    /// What is known of some arrays this function binds, for element
+    /// totals the host knows without reading the device (note [host-known
+    /// totals] in `gather.rs`).
+    pub facts: crate::gather::ArrayFacts,
 }
 
 impl<'a, 'p> FnCx<'a, 'p> {
@@ -143,6 +147,7 @@ impl<'a, 'p> FnCx<'a, 'p> {
             pending_prints: Vec::new(),
             region_body_level: None,
             seed: None,
+            facts: crate::gather::ArrayFacts::default(),
         }
     }
 

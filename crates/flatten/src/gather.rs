@@ -15,12 +15,16 @@
 //! outer level is distributed through the levels' steps, a uniform one
 //! replicated.
 
+use std::collections::HashMap;
+
 use crate::context::{DenseKey, LevelId, Size, Step};
 use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
-use crate::ir::{Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Soac, Thunk, VarType};
+use crate::ir::{
+    Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Soac, Thunk, UnaryOp, VarType,
+};
 use crate::kernel_code::{KernelBuilder, ThunkCx, add, binary_thunk, cmp, index_param, int, sub};
-use crate::representation::Val;
+use crate::representation::{LiftedSeq, Val};
 
 /// Which source a gathered element comes from.
 #[derive(Clone, Debug)]
@@ -42,6 +46,88 @@ pub(crate) struct Route {
 
 /// Computes the route of position `p` inside a thunk being built.
 pub(crate) type RouteFn<'r> = &'r dyn Fn(&mut ThunkCx, &HostFunction, GExpr) -> Route;
+
+// Note [host-known totals]
+// ~~~~~~~~~~~~~~~~~~~~~~~~
+// Gathering a column of sequences needs the new element count on the host
+// (it sizes the gather one level down). Computed from the new lengths on
+// the device (a scan, then `offsets[n-1] + lengths[n-1]`), it costs a
+// blocking read: in a recursion, a wait per level. Some totals follow from
+// what the host already has, by the descriptor invariant
+// `sum(lengths) = #elements` (note [segment descriptors]) and the
+// linearity of sums. The rules, by name:
+//
+// - `each-once-total`: a gather whose route takes every element of every
+//   source exactly once keeps all of their elements, so its total is the
+//   sum of the sources' element counts, host lengths. A lifted literal
+//   `[a, b]` is one (`FnCx::gather_each_once`), and so is the merge of a
+//   split conditional's branches: instance `i` takes then-result
+//   `rank[i]` or else-result `i - rank[i]`, a bijection onto the two
+//   branches' instances (`lift_conditionals.rs`).
+// - `masked-total`: the instances a `FILTER` of flags selects
+//   (`then_instances`) have, gathered, the total
+//   `sum(filter(flag, lengths)) = sum(map(flag ? length : 0))`, a `REDUCE`
+//   over all the instances. It reads the flags and the lengths, not the
+//   selected indices: fusion puts it in the kernel that computes the flags
+//   and selects, whose counts and scalars are read in one wait, so the
+//   branch's total costs no wait of its own ([`ArrayFacts::selections`]).
+// - `replicated-total`: a dense sequence of the level below read by every
+//   element of segments that all have length `c` (a free variable of an
+//   apply-to-each over a uniform sequence of `c` elements or a lifted
+//   literal of `c` items, quickhull's
+//   `{hsplit(packed, ends) : ends in [(p1, pm), (pm, p2)]}`) takes each of
+//   its instances' sequences `c` times: `c` times its element count.
+// - `parts-total`: in a lifted `++`, the operands that are the views
+//   `x[0], ..., x[c-1]` of one dense lifted sequence `x` whose segments
+//   all have length `c` (each once) cover `x`'s elements exactly once, so
+//   their lengths sum to `x`'s element count: quicksort's
+//   `sorted[0] ++ equal ++ sorted[1]`, `sorted` built from the literal
+//   `[lesser, greater]`. A dense operand adds its element count, one of
+//   the selected instances its masked total, a uniform one `n` times its
+//   length (`segmented_prims.rs`, `append_total`).
+//
+// Not host-known, and so still summed on the device: the lengths of one
+// view alone (`x[0]` takes some of `x`'s segments), of a gather by an
+// arbitrary index vector (it may take a segment twice or never), of a `++`
+// with any other operand. Each rule is checked by the flat evaluator
+// against the interpreter (tests/programs/recursion, and the
+// random-program tests), which run the same host code.
+
+/// A selection of instances: the positions of the `size` instances of a
+/// level whose flag is `wanted` (`FILTER`ed, in order).
+#[derive(Clone, Debug)]
+pub(crate) struct Selection {
+    pub flags: HostVar,
+    pub size: Size,
+    pub wanted: bool,
+}
+
+/// Facts about arrays of the function being built (variables are bound
+/// once, so a fact holds wherever its variable is visible). See note
+/// [host-known totals].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ArrayFacts {
+    /// Index arrays that are a [`Selection`].
+    pub selections: HashMap<HostVar, Selection>,
+    /// Int arrays whose every element is the constant (a `MAP` of it).
+    pub constant_columns: HashMap<HostVar, i64>,
+    /// The offsets of dense descriptors whose segments all have the
+    /// length, a host value (`i * c`, with lengths all `c`: a lifted
+    /// literal's, or a uniform generator's).
+    pub constant_segments: HashMap<HostVar, Atom>,
+    /// The lengths of lifted views `x[index]` of a dense lifted sequence
+    /// `x` of the same level (`lifted_elt`), by the view's lengths.
+    pub element_views: HashMap<HostVar, ElementView>,
+}
+
+/// A view `x[index]`, for every instance, of a dense lifted sequence of
+/// sequences `x` of the view's level.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ElementView {
+    /// `x`'s lengths.
+    pub whole: HostVar,
+    pub index: i64,
+}
 
 /// A column of a sequence's representation, as the gather sees it.
 enum Slot {
@@ -90,7 +176,7 @@ impl FnCx<'_, '_> {
     /// `route(p).index` of source `route(p).choice`. The sources have the
     /// same shape.
     pub fn gather(&mut self, sources: &[SeqRepr], size: Size, route: RouteFn) -> Result<SeqRepr> {
-        self.gather_routed(sources, size, route, false)
+        self.gather_routed(sources, size, route, false, &[])
     }
 
     /// [`FnCx::gather`] where the route takes every element of every source
@@ -102,18 +188,21 @@ impl FnCx<'_, '_> {
     /// result, one launch and one host wait fewer per level of a recursion
     /// that builds such a literal (quicksort's `[lesser, greater]`).
     pub fn gather_each_once(&mut self, sources: &[SeqRepr], size: Size, route: RouteFn) -> Result<SeqRepr> {
-        self.gather_routed(sources, size, route, true)
+        self.gather_routed(sources, size, route, true, &[])
     }
 
     /// `gather`; `takes_each_once` says that the route takes every element
     /// of every source once (see [`FnCx::gather_each_once`]), so each level
-    /// of sequences below does too.
+    /// of sequences below does too. `known_totals[k]`, where given, is the
+    /// element count of slot `k` (a column of sequences) of the result,
+    /// known otherwise (note [host-known totals]).
     fn gather_routed(
         &mut self,
         sources: &[SeqRepr],
         size: Size,
         route: RouteFn,
         takes_each_once: bool,
+        known_totals: &[Option<Atom>],
     ) -> Result<SeqRepr> {
         let source_slots: Vec<Vec<Slot>> = sources
             .iter()
@@ -166,10 +255,10 @@ impl FnCx<'_, '_> {
             match &source_slots[0][k] {
                 Slot::Column(_) => new_slots.push(SeqRepr::Array(column)),
                 Slot::Nested { .. } => {
-                    let (offsets, total) = if takes_each_once {
-                        (self.offsets_of(column), self.element_total(&source_slots, k)?)
-                    } else {
-                        self.offsets_and_total(column)?
+                    let (offsets, total) = match known_totals.get(k) {
+                        Some(Some(total)) => (self.offsets_of(column), *total),
+                        _ if takes_each_once => (self.offsets_of(column), self.element_total(&source_slots, k)?),
+                        _ => self.offsets_and_total(column)?,
                     };
                     let inner_sources: Vec<SeqRepr> = source_slots
                         .iter()
@@ -197,7 +286,8 @@ impl FnCx<'_, '_> {
                         let starts = source_offsets.iter().map(|o| tc.kb.read(host, *o, index.clone())).collect();
                         Route { index: add(select(&choice, starts), within), choice }
                     };
-                    let elements = self.gather_routed(&inner_sources, Size::Count(total), &inner, takes_each_once)?;
+                    let elements =
+                        self.gather_routed(&inner_sources, Size::Count(total), &inner, takes_each_once, &[])?;
                     new_slots.push(SeqRepr::Nested { lengths: column, offsets, elements: Box::new(elements) });
                 }
             }
@@ -232,7 +322,7 @@ impl FnCx<'_, '_> {
 
     /// The exclusive prefix sum of segment lengths: the offsets of a dense
     /// descriptor.
-    fn offsets_of(&mut self, lengths: HostVar) -> HostVar {
+    pub fn offsets_of(&mut self, lengths: HostVar) -> HostVar {
         let host = &self.fb.function;
         let name = host.var(lengths).name.replace("lengths", "offsets");
         let name = if name == host.var(lengths).name { format!("{name}_offsets") } else { name };
@@ -266,6 +356,24 @@ impl FnCx<'_, '_> {
         Atom::Var(self.run_kernel(kb, "total", Soac::Once { body }, &results)[0])
     }
 
+    /// Rule `masked-total` (note [host-known totals]): the sum of
+    /// `lengths` over the instances `selection` selects, as a `REDUCE`
+    /// over all the instances of `lengths[i]` where the flag is wanted, 0
+    /// elsewhere.
+    pub fn masked_total(&mut self, lengths: HostVar, selection: &Selection) -> Atom {
+        let host = &self.fb.function;
+        let mut kb = KernelBuilder::new();
+        let i = index_param(&mut kb, "i");
+        let flag = kb.read(host, selection.flags, GExpr::Var(i));
+        let flag = if selection.wanted { flag } else { GExpr::unary(UnaryOp::Not, Scalar::Bool, flag) };
+        let body = GExpr::if_(flag, kb.read(host, lengths, GExpr::Var(i)), int(0));
+        let op = binary_thunk(&mut kb, BinaryOp::Add, Scalar::Int);
+        let size = kb.size(host, &selection.size);
+        let reduce = Soac::Reduce { size, pull: Thunk { params: vec![i], body }, neutral: vec![Const::Int(0)], op };
+        let results = [("total".to_string(), VarType::Scalar(Scalar::Int))];
+        Atom::Var(self.run_kernel(kb, "masked_total", reduce, &results)[0])
+    }
+
     /// `MAP { i => f(i) } (size)` of one scalar column.
     pub fn map_column(
         &mut self,
@@ -279,9 +387,17 @@ impl FnCx<'_, '_> {
         let mut tc = ThunkCx::new(kb);
         let value = f(&mut tc, &self.fb.function, GExpr::Var(i));
         let (body, mut kb) = tc.finish(value);
+        let constant = match body {
+            GExpr::Const(Const::Int(c)) => Some(c),
+            _ => None,
+        };
         let size = kb.size(&self.fb.function, size);
         let map = Soac::Map { size, pull: Thunk { params: vec![i], body } };
-        Ok(self.run_kernel(kb, "map", map, &[(name.to_string(), VarType::Array(ty))])[0])
+        let column = self.run_kernel(kb, "map", map, &[(name.to_string(), VarType::Array(ty))])[0];
+        if let Some(c) = constant {
+            self.facts.constant_columns.insert(column, c);
+        }
+        Ok(column)
     }
 
     /// A uniform value, once for each of `size` instances.
@@ -344,10 +460,49 @@ impl FnCx<'_, '_> {
             return Ok(dense.clone());
         }
         steps.extend(key.path.iter().cloned());
-        let dense = self.gather_along(&source, size, steps)?;
+        // Rules `masked-total` and `replicated-total`.
+        let selected_total = match val {
+            Val::Seq(s) if s.is_dense => self.gathered_total(s, &steps),
+            _ => None,
+        };
+        let dense = match selected_total {
+            Some(total) => {
+                let route = move |tc: &mut ThunkCx, host: &HostFunction, p: GExpr| Route {
+                    choice: Choice::Only,
+                    index: tc.apply_steps(host, &steps, p),
+                };
+                self.gather_routed(std::slice::from_ref(&source), size, &route, false, &[Some(total)])?
+            }
+            None => self.gather_along(&source, size, steps)?,
+        };
         let block = self.fb.current_block();
         self.levels.get_mut(level).dense.push((key, dense.clone(), block));
         Ok(dense)
+    }
+
+    /// The element count of the dense lifted sequence `s` gathered along
+    /// `steps` (from an instance of an inner level to one of `s`'s), when
+    /// the host knows it: rule `replicated-total` for each step into
+    /// segments that all have length `c` (a factor `c`, a host value), then rule
+    /// `masked-total` for a step into the instances a selection picked, or
+    /// `s`'s element count when no step is left (note [host-known
+    /// totals]). `None`, and nothing emitted, otherwise.
+    pub fn gathered_total(&mut self, s: &LiftedSeq, steps: &[Step]) -> Option<Atom> {
+        let mut factors = Vec::new();
+        let mut rest = steps;
+        while let [Step::SegmentOf(offsets), tail @ ..] = rest {
+            factors.push(*self.facts.constant_segments.get(offsets)?);
+            rest = tail;
+        }
+        let count = match rest {
+            [] => self.fb.length(s.elements.length_witness()),
+            [Step::Gather(indices)] => {
+                let selection = self.facts.selections.get(indices)?.clone();
+                self.masked_total(s.lengths, &selection)
+            }
+            _ => return None,
+        };
+        Some(factors.into_iter().fold(count, |count, c| self.fb.binary(BinaryOp::Mul, Scalar::Int, c, count)))
     }
 
     /// The sequence whose element `p` is element `steps(p)` of `source`.

@@ -159,6 +159,9 @@ impl FnCx<'_, '_> {
                 let offsets = self.map_column(&outer_size, "offsets", Scalar::Int, &|tc, host, i| {
                     GExpr::binary(BinaryOp::Mul, Scalar::Int, i, tc.kb.atom(host, length))
                 })?;
+                // Every outer instance takes the whole generator: rule
+                // `replicated-total` (note [host-known totals], `gather.rs`).
+                self.facts.constant_segments.insert(offsets, length);
                 let n = self.fb.size(&outer_size);
                 let total = self.fb.binary(BinaryOp::Mul, Scalar::Int, n, length);
                 (lengths, offsets, Size::Count(total))

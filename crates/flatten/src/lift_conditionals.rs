@@ -26,7 +26,7 @@ use nesl_frontend::tast::{ExprId, ExprKind};
 use crate::context::{Level, Size, Step};
 use crate::error::{FlattenError, Result};
 use crate::flatten_program::FnCx;
-use crate::gather::{Choice, Route};
+use crate::gather::{Choice, Route, Selection};
 use crate::ir::{
     Atom, BinaryOp, Const, GExpr, HostExpr, HostFunction, HostVar, Repr, Scalar, SeqRepr, Soac, Stmt, Thunk, UnaryOp,
     VarType,
@@ -90,8 +90,11 @@ impl FnCx<'_, '_> {
         };
         let (else_values, then_values) = (results.pop().unwrap_or_default(), results.pop().unwrap_or_default());
         let mut merged = Vec::with_capacity(then_values.len());
+        // The route is a bijection onto the two branches' instances (each
+        // branch is dense over the instances its flag selected): rule
+        // `each-once-total`, note [host-known totals] in `gather.rs`.
         for (a, b) in then_values.into_iter().zip(else_values) {
-            merged.push(Val::from_seq(self.gather(&[a, b], size.clone(), &route)?, level));
+            merged.push(Val::from_seq(self.gather_each_once(&[a, b], size.clone(), &route)?, level));
         }
         match divergent {
             Some((func, _, _)) => self.call_with_values(then_branch, func, merged),
@@ -193,6 +196,7 @@ impl FnCx<'_, '_> {
         let j = index_param(&mut kb, "j");
         let flag = kb.read(host, flags, GExpr::Var(j));
         let pred = if wanted { flag } else { GExpr::unary(UnaryOp::Not, Scalar::Bool, flag) };
+        let selection = Selection { flags, size: size.clone(), wanted };
         let size = kb.size(host, size);
         let filter = Soac::Filter {
             size,
@@ -201,6 +205,9 @@ impl FnCx<'_, '_> {
             before: None,
         };
         let name = if wanted { "then_instances" } else { "else_instances" };
-        Ok(self.run_kernel(kb, "filter_instances", filter, &[(name.to_string(), VarType::Array(Scalar::Int))])[0])
+        let indices =
+            self.run_kernel(kb, "filter_instances", filter, &[(name.to_string(), VarType::Array(Scalar::Int))])[0];
+        self.facts.selections.insert(indices, selection);
+        Ok(indices)
     }
 }

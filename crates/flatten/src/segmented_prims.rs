@@ -28,7 +28,7 @@ use crate::context::{Size, Step};
 use crate::error::{FlattenError, Result};
 use crate::faults;
 use crate::flatten_program::FnCx;
-use crate::gather::{Choice, Route};
+use crate::gather::{Choice, ElementView, Route};
 use crate::ir::Stmt;
 use crate::ir::{
     Atom, BinaryOp, Const, GExpr, HostFunction, HostVar, Repr, Scalar, SegDesc, SeqRepr, Soac, Thunk, UnaryOp, VarType,
@@ -325,9 +325,110 @@ impl FnCx<'_, '_> {
     /// Per instance lengths from `f` (which may check), and the dense
     /// descriptor and element count they make.
     pub(crate) fn segment_lengths(&mut self, f: InstanceFn) -> Result<(HostVar, HostVar, Atom)> {
+        self.segment_lengths_with(None, f)
+    }
+
+    /// [`FnCx::segment_lengths`], whose element count is `known` when the
+    /// host knows it (note [host-known totals] in `gather.rs`).
+    fn segment_lengths_with(&mut self, known: Option<Atom>, f: InstanceFn) -> Result<(HostVar, HostVar, Atom)> {
         let lengths = self.map_instances("map_lengths", &[("lengths", Scalar::Int)], f)?[0];
-        let (offsets, total) = self.offsets_and_total(lengths)?;
+        let (offsets, total) = match known {
+            Some(total) => (self.offsets_of(lengths), total),
+            None => self.offsets_and_total(lengths)?,
+        };
         Ok((lengths, offsets, total))
+    }
+
+    /// The element count of `values[0] ++ values[1] ++ ...` over all the
+    /// instances of the current level, when the host knows each operand's
+    /// (note [host-known totals] in `gather.rs`): a dense operand of this
+    /// level has its element count, one of the level just below whose
+    /// instances a selection picked its masked total (rule `masked-total`),
+    /// a uniform one the level's size times its length, and views
+    /// `x[0], ..., x[c-1]` of one dense `x` whose segments all have length
+    /// `c`, each once, have `x`'s element count together (rule
+    /// `parts-total`). `None` (and nothing emitted) if some operand is none
+    /// of these.
+    fn append_total(&mut self, values: &[Val]) -> Option<Atom> {
+        enum Count {
+            Elements(HostVar),
+            Gathered(LiftedSeq, Vec<Step>),
+            Uniform(HostVar),
+        }
+        let level = self.levels.current();
+        let mut counts: Vec<Count> = Vec::new();
+        // Per whole `x`: its elements' length witness, and the indices seen.
+        let mut parts: Vec<(HostVar, HostVar, Vec<i64>)> = Vec::new();
+        for value in values {
+            match value {
+                Val::Seq(s) if s.level == level && s.is_dense => {
+                    counts.push(Count::Elements(s.elements.length_witness()))
+                }
+                Val::Seq(s) if s.level == level => {
+                    let view = *self.facts.element_views.get(&s.lengths)?;
+                    let witness = s.elements.length_witness();
+                    match parts.iter_mut().find(|(whole, ..)| *whole == view.whole) {
+                        Some((_, seen_witness, indices)) if *seen_witness == witness => indices.push(view.index),
+                        Some(_) => return None,
+                        None => parts.push((view.whole, witness, vec![view.index])),
+                    }
+                }
+                Val::Seq(s) if s.is_dense && s.level < level => {
+                    counts.push(Count::Gathered(s.clone(), self.levels.path(level, s.level)));
+                }
+                Val::Uniform(Repr::Seq(data)) => counts.push(Count::Uniform(data.length_witness())),
+                _ => return None,
+            }
+        }
+        for (whole, witness, mut indices) in parts {
+            let c = *self.facts.constant_columns.get(&whole)?;
+            indices.sort_unstable();
+            if !indices.iter().copied().eq(0..c) {
+                return None;
+            }
+            counts.push(Count::Elements(witness));
+        }
+        // Every gathered operand must have a known total before any kernel
+        // is emitted for one.
+        let is_known = |this: &Self, steps: &[Step]| {
+            let mut rest = steps;
+            while let [Step::SegmentOf(offsets), tail @ ..] = rest {
+                if !this.facts.constant_segments.contains_key(offsets) {
+                    return false;
+                }
+                rest = tail;
+            }
+            match rest {
+                [] => true,
+                [Step::Gather(indices)] => this.facts.selections.contains_key(indices),
+                _ => false,
+            }
+        };
+        if counts.iter().any(|c| matches!(c, Count::Gathered(_, steps) if !is_known(self, steps))) {
+            return None;
+        }
+        let mut atoms = Vec::with_capacity(counts.len());
+        let mut gathered: Vec<(HostVar, Vec<Step>, Atom)> = Vec::new();
+        for count in counts {
+            atoms.push(match count {
+                Count::Elements(witness) => self.fb.length(witness),
+                Count::Gathered(s, steps) => match gathered.iter().find(|(l, st, _)| *l == s.lengths && *st == steps) {
+                    Some((.., total)) => *total,
+                    None => {
+                        let total = self.gathered_total(&s, &steps)?;
+                        gathered.push((s.lengths, steps, total));
+                        total
+                    }
+                },
+                Count::Uniform(witness) => {
+                    let size = self.levels.get(level).size.clone();
+                    let n = self.fb.size(&size);
+                    let length = self.fb.length(witness);
+                    self.fb.binary(BinaryOp::Mul, Scalar::Int, n, length)
+                }
+            });
+        }
+        atoms.into_iter().reduce(|sum, count| self.fb.binary(BinaryOp::Add, Scalar::Int, sum, count))
     }
 
     /// The exclusive prefix sum of segment lengths.
@@ -494,6 +595,16 @@ impl FnCx<'_, '_> {
                     let k = tc.share("k", Scalar::Int, add(start, j));
                     vec![tc.kb.read(host, lengths, k.clone()), tc.kb.read(host, offsets, k)]
                 })?;
+            // A constant index into a dense sequence of this level: a
+            // part that rule `parts-total` can sum (note [host-known
+            // totals] in `gather.rs`).
+            if let (Val::Seq(whole), InstanceScalar::Uniform(Atom::Const(Const::Int(index)))) = (seq, &index)
+                && whole.is_dense
+                && whole.level == level
+            {
+                let view = ElementView { whole: whole.lengths, index: *index };
+                self.facts.element_views.insert(bounds[0], view);
+            }
             return Ok(Val::Seq(LiftedSeq {
                 level,
                 lengths: bounds[0],
@@ -804,7 +915,8 @@ impl FnCx<'_, '_> {
     fn lifted_append(&mut self, a: &Val, b: &Val) -> Result<Val> {
         let level = self.levels.current();
         let (sa, sb) = (self.seg_source(a)?, self.seg_source(b)?);
-        let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+        let known = self.append_total(&[a.clone(), b.clone()]);
+        let (lengths, offsets, total) = self.segment_lengths_with(known, &|tc, host, i| {
             let i = tc.share("i", Scalar::Int, i);
             let (_, la) = sa.at(tc, host, i.clone());
             let (_, lb) = sb.at(tc, host, i);
@@ -841,7 +953,8 @@ impl FnCx<'_, '_> {
     fn lifted_append_many(&mut self, values: &[Val]) -> Result<Val> {
         let level = self.levels.current();
         let sources = values.iter().map(|v| self.seg_source(v)).collect::<Result<Vec<_>>>()?;
-        let (lengths, offsets, total) = self.segment_lengths(&|tc, host, i| {
+        let known = self.append_total(values);
+        let (lengths, offsets, total) = self.segment_lengths_with(known, &|tc, host, i| {
             let i = tc.share("i", Scalar::Int, i);
             let lengths: Vec<GExpr> = sources.iter().map(|source| source.at(tc, host, i.clone()).1).collect();
             vec![lengths.into_iter().reduce(add).unwrap_or_else(|| int(0))]

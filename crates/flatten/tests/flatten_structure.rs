@@ -165,6 +165,77 @@ fn a_conditional_with_sequence_code_splits_the_instances_and_merges() {
     assert!(text.contains("SEG_REDUCE"), "max_index runs on the else instances only: {text}");
 }
 
+/// The kernels of the lifted version of `name` that compute an element total on the
+/// device: the `ONCE` over a scanned descriptor (`total`) and the masked
+/// `REDUCE` of rule `masked-total` (note [host-known totals]).
+fn totals<'a>(program: &'a FlatProgram, name: &str) -> (Vec<&'a Kernel>, Vec<&'a Kernel>) {
+    let lifted = program.functions.iter().find(|f| f.name.starts_with(name) && f.name.ends_with('^'));
+    let lifted = lifted.unwrap_or_else(|| panic!("no lifted {name}: {}", print_program(program)));
+    let kernels = runs(program, &lifted.body);
+    let named = |suffix: &str| kernels.iter().copied().filter(|k| k.name.contains(suffix)).collect::<Vec<_>>();
+    let masked = named("_masked_total");
+    let scanned = named("_total").into_iter().filter(|k| !k.name.contains("_masked_total")).collect();
+    (scanned, masked)
+}
+
+#[test]
+fn a_split_conditional_knows_its_branches_and_merged_totals() {
+    // Rule `masked-total` for the branches' sequences of the instances
+    // they select (the then branch gathers `s`, the else branch appends it
+    // to itself), and `each-once-total` for the merge: no scanned total is
+    // left.
+    let p = flatten_source(
+        "function g(s) = if #s <= 2 then s else s ++ s;
+         {g(s) : s in [[3, 1], [] int, [5, 6, 7]]};",
+    );
+    let (scanned, masked) = totals(&p, "g");
+    let text = print_program(&p);
+    assert_eq!(masked.len(), 2, "the then branch gathers s, the else branch appends it: {text}");
+    assert!(scanned.is_empty(), "{text}");
+    let (then_total, else_total) = (kernel_text(masked[0]), kernel_text(masked[1]));
+    assert!(then_total.contains("REDUCE { i => (if mapped[i] then s_lengths"), "{then_total}");
+    assert!(else_total.contains("REDUCE { i => (if not(mapped[i]) then s_lengths"), "{else_total}");
+}
+
+#[test]
+fn views_of_every_element_of_a_literal_have_a_known_total() {
+    // Rule `parts-total`: x[1] ++ [0] ++ x[0] covers x = [a, b] once.
+    let parts = flatten_source(
+        "function g(s) = let x = [{y in s | y < 2}, {y in s | y >= 2}] in x[1] ++ [0] ++ x[0];
+         {g(s) : s in [[3, 1], [] int]};",
+    );
+    let (scanned, _) = totals(&parts, "g");
+    assert!(scanned.is_empty(), "{}", print_program(&parts));
+    // Not when a view is missing, taken twice, or the segments vary.
+    for body in [
+        "let x = [{y in s | y < 2}, {y in s | y >= 2}] in x[1] ++ [0] ++ x[1]",
+        "let x = [{y in s | y < 2}, {y in s | y >= 2}, s] in x[1] ++ [0] ++ x[0]",
+        "let x = {[y] : y in s} in x[1] ++ [0] ++ x[0]",
+    ] {
+        let p = flatten_source(&format!("function g(s) = {body};\n{{g(s) : s in [[3, 1], [] int]}};"));
+        let (scanned, _) = totals(&p, "g");
+        assert_eq!(scanned.len(), 1, "{body}: {}", print_program(&p));
+    }
+}
+
+#[test]
+fn a_free_variable_of_an_apply_to_each_over_a_literal_has_a_known_total() {
+    // Rule `replicated-total`, through the else branch's selection too:
+    // each instance's `s` is taken once per item of `[[0], s, [9]]`.
+    let p = flatten_source(
+        "function g(s) = if #s <= 1 then [s] else {v ++ s : v in [[0], s, [9]]};
+         {g(s) : s in [[3, 1], [] int]};",
+    );
+    let (scanned, masked) = totals(&p, "g");
+    let text = print_program(&p);
+    assert!(scanned.is_empty(), "{text}");
+    assert!(!masked.is_empty(), "{text}");
+    // Not over segments of varying lengths.
+    let p = flatten_source("function g(s) = {[x] ++ s : x in s};\n{g(s) : s in [[3, 1], [] int]};");
+    let (scanned, _) = totals(&p, "g");
+    assert_eq!(scanned.len(), 1, "{}", print_program(&p));
+}
+
 #[test]
 fn recursion_in_an_apply_to_each_is_host_recursion_of_the_lifted_version() {
     let p = flatten_source(

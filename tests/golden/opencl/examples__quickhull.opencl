@@ -412,100 +412,6 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
 }
 
 
-// ===== hsplit_total.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long hsplit_total_once_total(__global const long* lengths, long lengths_len, __global const long* offsets) {
-    long t;
-    if (lengths_len == 0L) {
-        t = 0L;
-    } else {
-        long last = nessie_sub(lengths_len, 1L);
-        t = nessie_add(offsets[last], lengths[last]);
-    }
-    return t;
-}
-
-__kernel void hsplit_total_total(__global const long* lengths, long n_lengths, __global const long* offsets, __global long* total) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long once_total_r = hsplit_total_once_total(lengths, n_lengths, offsets);
-        total[0] = once_total_r;
-    }
-}
-
-
 // ===== hsplit_gather_7.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -595,9 +501,9 @@ static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offset
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_7_p1_1(long total_1, __global const long* offsets_0, long n_offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+__kernel void hsplit_gather_7_p1_1(long t_1, __global const long* offsets_0, long n_offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         double pull_p1_1_r;
         double pull_p1_1_r_1;
         hsplit_gather_7_pull_p1_1(gid, offsets_0, n_offsets, offsets_1, lengths, then_instances, packed_offsets, packed_lengths, p1_1_6, packed_elements_1, p1_2_8, packed_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
@@ -780,9 +686,9 @@ static inline void hsplit_gather_27_pull_packed_elements_1(long p, __global cons
     *r1 = packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_27_packed_elements_1(long total_1, __global const long* packed_offsets_0, long n_packed_offsets, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+__kernel void hsplit_gather_27_packed_elements_1(long t_1, __global const long* packed_offsets_0, long n_packed_offsets, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         double pull_packed_elements_1_r;
         double pull_packed_elements_1_r_1;
         hsplit_gather_27_pull_packed_elements_1(gid, packed_offsets_0, n_packed_offsets, offsets, n_offsets, else_instances, packed_offsets_3, packed_elements_1_4, packed_elements_2_5, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
@@ -1613,9 +1519,9 @@ static inline void hsplit_gather_29_pull_p1_1(long p, __global const long* offse
     *r1 = f ? p1_2[q] : hsplit_elements_2[q];
 }
 
-__kernel void hsplit_gather_29_p1_1(long total_1, __global const long* offsets_0, long n_offsets, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
+__kernel void hsplit_gather_29_p1_1(long t_1, __global const long* offsets_0, long n_offsets, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         double pull_p1_1_r;
         double pull_p1_1_r_1;
         hsplit_gather_29_pull_p1_1(gid, offsets_0, n_offsets, mapped, rank, offsets_3, offsets_4, p1_1_5, hsplit_elements_1, p1_2_7, hsplit_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
@@ -3388,6 +3294,31 @@ static inline long hsplit_fused_2_keep_else_instances(long j, __global const lon
     return !(packed_lengths < 2L) ? 1L : 0L;
 }
 
+static inline void hsplit_fused_2_pull_total(long i, __global const long* before, long before_len, long kept_len, __global const long* cross_lengths, long* r0, long* r1, long* r2) {
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    int mapped = packed_lengths < 2L;
+    long packed_lengths_1 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long v = mapped ? packed_lengths_1 : 0L;
+    long packed_lengths_2 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    int mapped_1 = packed_lengths_2 < 2L;
+    long v_1 = !mapped_1 ? cross_lengths[i] : 0L;
+    long v_2 = v;
+    long v_3 = v_1;
+    long packed_lengths_3 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    int mapped_2 = packed_lengths_3 < 2L;
+    long packed_lengths_4 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long v_4 = !mapped_2 ? packed_lengths_4 : 0L;
+    *r0 = v_2;
+    *r1 = v_3;
+    *r2 = v_4;
+}
+
+static inline void hsplit_fused_2_op_total(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
+    *r0 = nessie_add(a, b);
+    *r1 = nessie_add(a_1, b_1);
+    *r2 = nessie_add(a_2, b_2);
+}
+
 __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* before, long n_before, long n_kept, __global long* packed_offsets, __global long* packed_lengths_8) {
     __local long tile[4864];
     __local long vals[306];
@@ -3892,6 +3823,204 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
     if (l == 0 && tile_no == lookback_tiles_2 - 1) {
         then_instances_kept[0] = base + vals[305];
         else_instances_kept[0] = base_1 + vals_1[305];
+    }
+}
+
+__kernel void hsplit_fused_2_total_partial(long groups, long chunk, long instances_1, __global const long* before, long n_before, long n_kept, __global const long* cross_lengths, __global long* total_partials_65, __global long* total_partials_66, __global long* total_partials_67) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_swap[256];
+    __local long group_swap_1[256];
+    __local long group_swap_2[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                long x_1;
+                long x_2;
+                if (l + 256 * wg + 256 * groups * k < instances_1) {
+                    long pull_total_r;
+                    long pull_total_r_1;
+                    long pull_total_r_2;
+                    hsplit_fused_2_pull_total(l + 256 * wg + 256 * groups * k, before, n_before, n_kept, cross_lengths, &pull_total_r, &pull_total_r_1, &pull_total_r_2);
+                    x = pull_total_r;
+                    x_1 = pull_total_r_1;
+                    x_2 = pull_total_r_2;
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                    x_2 = 0L;
+                }
+                long op_total_r;
+                long op_total_r_1;
+                long op_total_r_2;
+                hsplit_fused_2_op_total(acc, acc_1, acc_2, x, x_1, x_2, &op_total_r, &op_total_r_1, &op_total_r_2);
+                acc = op_total_r;
+                acc_1 = op_total_r_1;
+                acc_2 = op_total_r_2;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+                group_values_2[l] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_3 = 0L;
+                long acc_4 = 0L;
+                long acc_5 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_3;
+                    long op_total_r_4;
+                    long op_total_r_5;
+                    hsplit_fused_2_op_total(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], group_values_2_in[k_1 + 2 * l_1], &op_total_r_3, &op_total_r_4, &op_total_r_5);
+                    acc_3 = op_total_r_3;
+                    acc_4 = op_total_r_4;
+                    acc_5 = op_total_r_5;
+                }
+                {
+                    group_values_out[l_1] = acc_3;
+                    group_values_1_out[l_1] = acc_4;
+                    group_values_2_out[l_1] = acc_5;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials_65[wg] = group_values_in[0];
+                total_partials_66[wg] = group_values_1_in[0];
+                total_partials_67[wg] = group_values_2_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_2_total_final(__global const long* total_partials_65, __global const long* total_partials_66, __global const long* total_partials_67, long final_chunk, long groups, __global long* total_26, __global long* total_30, __global long* total_34) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_swap[256];
+    __local long group_swap_1[256];
+    __local long group_swap_2[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                long x_1;
+                long x_2;
+                if (256 * k + l < groups) {
+                    x = total_partials_65[256 * k + l];
+                    x_1 = total_partials_66[256 * k + l];
+                    x_2 = total_partials_67[256 * k + l];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                    x_2 = 0L;
+                }
+                long op_total_r;
+                long op_total_r_1;
+                long op_total_r_2;
+                hsplit_fused_2_op_total(acc, acc_1, acc_2, x, x_1, x_2, &op_total_r, &op_total_r_1, &op_total_r_2);
+                acc = op_total_r;
+                acc_1 = op_total_r_1;
+                acc_2 = op_total_r_2;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+                group_values_2[l] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_3 = 0L;
+                long acc_4 = 0L;
+                long acc_5 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_3;
+                    long op_total_r_4;
+                    long op_total_r_5;
+                    hsplit_fused_2_op_total(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], group_values_2_in[k_1 + 2 * l_1], &op_total_r_3, &op_total_r_4, &op_total_r_5);
+                    acc_3 = op_total_r_3;
+                    acc_4 = op_total_r_4;
+                    acc_5 = op_total_r_5;
+                }
+                {
+                    group_values_out[l_1] = acc_3;
+                    group_values_1_out[l_1] = acc_4;
+                    group_values_2_out[l_1] = acc_5;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_26[0] = group_values_in[0];
+                total_30[0] = group_values_1_in[0];
+                total_34[0] = group_values_2_in[0];
+            }
+        }
     }
 }
 
@@ -4413,111 +4542,6 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
         if (g < n_else_instances) {
             packed_offsets[g] = tile[p_1];
         }
-    }
-}
-
-
-// ===== hsplit_total_fused.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void hsplit_total_fused_once_total(__global const long* lengths, long lengths_len, __global const long* offsets, __global const long* lengths_1, long lengths_1_len, __global const long* offsets_1, long* r0, long* r1) {
-    long v;
-    if (lengths_len == 0L) {
-        v = 0L;
-    } else {
-        long last = nessie_sub(lengths_len, 1L);
-        v = nessie_add(offsets[last], lengths[last]);
-    }
-    long v_1;
-    if (lengths_1_len == 0L) {
-        v_1 = 0L;
-    } else {
-        long last_1 = nessie_sub(lengths_1_len, 1L);
-        v_1 = nessie_add(offsets_1[last_1], lengths_1[last_1]);
-    }
-    *r0 = v;
-    *r1 = v_1;
-}
-
-__kernel void hsplit_total_fused_total(__global const long* lengths_0, long n_lengths, __global const long* offsets_1, __global const long* lengths_4, long n_lengths_1, __global const long* offsets_5, __global long* total_2, __global long* total_6) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long once_total_r;
-        long once_total_r_1;
-        hsplit_total_fused_once_total(lengths_0, n_lengths, offsets_1, lengths_4, n_lengths_1, offsets_5, &once_total_r, &once_total_r_1);
-        total_2[0] = once_total_r;
-        total_6[0] = once_total_r_1;
     }
 }
 
@@ -5985,9 +6009,9 @@ static inline void hsplit_gather_fused_pull_packed_elements_1(long p, __global c
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_p1_1(long total_1, __global const long* offsets_13, long n_offsets, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+__kernel void hsplit_gather_fused_p1_1(long t_1, __global const long* offsets_13, long n_offsets, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         double pull_p1_1_r;
         double pull_p1_1_r_1;
         hsplit_gather_fused_pull_p1_1(gid, offsets_13, n_offsets, offsets_14, lengths, then_instances, packed_offsets_17, packed_lengths, p1_1_19, kept, cross_offsets, n_cross_offsets, points_1_2, p1_2_20, points_1_8, &pull_p1_1_r, &pull_p1_1_r_1);
@@ -5996,9 +6020,9 @@ __kernel void hsplit_gather_fused_p1_1(long total_1, __global const long* offset
     }
 }
 
-__kernel void hsplit_gather_fused_packed_elements_1(long total_2, __global const long* packed_offsets_34, long n_packed_offsets_1, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+__kernel void hsplit_gather_fused_packed_elements_1(long t_2, __global const long* packed_offsets_34, long n_packed_offsets_1, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
     const long gid = get_global_id(0);
-    if (gid < total_2) {
+    if (gid < t_2) {
         double pull_packed_elements_1_r;
         double pull_packed_elements_1_r_1;
         hsplit_gather_fused_pull_packed_elements_1(gid, packed_offsets_34, n_packed_offsets_1, offsets_35, n_offsets_2, else_instances, packed_offsets_17, kept, cross_offsets, n_cross_offsets, points_1_2, points_1_8, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
@@ -6791,6 +6815,31 @@ static inline long hsplit_fused_10_keep_else_instances(long j, __global const lo
     return !(packed_lengths < 2L) ? 1L : 0L;
 }
 
+static inline void hsplit_fused_10_pull_total(long i, __global const long* before, long before_len, long kept_len, __global const long* cross_lengths, long* r0, long* r1, long* r2) {
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    int mapped = packed_lengths < 2L;
+    long packed_lengths_1 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long v = mapped ? packed_lengths_1 : 0L;
+    long packed_lengths_2 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    int mapped_1 = packed_lengths_2 < 2L;
+    long v_1 = !mapped_1 ? cross_lengths[i] : 0L;
+    long v_2 = v;
+    long v_3 = v_1;
+    long packed_lengths_3 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    int mapped_2 = packed_lengths_3 < 2L;
+    long packed_lengths_4 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long v_4 = !mapped_2 ? packed_lengths_4 : 0L;
+    *r0 = v_2;
+    *r1 = v_3;
+    *r2 = v_4;
+}
+
+static inline void hsplit_fused_10_op_total(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
+    *r0 = nessie_add(a, b);
+    *r1 = nessie_add(a_1, b_1);
+    *r2 = nessie_add(a_2, b_2);
+}
+
 __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status, long n_points_lengths, __global const long* before, long n_before, long n_kept, __global long* packed_offsets, __global long* packed_lengths_8) {
     __local long tile[4864];
     __local long vals[306];
@@ -7295,6 +7344,204 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
     if (l == 0 && tile_no == lookback_tiles_2 - 1) {
         then_instances_kept[0] = base + vals[305];
         else_instances_kept[0] = base_1 + vals_1[305];
+    }
+}
+
+__kernel void hsplit_fused_10_total_partial(long groups, long chunk, long instances_1, __global const long* before, long n_before, long n_kept, __global const long* cross_lengths, __global long* total_partials_65, __global long* total_partials_66, __global long* total_partials_67) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_swap[256];
+    __local long group_swap_1[256];
+    __local long group_swap_2[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                long x_1;
+                long x_2;
+                if (l + 256 * wg + 256 * groups * k < instances_1) {
+                    long pull_total_r;
+                    long pull_total_r_1;
+                    long pull_total_r_2;
+                    hsplit_fused_10_pull_total(l + 256 * wg + 256 * groups * k, before, n_before, n_kept, cross_lengths, &pull_total_r, &pull_total_r_1, &pull_total_r_2);
+                    x = pull_total_r;
+                    x_1 = pull_total_r_1;
+                    x_2 = pull_total_r_2;
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                    x_2 = 0L;
+                }
+                long op_total_r;
+                long op_total_r_1;
+                long op_total_r_2;
+                hsplit_fused_10_op_total(acc, acc_1, acc_2, x, x_1, x_2, &op_total_r, &op_total_r_1, &op_total_r_2);
+                acc = op_total_r;
+                acc_1 = op_total_r_1;
+                acc_2 = op_total_r_2;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+                group_values_2[l] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_3 = 0L;
+                long acc_4 = 0L;
+                long acc_5 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_3;
+                    long op_total_r_4;
+                    long op_total_r_5;
+                    hsplit_fused_10_op_total(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], group_values_2_in[k_1 + 2 * l_1], &op_total_r_3, &op_total_r_4, &op_total_r_5);
+                    acc_3 = op_total_r_3;
+                    acc_4 = op_total_r_4;
+                    acc_5 = op_total_r_5;
+                }
+                {
+                    group_values_out[l_1] = acc_3;
+                    group_values_1_out[l_1] = acc_4;
+                    group_values_2_out[l_1] = acc_5;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials_65[wg] = group_values_in[0];
+                total_partials_66[wg] = group_values_1_in[0];
+                total_partials_67[wg] = group_values_2_in[0];
+            }
+        }
+    }
+}
+
+__kernel void hsplit_fused_10_total_final(__global const long* total_partials_65, __global const long* total_partials_66, __global const long* total_partials_67, long final_chunk, long groups, __global long* total_26, __global long* total_30, __global long* total_34) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_values_2[256];
+    __local long group_swap[256];
+    __local long group_swap_1[256];
+    __local long group_swap_2[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            long acc_2 = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                long x_1;
+                long x_2;
+                if (256 * k + l < groups) {
+                    x = total_partials_65[256 * k + l];
+                    x_1 = total_partials_66[256 * k + l];
+                    x_2 = total_partials_67[256 * k + l];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                    x_2 = 0L;
+                }
+                long op_total_r;
+                long op_total_r_1;
+                long op_total_r_2;
+                hsplit_fused_10_op_total(acc, acc_1, acc_2, x, x_1, x_2, &op_total_r, &op_total_r_1, &op_total_r_2);
+                acc = op_total_r;
+                acc_1 = op_total_r_1;
+                acc_2 = op_total_r_2;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+                group_values_2[l] = acc_2;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        __local long* group_values_2_in = group_values_2;
+        __local long* group_values_2_out = group_swap_2;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_3 = 0L;
+                long acc_4 = 0L;
+                long acc_5 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_3;
+                    long op_total_r_4;
+                    long op_total_r_5;
+                    hsplit_fused_10_op_total(acc_3, acc_4, acc_5, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], group_values_2_in[k_1 + 2 * l_1], &op_total_r_3, &op_total_r_4, &op_total_r_5);
+                    acc_3 = op_total_r_3;
+                    acc_4 = op_total_r_4;
+                    acc_5 = op_total_r_5;
+                }
+                {
+                    group_values_out[l_1] = acc_3;
+                    group_values_1_out[l_1] = acc_4;
+                    group_values_2_out[l_1] = acc_5;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            {
+                __local long* t = group_values_2_in;
+                group_values_2_in = group_values_2_out;
+                group_values_2_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_26[0] = group_values_in[0];
+                total_30[0] = group_values_1_in[0];
+                total_34[0] = group_values_2_in[0];
+            }
+        }
     }
 }
 
@@ -7816,111 +8063,6 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
         if (g < n_else_instances) {
             packed_offsets[g] = tile[p_1];
         }
-    }
-}
-
-
-// ===== hsplit_total_fused_2.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void hsplit_total_fused_2_once_total(__global const long* lengths, long lengths_len, __global const long* offsets, __global const long* lengths_1, long lengths_1_len, __global const long* offsets_1, long* r0, long* r1) {
-    long v;
-    if (lengths_len == 0L) {
-        v = 0L;
-    } else {
-        long last = nessie_sub(lengths_len, 1L);
-        v = nessie_add(offsets[last], lengths[last]);
-    }
-    long v_1;
-    if (lengths_1_len == 0L) {
-        v_1 = 0L;
-    } else {
-        long last_1 = nessie_sub(lengths_1_len, 1L);
-        v_1 = nessie_add(offsets_1[last_1], lengths_1[last_1]);
-    }
-    *r0 = v;
-    *r1 = v_1;
-}
-
-__kernel void hsplit_total_fused_2_total(__global const long* lengths_0, long n_lengths, __global const long* offsets_1, __global const long* lengths_4, long n_lengths_1, __global const long* offsets_5, __global long* total_2, __global long* total_6) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long once_total_r;
-        long once_total_r_1;
-        hsplit_total_fused_2_once_total(lengths_0, n_lengths, offsets_1, lengths_4, n_lengths_1, offsets_5, &once_total_r, &once_total_r_1);
-        total_2[0] = once_total_r;
-        total_6[0] = once_total_r_1;
     }
 }
 
@@ -9687,9 +9829,9 @@ static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const long*
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_7_by_ids_p1_1(long total_1, __global const long* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+__kernel void hsplit_gather_7_by_ids_p1_1(long t_1, __global const long* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         double pull_p1_1_r;
         double pull_p1_1_r_1;
         hsplit_gather_7_by_ids_pull_p1_1(gid, offsets_ids, offsets_0, offsets_1, lengths, then_instances, packed_offsets, packed_lengths, p1_1_6, packed_elements_1, p1_2_8, packed_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
@@ -9870,9 +10012,9 @@ static inline void hsplit_gather_27_by_ids_pull_packed_elements_1(long p, __glob
     *r1 = packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_27_by_ids_packed_elements_1(long total_1, __global const long* packed_offsets_ids, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+__kernel void hsplit_gather_27_by_ids_packed_elements_1(long t_1, __global const long* packed_offsets_ids, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         double pull_packed_elements_1_r;
         double pull_packed_elements_1_r_1;
         hsplit_gather_27_by_ids_pull_packed_elements_1(gid, packed_offsets_ids, offsets, n_offsets, else_instances, packed_offsets_3, packed_offsets_0, packed_elements_1_4, packed_elements_2_5, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
@@ -9966,9 +10108,9 @@ static inline void hsplit_gather_29_by_ids_pull_p1_1(long p, __global const long
     *r1 = f ? p1_2[q] : hsplit_elements_2[q];
 }
 
-__kernel void hsplit_gather_29_by_ids_p1_1(long total_1, __global const long* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const long* offsets_0, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
+__kernel void hsplit_gather_29_by_ids_p1_1(long t_1, __global const long* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const long* offsets_0, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         double pull_p1_1_r;
         double pull_p1_1_r_1;
         hsplit_gather_29_by_ids_pull_p1_1(gid, offsets_ids, mapped, rank, offsets_3, offsets_4, offsets_0, p1_1_5, hsplit_elements_1, p1_2_7, hsplit_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
@@ -10362,9 +10504,9 @@ static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __g
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_by_ids_p1_1(long total_1, __global const long* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+__kernel void hsplit_gather_fused_by_ids_p1_1(long t_1, __global const long* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         double pull_p1_1_r;
         double pull_p1_1_r_1;
         hsplit_gather_fused_by_ids_pull_p1_1(gid, offsets_ids, offsets_13, offsets_14, lengths, then_instances, packed_offsets_17, packed_lengths, p1_1_19, kept, cross_offsets, n_cross_offsets, points_1_2, p1_2_20, points_1_8, &pull_p1_1_r, &pull_p1_1_r_1);
@@ -10373,9 +10515,9 @@ __kernel void hsplit_gather_fused_by_ids_p1_1(long total_1, __global const long*
     }
 }
 
-__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long total_2, __global const long* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long t_2, __global const long* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
     const long gid = get_global_id(0);
-    if (gid < total_2) {
+    if (gid < t_2) {
         double pull_packed_elements_1_r;
         double pull_packed_elements_1_r_1;
         hsplit_gather_fused_by_ids_pull_packed_elements_1(gid, packed_offsets_ids, offsets_35, n_offsets_2, else_instances, packed_offsets_17, packed_offsets_34, kept, cross_offsets, n_cross_offsets, points_1_2, points_1_8, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);

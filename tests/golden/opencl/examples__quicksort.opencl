@@ -463,9 +463,9 @@ static inline long quicksort_gather_8_pull_sorted_elements_elements(long p, __gl
     return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
 }
 
-__kernel void quicksort_gather_8_sorted_elements_elements(long total_1, __global const long* offsets, long n_offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
+__kernel void quicksort_gather_8_sorted_elements_elements(long t_1, __global const long* offsets, long n_offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         long pull_sorted_elements_elements_r = quicksort_gather_8_pull_sorted_elements_elements(gid, offsets, n_offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
         sorted_elements_elements_24[gid] = pull_sorted_elements_elements_r;
     }
@@ -556,9 +556,9 @@ static inline long quicksort_gather_10_pull_s_elements(long p, __global const lo
     return f ? s_elements[q] : sorted_elements_elements[q];
 }
 
-__kernel void quicksort_gather_10_s_elements(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+__kernel void quicksort_gather_10_s_elements(long t_1, __global const long* s_offsets_0, long n_s_offsets, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         long pull_s_elements_r = quicksort_gather_10_pull_s_elements(gid, s_offsets_0, n_s_offsets, mapped, rank, s_offsets_3, offsets, s_elements_5, sorted_elements_elements);
         s_elements_14[gid] = pull_s_elements_r;
     }
@@ -1500,6 +1500,20 @@ static inline long quicksort_fused_keep_else_instances(long j, __global const lo
     return !(s_lengths[i] <= 1L) ? 1L : 0L;
 }
 
+static inline void quicksort_fused_pull_total(long i, __global const long* s_lengths, long* r0, long* r1) {
+    int mapped = s_lengths[i] <= 1L;
+    long v = mapped ? s_lengths[i] : 0L;
+    int mapped_1 = s_lengths[i] <= 1L;
+    long v_1 = !mapped_1 ? s_lengths[i] : 0L;
+    *r0 = v;
+    *r1 = v_1;
+}
+
+static inline void quicksort_fused_op_total(long a, long a_1, long b, long b_1, long* r0, long* r1) {
+    *r0 = nessie_add(a, b);
+    *r1 = nessie_add(a_1, b_1);
+}
+
 __kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, __global const long* s_lengths, __global long* rank, __global uchar* mapped_2) {
     __local long tile[4864];
     __local long vals[306];
@@ -1853,6 +1867,161 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
     if (l == 0 && tile_no == lookback_tiles_1 - 1) {
         then_instances_kept[0] = base + vals[305];
         else_instances_kept[0] = base_1 + vals_1[305];
+    }
+}
+
+__kernel void quicksort_fused_total_partial(long groups, long chunk, long instances_2, __global const long* s_lengths, __global long* total_partials_33, __global long* total_partials_34) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_swap[256];
+    __local long group_swap_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < chunk; k++) {
+                long x;
+                long x_1;
+                if (l + 256 * wg + 256 * groups * k < instances_2) {
+                    long pull_total_r;
+                    long pull_total_r_1;
+                    quicksort_fused_pull_total(l + 256 * wg + 256 * groups * k, s_lengths, &pull_total_r, &pull_total_r_1);
+                    x = pull_total_r;
+                    x_1 = pull_total_r_1;
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                }
+                long op_total_r;
+                long op_total_r_1;
+                quicksort_fused_op_total(acc, acc_1, x, x_1, &op_total_r, &op_total_r_1);
+                acc = op_total_r;
+                acc_1 = op_total_r_1;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_2 = 0L;
+                long acc_3 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_2;
+                    long op_total_r_3;
+                    quicksort_fused_op_total(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_total_r_2, &op_total_r_3);
+                    acc_2 = op_total_r_2;
+                    acc_3 = op_total_r_3;
+                }
+                {
+                    group_values_out[l_1] = acc_2;
+                    group_values_1_out[l_1] = acc_3;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_partials_33[wg] = group_values_in[0];
+                total_partials_34[wg] = group_values_1_in[0];
+            }
+        }
+    }
+}
+
+__kernel void quicksort_fused_total_final(__global const long* total_partials_33, __global const long* total_partials_34, long final_chunk, long groups, __global long* total_14, __global long* total_18) {
+    __local long group_values[256];
+    __local long group_values_1[256];
+    __local long group_swap[256];
+    __local long group_swap_1[256];
+    {
+        const long wg = get_group_id(0);
+        {
+            const long l = get_local_id(0);
+            long acc = 0L;
+            long acc_1 = 0L;
+            for (long k = 0; k < final_chunk; k++) {
+                long x;
+                long x_1;
+                if (256 * k + l < groups) {
+                    x = total_partials_33[256 * k + l];
+                    x_1 = total_partials_34[256 * k + l];
+                } else {
+                    x = 0L;
+                    x_1 = 0L;
+                }
+                long op_total_r;
+                long op_total_r_1;
+                quicksort_fused_op_total(acc, acc_1, x, x_1, &op_total_r, &op_total_r_1);
+                acc = op_total_r;
+                acc_1 = op_total_r_1;
+            }
+            {
+                group_values[l] = acc;
+                group_values_1[l] = acc_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local long* group_values_in = group_values;
+        __local long* group_values_out = group_swap;
+        __local long* group_values_1_in = group_values_1;
+        __local long* group_values_1_out = group_swap_1;
+        long m = 256;
+        for (long step = 0; step < 8; step++) {
+            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
+                long acc_2 = 0L;
+                long acc_3 = 0L;
+                for (long k_1 = 0; k_1 < 2; k_1++) {
+                    long op_total_r_2;
+                    long op_total_r_3;
+                    quicksort_fused_op_total(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_total_r_2, &op_total_r_3);
+                    acc_2 = op_total_r_2;
+                    acc_3 = op_total_r_3;
+                }
+                {
+                    group_values_out[l_1] = acc_2;
+                    group_values_1_out[l_1] = acc_3;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            {
+                __local long* t = group_values_in;
+                group_values_in = group_values_out;
+                group_values_out = t;
+            }
+            {
+                __local long* t = group_values_1_in;
+                group_values_1_in = group_values_1_out;
+                group_values_1_out = t;
+            }
+            m /= 2;
+        }
+        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
+            {
+                total_14[0] = group_values_in[0];
+                total_18[0] = group_values_1_in[0];
+            }
+        }
     }
 }
 
@@ -2366,111 +2535,6 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n
         if (g < n_else_instances) {
             s_offsets_13[g] = tile[p_1];
         }
-    }
-}
-
-
-// ===== quicksort_total_fused.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void quicksort_total_fused_once_total(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets, __global const long* s_lengths_1, long s_lengths_1_len, __global const long* s_offsets_1, long* r0, long* r1) {
-    long v;
-    if (s_lengths_len == 0L) {
-        v = 0L;
-    } else {
-        long last = nessie_sub(s_lengths_len, 1L);
-        v = nessie_add(s_offsets[last], s_lengths[last]);
-    }
-    long v_1;
-    if (s_lengths_1_len == 0L) {
-        v_1 = 0L;
-    } else {
-        long last_1 = nessie_sub(s_lengths_1_len, 1L);
-        v_1 = nessie_add(s_offsets_1[last_1], s_lengths_1[last_1]);
-    }
-    *r0 = v;
-    *r1 = v_1;
-}
-
-__kernel void quicksort_total_fused_total(__global const long* s_lengths_0, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths_4, long n_s_lengths_1, __global const long* s_offsets_5, __global long* total_2, __global long* total_6) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long once_total_r;
-        long once_total_r_1;
-        quicksort_total_fused_once_total(s_lengths_0, n_s_lengths, s_offsets_1, s_lengths_4, n_s_lengths_1, s_offsets_5, &once_total_r, &once_total_r_1);
-        total_2[0] = once_total_r;
-        total_6[0] = once_total_r_1;
     }
 }
 
@@ -4076,111 +4140,6 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long i
 }
 
 
-// ===== quicksort_total_fused_2.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void quicksort_total_fused_2_once_total(__global const long* s_lengths, long s_lengths_len, __global const long* s_offsets, __global const long* s_lengths_1, long s_lengths_1_len, __global const long* s_offsets_1, long* r0, long* r1) {
-    long v;
-    if (s_lengths_len == 0L) {
-        v = 0L;
-    } else {
-        long last = nessie_sub(s_lengths_len, 1L);
-        v = nessie_add(s_offsets[last], s_lengths[last]);
-    }
-    long v_1;
-    if (s_lengths_1_len == 0L) {
-        v_1 = 0L;
-    } else {
-        long last_1 = nessie_sub(s_lengths_1_len, 1L);
-        v_1 = nessie_add(s_offsets_1[last_1], s_lengths_1[last_1]);
-    }
-    *r0 = v;
-    *r1 = v_1;
-}
-
-__kernel void quicksort_total_fused_2_total(__global const long* s_lengths_0, long n_s_lengths, __global const long* s_offsets_1, __global const long* s_lengths_4, long n_s_lengths_1, __global const long* s_offsets_5, __global long* total_2, __global long* total_6) {
-    const long gid = get_global_id(0);
-    if (gid < 1) {
-        long once_total_r;
-        long once_total_r_1;
-        quicksort_total_fused_2_once_total(s_lengths_0, n_s_lengths, s_offsets_1, s_lengths_4, n_s_lengths_1, s_offsets_5, &once_total_r, &once_total_r_1);
-        total_2[0] = once_total_r;
-        total_6[0] = once_total_r_1;
-    }
-}
-
-
 // ===== checksum_reduce_sum_fused.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -4943,9 +4902,9 @@ static inline long quicksort_gather_8_by_ids_pull_sorted_elements_elements(long 
     return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
 }
 
-__kernel void quicksort_gather_8_by_ids_sorted_elements_elements(long total_1, __global const long* offsets_ids, __global const long* offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
+__kernel void quicksort_gather_8_by_ids_sorted_elements_elements(long t_1, __global const long* offsets_ids, __global const long* offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         long pull_sorted_elements_elements_r = quicksort_gather_8_by_ids_pull_sorted_elements_elements(gid, offsets_ids, offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
         sorted_elements_elements_24[gid] = pull_sorted_elements_elements_r;
     }
@@ -5035,9 +4994,9 @@ static inline long quicksort_gather_10_by_ids_pull_s_elements(long p, __global c
     return f ? s_elements[q] : sorted_elements_elements[q];
 }
 
-__kernel void quicksort_gather_10_by_ids_s_elements(long total_1, __global const long* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_offsets_0, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+__kernel void quicksort_gather_10_by_ids_s_elements(long t_1, __global const long* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_offsets_0, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
     const long gid = get_global_id(0);
-    if (gid < total_1) {
+    if (gid < t_1) {
         long pull_s_elements_r = quicksort_gather_10_by_ids_pull_s_elements(gid, s_offsets_ids, mapped, rank, s_offsets_3, offsets, s_offsets_0, s_elements_5, sorted_elements_elements);
         s_elements_14[gid] = pull_s_elements_r;
     }

@@ -127,7 +127,9 @@ impl ElementRead<'_> {
 // counts, the totals on the way up), and each wait read several words:
 // two or three counts or scalars and the error flag, each its own
 // device-to-host command (PoCL, quicksort of 3000: 252 reads in 117
-// waits over 27 levels). A small read from the device is a transfer of
+// waits over 27 levels; since flatten's note [host-known totals], two
+// waits a level: the counts with the branches' totals, and the filter
+// counts). A small read from the device is a transfer of
 // its own for the driver (on NVIDIA through a staging copy into pinned
 // memory), so a batch of reads is packed: each word is copied on the
 // device (`clEnqueueCopyBuffer`, no host memory involved, nothing to
