@@ -2512,7 +2512,7 @@ __kernel void hsplit_filter_fused_mapped(long n_points_1, double x1, __global co
     }
 }
 
-__kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n_points_1, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2, __global double* c_10) {
+__kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n_points_1, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2) {
     __local double tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
@@ -2665,7 +2665,6 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
         if ((kmask >> bit) & 1u) {
             packed_1[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
             packed_2[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
-            c_10[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_2[p];
         }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
@@ -6442,7 +6441,7 @@ static inline void hsplit_fused_9_pull_kept(long i, __global const double* point
     *r3 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets, __global long* before, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2, __global double* c_10) {
+__kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets, __global long* before, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
     __local long tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
@@ -6475,7 +6474,6 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
             tile[p] = x;
             tile_1[p] = x_1;
             tile_2[p] = x_2;
-            tile_3[p] = x_3;
             long keep_kept_r = hsplit_fused_9_keep_kept(x, x_1, x_2, x_3, cross_elements);
             if (keep_kept_r != 0) {
                 atomic_or(&masks[p / 5], 1u << (p % 5));
@@ -6601,7 +6599,6 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
             kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
             packed_elements_1[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
             packed_elements_2[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_2[p];
-            c_10[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_3[p];
         }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {

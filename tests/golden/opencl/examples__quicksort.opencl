@@ -2592,7 +2592,7 @@ static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const 
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* kept_14, __global long* lesser_elements_15, __global long* kept_23, __global long* lesser_elements_24, __global long* kept_32, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -2603,9 +2603,9 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __
     __local uint masks_1[256];
     __local uint masks_2[256];
     __local long range[4];
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(lesser_elements_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status);
+    if (l == 0) flags[32] = atomic_inc(lesser_elements_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1792;
@@ -2625,7 +2625,6 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __
             long keep_kept_r = quicksort_fused_4_keep_kept(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             long keep_kept_1_r = quicksort_fused_4_keep_kept_1(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             long keep_kept_2_r = quicksort_fused_4_keep_kept_2(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-            tile[p_1] = x;
             tile_1[p_1] = x_1;
             if (keep_kept_r != 0) {
                 atomic_or(&masks[p_1 / 7], 1u << (p_1 % 7));
@@ -2838,19 +2837,16 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
-            kept_14[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_15[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
         }
         const long packed_1 = vals_1[owner];
         const uint kmask_1 = (uint)packed_1;
         if ((kmask_1 >> bit) & 1u) {
-            kept_23[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_24[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile_1[p_1];
         }
         const long packed_2 = vals_2[owner];
         const uint kmask_2 = (uint)packed_2;
         if ((kmask_2 >> bit) & 1u) {
-            kept_32[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_33[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile_1[p_1];
         }
     }
@@ -5157,7 +5153,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets, __global long* before_16, __global long* before_25, __global long* before_34, __global long* kept_14, __global long* lesser_elements_15, __global long* kept_23, __global long* lesser_elements_24, __global long* kept_32, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -5168,9 +5164,9 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long tota
     __local uint masks_1[256];
     __local uint masks_2[256];
     __local long range[4];
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(lesser_elements_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status);
+    if (l == 0) flags[32] = atomic_inc(lesser_elements_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1792;
@@ -5190,7 +5186,6 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long tota
             long keep_kept_r = quicksort_fused_4_by_ids_keep_kept(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
             long keep_kept_1_r = quicksort_fused_4_by_ids_keep_kept_1(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
             long keep_kept_2_r = quicksort_fused_4_by_ids_keep_kept_2(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
-            tile[p_1] = x;
             tile_1[p_1] = x_1;
             if (keep_kept_r != 0) {
                 atomic_or(&masks[p_1 / 7], 1u << (p_1 % 7));
@@ -5403,19 +5398,16 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long tota
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
-            kept_14[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_15[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
         }
         const long packed_1 = vals_1[owner];
         const uint kmask_1 = (uint)packed_1;
         if ((kmask_1 >> bit) & 1u) {
-            kept_23[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_24[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile_1[p_1];
         }
         const long packed_2 = vals_2[owner];
         const uint kmask_2 = (uint)packed_2;
         if ((kmask_2 >> bit) & 1u) {
-            kept_32[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_33[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile_1[p_1];
         }
     }
