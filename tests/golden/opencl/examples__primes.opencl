@@ -1261,7 +1261,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long primes_fused_2_by_ids_target_flags(long k, __global const long* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long copies_len, __global long* err) {
+static inline long primes_fused_2_by_ids_target_flags(long k, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long copies_len, __global long* err) {
     long s = offsets_ids[k];
     long w = nessie_sub(k, offsets[s]);
     long composites = nessie_add(mapped[s], nessie_mul(w, sqr_primes[s]));
@@ -1285,7 +1285,7 @@ __kernel void primes_fused_2_by_ids_flags_copy(__global const uchar* copies_10, 
     }
 }
 
-__kernel void primes_fused_2_by_ids_flags(long total_1, __global const long* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
+__kernel void primes_fused_2_by_ids_flags(long total_1, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < total_1) {
@@ -1297,7 +1297,7 @@ __kernel void primes_fused_2_by_ids_flags(long total_1, __global const long* off
     }
 }
 
-__kernel void primes_fused_2_by_ids_flags_idx32(long total_1, __global const long* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
+__kernel void primes_fused_2_by_ids_flags_idx32(long total_1, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < total_1) {
@@ -1384,7 +1384,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void primes_fused_2_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void primes_fused_2_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];

@@ -9582,12 +9582,12 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline double cross_products_map_4_by_ids_pull_mapped(long i, __global const long* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2) {
+static inline double cross_products_map_4_by_ids_pull_mapped(long i, __global const int* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2) {
     long s = offsets_ids[i];
     return (x1[s] - points_1[nessie_sub(i, offsets[offsets_ids[i]])]) * (y2[s] - points_2[nessie_sub(i, offsets[offsets_ids[i]])]) - (y1[s] - points_2[nessie_sub(i, offsets[offsets_ids[i]])]) * (x2[s] - points_1[nessie_sub(i, offsets[offsets_ids[i]])]);
 }
 
-__kernel void cross_products_map_4_by_ids_mapped(long t_1, __global const long* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+__kernel void cross_products_map_4_by_ids_mapped(long t_1, __global const int* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = cross_products_map_4_by_ids_pull_mapped(gid, offsets_ids, x1, offsets, points_1, y2, points_2, y1, x2);
@@ -9670,7 +9670,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const long* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
+static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
     long s = offsets_ids[p];
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
@@ -9684,7 +9684,7 @@ static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const long*
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_7_by_ids_p1_1(long total_1, __global const long* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+__kernel void hsplit_gather_7_by_ids_p1_1(long total_1, __global const int* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         double pull_p1_1_r;
@@ -9770,12 +9770,12 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline double cross_products_map_5_by_ids_pull_mapped(long i, __global const long* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2) {
+static inline double cross_products_map_5_by_ids_pull_mapped(long i, __global const int* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2) {
     long s = points_offsets_ids[i];
     return (x1[s] - points_elements_1[i]) * (y2[s] - points_elements_2[i]) - (y1[s] - points_elements_2[i]) * (x2[s] - points_elements_1[i]);
 }
 
-__kernel void cross_products_map_5_by_ids_mapped(long n_points_elements_1, __global const long* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+__kernel void cross_products_map_5_by_ids_mapped(long n_points_elements_1, __global const int* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
     const long gid = get_global_id(0);
     if (gid < n_points_elements_1) {
         double pull_mapped_r = cross_products_map_5_by_ids_pull_mapped(gid, points_offsets_ids, x1, points_elements_1, y2, points_elements_2, y1, x2);
@@ -9858,7 +9858,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_27_by_ids_pull_packed_elements_1(long p, __global const long* packed_offsets_ids, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const double* packed_elements_1, __global const double* packed_elements_2, double* r0, double* r1) {
+static inline void hsplit_gather_27_by_ids_pull_packed_elements_1(long p, __global const int* packed_offsets_ids, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const double* packed_elements_1, __global const double* packed_elements_2, double* r0, double* r1) {
     long s = packed_offsets_ids[p];
     long segment = nessie_segment_of(offsets, offsets_len, s);
     long r = else_instances[segment];
@@ -9867,7 +9867,7 @@ static inline void hsplit_gather_27_by_ids_pull_packed_elements_1(long p, __glob
     *r1 = packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_27_by_ids_packed_elements_1(long total_1, __global const long* packed_offsets_ids, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+__kernel void hsplit_gather_27_by_ids_packed_elements_1(long total_1, __global const int* packed_offsets_ids, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         double pull_packed_elements_1_r;
@@ -9953,7 +9953,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_29_by_ids_pull_p1_1(long p, __global const long* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets, __global const long* offsets_1, __global const long* offsets_2, __global const double* p1_1, __global const double* hsplit_elements_1, __global const double* p1_2, __global const double* hsplit_elements_2, double* r0, double* r1) {
+static inline void hsplit_gather_29_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets, __global const long* offsets_1, __global const long* offsets_2, __global const double* p1_1, __global const double* hsplit_elements_1, __global const double* p1_2, __global const double* hsplit_elements_2, double* r0, double* r1) {
     long s = offsets_ids[p];
     int f = (int)mapped[s];
     long r = rank[s];
@@ -9963,7 +9963,7 @@ static inline void hsplit_gather_29_by_ids_pull_p1_1(long p, __global const long
     *r1 = f ? p1_2[q] : hsplit_elements_2[q];
 }
 
-__kernel void hsplit_gather_29_by_ids_p1_1(long total_1, __global const long* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const long* offsets_0, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
+__kernel void hsplit_gather_29_by_ids_p1_1(long total_1, __global const int* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const long* offsets_0, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         double pull_p1_1_r;
@@ -10049,7 +10049,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_7_by_ids_pull_packed_offsets(long i, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_7_by_ids_pull_packed_offsets(long i, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
     long q = else_instances[offsets_ids[i]];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
@@ -10059,7 +10059,7 @@ static inline long hsplit_fused_7_by_ids_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
@@ -10075,7 +10075,7 @@ static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const do
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -10310,7 +10310,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_fused_by_ids_pull_p1_1(long p, __global const long* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
+static inline void hsplit_gather_fused_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
     long s = offsets_ids[p];
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
@@ -10342,7 +10342,7 @@ static inline void hsplit_gather_fused_by_ids_pull_p1_1(long p, __global const l
     *r1 = t_1;
 }
 
-static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __global const long* packed_offsets_ids, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* points_1_1, double* r0, double* r1) {
+static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __global const int* packed_offsets_ids, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* points_1_1, double* r0, double* r1) {
     long s = packed_offsets_ids[p];
     long segment = nessie_segment_of(offsets, offsets_len, s);
     long r = else_instances[segment];
@@ -10359,7 +10359,7 @@ static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __g
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_by_ids_p1_1(long total_1, __global const long* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+__kernel void hsplit_gather_fused_by_ids_p1_1(long total_1, __global const int* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         double pull_p1_1_r;
@@ -10370,7 +10370,7 @@ __kernel void hsplit_gather_fused_by_ids_p1_1(long total_1, __global const long*
     }
 }
 
-__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long total_2, __global const long* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long total_2, __global const int* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
     const long gid = get_global_id(0);
     if (gid < total_2) {
         double pull_packed_elements_1_r;
@@ -10456,7 +10456,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_15_by_ids_pull_packed_offsets(long i, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_15_by_ids_pull_packed_offsets(long i, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
     long q = else_instances[offsets_ids[i]];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
@@ -10466,7 +10466,7 @@ static inline long hsplit_fused_15_by_ids_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
@@ -10482,7 +10482,7 @@ static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const d
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -10717,7 +10717,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_fused_7_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_fused_7_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -10951,7 +10951,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_fused_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_gather_fused_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -11185,7 +11185,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_fused_segment_ids_1_ids(__global const long* packed_offsets, long n_packed_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_gather_fused_segment_ids_1_ids(__global const long* packed_offsets, long n_packed_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -11419,7 +11419,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_29_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_gather_29_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -11653,7 +11653,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void cross_products_map_4_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void cross_products_map_4_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -11887,7 +11887,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_7_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_gather_7_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -12121,7 +12121,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_fused_15_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_fused_15_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -12355,7 +12355,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_27_segment_ids_ids(__global const long* packed_offsets, long n_packed_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_gather_27_segment_ids_ids(__global const long* packed_offsets, long n_packed_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -12589,7 +12589,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void cross_products_map_5_segment_ids_ids(__global const long* points_offsets, long n_points_offsets, long n_2, __global long* ids) {
+__kernel void cross_products_map_5_segment_ids_ids(__global const long* points_offsets, long n_points_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];

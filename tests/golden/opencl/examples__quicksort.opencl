@@ -4733,14 +4733,14 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_3_by_ids_pull_s_elements(long p, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements) {
+static inline long quicksort_gather_3_by_ids_pull_s_elements(long p, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements) {
     long s = s_offsets_ids[p];
     long r = then_instances[s];
     long q = nessie_add(s_offsets[r], nessie_sub(p, s_offsets_1[s]));
     return s_elements[q];
 }
 
-__kernel void quicksort_gather_3_by_ids_s_elements(long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global long* s_elements_9) {
+__kernel void quicksort_gather_3_by_ids_s_elements(long total_1, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global long* s_elements_9) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_s_elements_r = quicksort_gather_3_by_ids_pull_s_elements(gid, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3);
@@ -4823,7 +4823,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_7_by_ids_pull_v_elements(long p, __global const long* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements) {
+static inline long quicksort_gather_7_by_ids_pull_v_elements(long p, __global const int* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements) {
     long s = v_offsets_ids[p];
     long c = nessie_rem(s, 2L);
     long r = nessie_div(s, 2L);
@@ -4831,7 +4831,7 @@ static inline long quicksort_gather_7_by_ids_pull_v_elements(long p, __global co
     return c == 0L ? lesser_elements[q] : greater_elements[q];
 }
 
-__kernel void quicksort_gather_7_by_ids_v_elements(long t_1, __global const long* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+__kernel void quicksort_gather_7_by_ids_v_elements(long t_1, __global const int* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_7_by_ids_pull_v_elements(gid, v_offsets_ids, lesser_offsets, greater_offsets, v_offsets, lesser_elements, greater_elements);
@@ -4839,7 +4839,7 @@ __kernel void quicksort_gather_7_by_ids_v_elements(long t_1, __global const long
     }
 }
 
-__kernel void quicksort_gather_7_by_ids_v_elements_idx32(long t_1, __global const long* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+__kernel void quicksort_gather_7_by_ids_v_elements_idx32(long t_1, __global const int* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_7_by_ids_pull_v_elements(gid, v_offsets_ids, lesser_offsets, greater_offsets, v_offsets, lesser_elements, greater_elements);
@@ -4922,7 +4922,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_8_by_ids_pull_sorted_elements_elements(long p, __global const long* offsets_ids, __global const long* offsets, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
+static inline long quicksort_gather_8_by_ids_pull_sorted_elements_elements(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
     long s = offsets_ids[p];
     long w = nessie_sub(p, offsets[s]);
     long start = starts[s];
@@ -4939,7 +4939,7 @@ static inline long quicksort_gather_8_by_ids_pull_sorted_elements_elements(long 
     return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
 }
 
-__kernel void quicksort_gather_8_by_ids_sorted_elements_elements(long total_1, __global const long* offsets_ids, __global const long* offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
+__kernel void quicksort_gather_8_by_ids_sorted_elements_elements(long total_1, __global const int* offsets_ids, __global const long* offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_sorted_elements_elements_r = quicksort_gather_8_by_ids_pull_sorted_elements_elements(gid, offsets_ids, offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
@@ -5022,7 +5022,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_10_by_ids_pull_s_elements(long p, __global const long* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets, __global const long* offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* sorted_elements_elements) {
+static inline long quicksort_gather_10_by_ids_pull_s_elements(long p, __global const int* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets, __global const long* offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* sorted_elements_elements) {
     long s = s_offsets_ids[p];
     int f = (int)mapped[s];
     long r = rank[s];
@@ -5031,7 +5031,7 @@ static inline long quicksort_gather_10_by_ids_pull_s_elements(long p, __global c
     return f ? s_elements[q] : sorted_elements_elements[q];
 }
 
-__kernel void quicksort_gather_10_by_ids_s_elements(long total_1, __global const long* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_offsets_0, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+__kernel void quicksort_gather_10_by_ids_s_elements(long total_1, __global const int* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_offsets_0, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_s_elements_r = quicksort_gather_10_by_ids_pull_s_elements(gid, s_offsets_ids, mapped, rank, s_offsets_3, offsets, s_offsets_0, s_elements_5, sorted_elements_elements);
@@ -5114,7 +5114,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_fused_4_by_ids_pull_kept(long i, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+static inline void quicksort_fused_4_by_ids_pull_kept(long i, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
     long s = s_offsets_ids[i];
     long r = then_instances[s];
     long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
@@ -5123,7 +5123,7 @@ static inline void quicksort_fused_4_by_ids_pull_kept(long i, __global const lon
     *r1 = s_elements_1;
 }
 
-static inline long quicksort_fused_4_by_ids_keep_kept(long j, long x, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_by_ids_keep_kept(long j, long x, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
     long s = s_offsets_ids[i];
     long r = then_instances[s];
@@ -5133,7 +5133,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept(long j, long x, __global c
     return s_elements_1 < pivot[s_1] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_4_by_ids_keep_kept_1(long j, long x, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_by_ids_keep_kept_1(long j, long x, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
     long s = s_offsets_ids[i];
     long r = then_instances[s];
@@ -5143,7 +5143,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept_1(long j, long x, __global
     return s_elements_1 == pivot[s_1] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
     long s = s_offsets_ids[i];
     long r = then_instances[s];
@@ -5153,7 +5153,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, long total_1, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -5553,7 +5553,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_3_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global long* ids) {
+__kernel void quicksort_gather_3_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -5787,7 +5787,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_fused_4_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global long* ids) {
+__kernel void quicksort_fused_4_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -6021,7 +6021,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_7_segment_ids_ids(__global const long* v_offsets, long n_v_offsets, long n_2, __global long* ids) {
+__kernel void quicksort_gather_7_segment_ids_ids(__global const long* v_offsets, long n_v_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -6255,7 +6255,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_8_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void quicksort_gather_8_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -6489,7 +6489,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_10_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global long* ids) {
+__kernel void quicksort_gather_10_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
