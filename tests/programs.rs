@@ -1158,6 +1158,12 @@ fn cli_segment_ids_always(root: &Path) -> Result<(), Failed> {
             &format!("{program}: the fused program builds no segment ids"),
             &result,
         )?;
+        // Ids are 32-bit on the device (`KVarInfo::is_narrow`).
+        expect(
+            fused.contains("-> (ids : [int32])") && fused.contains("_ids : [int32])"),
+            &format!("{program}: the segment ids are not 32-bit"),
+            &result,
+        )?;
     }
     Ok(())
 }

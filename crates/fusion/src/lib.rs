@@ -38,7 +38,9 @@
 //!    dependences hold ([`schedule::linearize`]). Kernels no longer run are
 //!    removed.
 //!
-//! Once the kernels are final, [`materialize_segment_ids`] gives the kernels
+//! Once the kernels are final, [`length_only_results`] takes out of a
+//! kernel's results the filter columns the program only asks the length of
+//! (note [length-only filter results]), and [`materialize_segment_ids`] gives the kernels
 //! that search a descriptor's offsets at their own positions a version that
 //! reads the segments from an array `SEGMENT_IDS` builds, run where the
 //! sizes are worth it (note [segment ids]).
@@ -69,6 +71,7 @@ pub mod gexpr;
 pub mod greedy;
 pub mod ilp;
 pub mod inline_leaf_calls;
+pub mod length_only_results;
 pub mod lengths_from_sizes;
 pub mod materialize_segment_ids;
 pub mod merge_kernels;
@@ -202,6 +205,7 @@ pub fn fuse_with_solver(
     fused.kernels = kernels;
     remove_unused_kernels(&mut fused);
     if schedule != ScheduleKind::None {
+        length_only_results::length_only_results(&mut fused);
         materialize_segment_ids::materialize_segment_ids(
             &mut fused,
             materialize_segment_ids::SegmentIdsPolicy::from_env(),

@@ -254,7 +254,7 @@ fn rewrite_kernel(kernel: &mut Kernel, segment_bits: &dyn Fn(KVar) -> u32) -> Op
             continue;
         }
         let name = format!("{}_ids", kernel.var(offsets).name);
-        let ids = kernel.new_var(name, VarType::Array(Scalar::Int));
+        let ids = kernel.new_narrow_var(name);
         params.push(IdsParam { offsets, size, ids });
     }
     (!params.is_empty()).then_some(KernelIds { params })
@@ -577,7 +577,9 @@ impl HostRewrite<'_> {
         let mut builder = Kernel { name, params: Vec::new(), body: Vec::new(), results: Vec::new(), vars: Vec::new() };
         let offsets = builder.new_var(with_ids.var(param.offsets).name.clone(), VarType::Array(Scalar::Int));
         let n = builder.new_var("n", VarType::Scalar(Scalar::Int));
-        let ids = builder.new_var("ids", VarType::Array(Scalar::Int));
+        // Segments number fewer than 2^31 (an array's length is below
+        // 2^31): 4 bytes an id, written once and read by each kernel.
+        let ids = builder.new_narrow_var("ids");
         builder.params = vec![offsets, n];
         builder.body =
             vec![SoacBinding { results: vec![ids], soac: Soac::SegmentIds { size: GExpr::var(n), offsets } }];

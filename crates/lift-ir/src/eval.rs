@@ -288,7 +288,7 @@ impl<'a> Evaluator<'a> {
                 for x in xs.array()? {
                     let keep = self.int_call(k.keep, x.scalar()?)? != 0;
                     if keep {
-                        kept.push(x.clone());
+                        kept.push(Value::Scalar(k.project(x.scalar()?)));
                     }
                     flags.push(keep);
                 }
@@ -309,7 +309,7 @@ impl<'a> Evaluator<'a> {
                     for x in items {
                         let keep = self.int_call(k.keep, x.scalar()?)? != 0;
                         if keep {
-                            kept.push(x.scalar()?.to_vec());
+                            kept.push(k.project(x.scalar()?));
                         }
                         flags.push(keep);
                     }
@@ -320,10 +320,10 @@ impl<'a> Evaluator<'a> {
                 let mut out = Vec::new();
                 for (p, x) in items.iter().enumerate() {
                     let mut comps = Vec::new();
-                    for kept in &groups {
+                    for (kept, k) in groups.iter().zip(keeps) {
                         match kept.get(p) {
                             Some(c) => comps.extend_from_slice(c),
-                            None => comps.extend_from_slice(x.scalar()?),
+                            None => comps.extend(k.project(x.scalar()?)),
                         }
                     }
                     out.push(Value::Scalar(comps));

@@ -521,13 +521,33 @@ impl SegmentIdTiles {
 /// kernel (an int) that the pattern also writes: the number kept, whose
 /// size variable `kept` is the result's length (read back by the host).
 /// With `before`, the pattern also writes the number kept before each
-/// offset (the flat `FILTER .. BEFORE offsets`).
+/// offset (the flat `FILTER .. BEFORE offsets`). `columns`: the
+/// components of a kept element the filter writes, in order (`None`: all
+/// of them); `keep` still sees every component (note [unwritten filter
+/// columns] in `crate::lower`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Filter {
     pub keep: UserFunId,
     pub count: KVar,
     pub kept: ArithExpr,
     pub before: Option<Before>,
+    pub columns: Option<Vec<usize>>,
+}
+
+impl Filter {
+    /// The components of an element of `elems` components that the filter
+    /// writes.
+    pub fn written(&self, elems: usize) -> Vec<usize> {
+        match &self.columns {
+            Some(columns) => columns.clone(),
+            None => (0..elems).collect(),
+        }
+    }
+
+    /// The written components of `items` (an element's components).
+    pub fn project<T: Clone>(&self, items: &[T]) -> Vec<T> {
+        self.written(items.len()).iter().filter_map(|&c| items.get(c).cloned()).collect()
+    }
 }
 
 /// A filter's counts before offsets: `counts[j]` (an int array of the

@@ -298,7 +298,8 @@ pub fn lower_filter(
     xs: &Expr,
     cfg: &Config,
 ) -> Result<Vec<Stage>, Unsupported> {
-    let comps = stage.result.len();
+    // The tile holds every component the pull yields, written or not.
+    let comps = pulled_components(low, xs).unwrap_or(stage.result.len());
     let n = crate::rules::low_length(low, xs)?;
     if cfg.lookback
         && let Some(t) = filter_lookback_items(comps, cfg)
@@ -337,10 +338,13 @@ pub fn lower_filters(
     xs: &Expr,
     cfg: &Config,
 ) -> Result<Vec<Stage>, Unsupported> {
-    if keeps.is_empty() || !stage.result.len().is_multiple_of(keeps.len()) {
+    let Some(comps) = pulled_components(low, xs) else {
+        return Err(Unsupported { what: "filters of an array that is not generated".into() });
+    };
+    let written: usize = keeps.iter().map(|k| k.written(comps).len()).sum();
+    if keeps.is_empty() || stage.result.len() != written {
         return Err(Unsupported { what: "filters whose results do not match their keeps".into() });
     }
-    let comps = stage.result.len() / keeps.len();
     let n = crate::rules::low_length(low, xs)?;
     if cfg.lookback
         && let Some(t) = filters_lookback_items(comps, keeps.len(), cfg)
@@ -355,7 +359,10 @@ pub fn lower_filters(
         return Ok(vec![Stage { body, ..stage.clone() }]);
     }
     let mut stages = Vec::new();
-    for (keep, result) in keeps.iter().zip(stage.result.chunks(comps)) {
+    let mut results = stage.result.as_slice();
+    for keep in keeps {
+        let (result, rest) = results.split_at(keep.written(comps).len());
+        results = rest;
         let name = format!("{}_{}", stage.name, low.flat.var(result[0]).name);
         let one = Stage {
             name,
@@ -366,6 +373,15 @@ pub fn lower_filters(
         stages.extend(lower_filter(low, &one, keep, xs, cfg)?);
     }
     Ok(stages)
+}
+
+/// The components of the elements of `generate(n, pull)`: the pull's
+/// results.
+fn pulled_components(low: &LiftKernel, xs: &Expr) -> Option<usize> {
+    match xs {
+        Expr::Apply(Fun::Generate(_, pull), _) => Some(low.user_fun(*pull).results.len()),
+        _ => None,
+    }
 }
 
 /// A user function's thunk.
@@ -445,10 +461,27 @@ fn filter_flags_fused(
         ),
     };
     let target_fn = add_fun(low, &format!("target_{base}"), target, int);
+    // Only the written columns (note [unwritten filter columns]).
+    let values_fn = match &keep.columns {
+        None => pull_fn,
+        Some(columns) => {
+            let results = low.user_fun(pull_fn).results.clone();
+            let vars: Vec<KVar> =
+                results.iter().map(|s| low.flat.new_var(format!("{base}_c"), VarType::Scalar(*s))).collect();
+            let projected: Vec<GExpr> = columns.iter().map(|&c| GExpr::var(vars[c])).collect();
+            let body = match &projected[..] {
+                [one] => one.clone(),
+                _ => GExpr::Tuple(projected),
+            };
+            let thunk = Thunk { params: vec![index], body: GExpr::let_(vars, pull.body.clone(), body) };
+            let scalars = columns.iter().map(|&c| results[c]).collect();
+            crate::lower::add_user_fun(low, &format!("values_{base}"), &thunk, scalars)?
+        }
+    };
     let values = Stage {
         body: Expr::apply1(
             Fun::Scatter(target_fn, keep.kept.clone(), None),
-            Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n.clone(), pull_fn), vec![])),
+            Expr::apply1(Fun::map(Fun::Id), Expr::apply(Fun::Generate(n.clone(), values_fn), vec![])),
         ),
         ..stage.clone()
     };

@@ -134,7 +134,9 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
                     None => {
                         let (results, before) = split_before(&mut lift, &results, *before)?;
                         let columns = &result_scalars[..results.len()];
-                        lower_filter(&mut lift, &stage_name, &results, columns, size, pull, pred, before)?
+                        let written = written_columns(kernel, index, &results);
+                        let filter = (size, pull, pred, before, written);
+                        lower_filter(&mut lift, &stage_name, &results, columns, filter)?
                     }
                 }
                 continue;
@@ -172,16 +174,13 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
 /// one launch (`filter-lookback`) or a scan of the flags, the count and a
 /// scatter (`filter-flags-fused`), see [`crate::lookback`]. `before`: what
 /// it counts before offsets ([`split_before`]).
-#[allow(clippy::too_many_arguments)]
+/// `columns`: the results it writes (note [unwritten filter columns]).
 fn lower_filter(
     lift: &mut LiftKernel,
     stage_name: &str,
     results: &[KVar],
     result_scalars: &[Scalar],
-    size: &GExpr,
-    pull: &Thunk,
-    pred: &Thunk,
-    before: Option<crate::ir::Before>,
+    (size, pull, pred, before, columns): FilterParts<'_>,
 ) -> Result<(), Unsupported> {
     let n = size_expr(lift, size)?;
     let base = lift.flat.var(results.first().copied().unwrap_or(pull.params[0])).name.clone();
@@ -191,21 +190,51 @@ fn lower_filter(
     let keep = Thunk { params: pred.params.clone(), body: GExpr::if_(pred.body.clone(), GExpr::int(1), GExpr::int(0)) };
     let keep = add_user_fun(lift, &format!("keep_{base}"), &keep, vec![int])?;
     let pull_fn = add_user_fun(lift, &format!("pull_{base}"), pull, result_scalars.to_vec())?;
-    for v in results {
+    let filter = crate::ir::Filter { keep, count, kept: kept.clone(), before, columns };
+    let results = filter.project(results);
+    for v in &results {
         lift.lengths.push((*v, kept.clone()));
     }
     lift.stages.push(Stage {
         name: stage_name.to_string(),
-        body: Expr::apply1(
-            Fun::Filter(crate::ir::Filter { keep, count, kept, before }),
-            Expr::apply(Fun::Generate(n, pull_fn), vec![]),
-        ),
-        result: results.to_vec(),
+        body: Expr::apply1(Fun::Filter(filter), Expr::apply(Fun::Generate(n, pull_fn), vec![])),
+        result: results,
         scalar_result: false,
         when: None,
         guard: None,
     });
     Ok(())
+}
+
+/// A lone FILTER's size, pull, predicate, counts before offsets and
+/// written columns.
+type FilterParts<'a> = (&'a GExpr, &'a Thunk, &'a Thunk, Option<crate::ir::Before>, Option<Vec<usize>>);
+
+// Note [unwritten filter columns]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// A FILTER's predicate sees every value its pull yields, but a column
+// that no later SOAC of the kernel reads and that is not a result of the
+// kernel need not be written: a lifted filter pulls (position, element),
+// its predicate needs the position (the element's segment), and once
+// `fusion::length_only_results` has taken the kept positions out of the
+// kernel's results (the host and the next kernels only used their
+// length, the count) writing them would be 8 bytes an element for
+// nothing. `Filter::columns` lists the components the pattern writes;
+// the stage's results are those columns only, and the unwritten column
+// stays a variable of the flat kernel that nothing reads. At least one
+// column is always written (a filter's result buffers carry its length).
+
+/// The columns of the filter at `index` (its results `columns`, `BEFORE`
+/// counts set apart) that the pattern must write: those the kernel returns
+/// or a later SOAC reads; `None` when that is all of them, or none (see
+/// note [unwritten filter columns]).
+fn written_columns(kernel: &Kernel, index: usize, columns: &[KVar]) -> Option<Vec<usize>> {
+    let is_live = |v: KVar| {
+        kernel.results.contains(&v)
+            || kernel.body.iter().enumerate().any(|(j, b)| j != index && fusion::gexpr::soac_mentions(&b.soac, v))
+    };
+    let live: Vec<usize> = (0..columns.len()).filter(|&c| is_live(columns[c])).collect();
+    (!live.is_empty() && live.len() < columns.len()).then_some(live)
 }
 
 /// A FILTER's results as its columns and, with `BEFORE offsets`, what it
@@ -308,18 +337,20 @@ fn lower_filters(lift: &mut LiftKernel, stage_name: &str, group: &[usize]) -> Re
             return unsupported("a horizontal filter group that is not of FILTERs");
         };
         let (columns, before) = split_before(lift, &binding.results, *before)?;
+        let written = written_columns(&lift.flat, index, &columns);
         let base = lift.flat.var(binding.results[0]).name.clone();
         let count = lift.flat.new_var(format!("{base}_kept"), VarType::Scalar(int));
         let kept = ArithExpr::var(&lift.size_var(&format!("{base}_kept"), SizeDef::ValueOf(count), Range::at_least(0)));
         let keep =
             Thunk { params: pred.params.clone(), body: GExpr::if_(pred.body.clone(), GExpr::int(1), GExpr::int(0)) };
         let keep = add_user_fun(lift, &format!("keep_{base}"), &keep, vec![int])?;
-        for v in &columns {
-            lift.lengths.push((*v, kept.clone()));
-            lift.capacities.push((*v, n.clone()));
-            results.push(*v);
+        let filter = crate::ir::Filter { keep, count, kept: kept.clone(), before, columns: written };
+        for v in filter.project(&columns) {
+            lift.lengths.push((v, kept.clone()));
+            lift.capacities.push((v, n.clone()));
+            results.push(v);
         }
-        keeps.push(crate::ir::Filter { keep, count, kept, before });
+        keeps.push(filter);
     }
     lift.rules_applied.push("horizontal-filters".into());
     lift.stages.push(Stage {

@@ -258,10 +258,16 @@ fn print_keeps(kernel: &LiftKernel, keeps: &[crate::ir::Filter]) -> String {
     format!("[{}]", parts.join(", "))
 }
 
-/// ` before offsets: counts`: what a filter counts before offsets, if it does.
+/// ` before offsets: counts`: what a filter counts before offsets, if it
+/// does; then ` columns [c, ..]`, the components it writes, if not all.
 fn print_before(kernel: &LiftKernel, k: &crate::ir::Filter) -> String {
-    match &k.before {
+    let mut out = match &k.before {
         Some(b) => format!(" before {}: {}", var_name(kernel, b.offsets), var_name(kernel, b.counts)),
         None => String::new(),
+    };
+    if let Some(columns) = &k.columns {
+        let columns: Vec<String> = columns.iter().map(usize::to_string).collect();
+        let _ = write!(out, " columns [{}]", columns.join(", "));
     }
+    out
 }

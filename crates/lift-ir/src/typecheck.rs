@@ -176,6 +176,11 @@ impl<'a> TypeChecker<'a> {
                 if keep != Type::Scalar(flatten::ir::Scalar::Int) {
                     return self.error(format!("the keep function of `{}` does not give an int", f.name()));
                 }
+                let elem = match (&k.columns, elem.components()) {
+                    (None, _) => elem,
+                    (Some(_), Some(comps)) => Type::of_components(&k.project(&comps)),
+                    (Some(_), None) => return self.error(format!("`{}` of an array of arrays", f.name())),
+                };
                 Ok(Type::array(elem, k.kept.clone()))
             }
             Fun::Filters(keeps) | Fun::FiltersLookback(keeps, _) => {
@@ -190,7 +195,7 @@ impl<'a> TypeChecker<'a> {
                     let Some(comps) = elem.components() else {
                         return self.error(format!("`{}` of an array of arrays", f.name()));
                     };
-                    items.extend(comps);
+                    items.extend(k.project(&comps));
                 }
                 Ok(Type::array(Type::of_components(&items), n))
             }

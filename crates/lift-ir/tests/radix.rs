@@ -19,7 +19,7 @@ const TILE: usize = (RADIX_GROUP_SIZE * RADIX_ITEMS) as usize;
 fn radix_kernel(bits: u32) -> Kernel {
     let mut vars = Vec::new();
     let mut var = |name: &str, ty: VarType| {
-        vars.push(KVarInfo { name: name.into(), ty });
+        vars.push(KVarInfo { name: name.into(), ty, is_narrow: false });
         KVar(vars.len() as u32 - 1)
     };
     let int = Scalar::Int;

@@ -447,7 +447,7 @@ impl<'a> Generator<'a> {
         for arg in &self.args {
             params.push(match arg {
                 KernelArg::Array { var, written } => {
-                    let elem = if self.lift.counters.contains(var) {
+                    let elem = if self.lift.counters.contains(var) || self.lift.flat.var(*var).is_narrow {
                         "int"
                     } else {
                         c_elem_type(self.lift.flat.var(*var).ty.scalar())

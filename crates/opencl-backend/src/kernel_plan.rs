@@ -53,7 +53,7 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
             lengths.push(length);
             buffers.push(BufferDecl {
                 name: names[v.0 as usize].clone(),
-                elem: if low.counters.contains(v) {
+                elem: if low.counters.contains(v) || flat.var(*v).is_narrow {
                     BufferElem::I32
                 } else {
                     BufferElem::Scalar(flat.var(*v).ty.scalar())
@@ -83,7 +83,7 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
 
     // The length of an array argument, for bytes_moved.
     let array_bytes = |v: KVar| -> ArithExpr {
-        let elem = flat.var(v).ty.scalar().size_bytes() as i64;
+        let elem = if flat.var(v).is_narrow { 4 } else { flat.var(v).ty.scalar().size_bytes() as i64 };
         let len = match buffer_of.get(&v) {
             Some(b) => buffers[*b].length.clone(),
             None => match low.sizes.iter().find(|s| s.def == SizeDef::LengthOf(v)) {

@@ -494,7 +494,8 @@ fn generate(
             VarType::Array(elem) => {
                 if uses.data.contains(&v) {
                     let c = g.fresh(g.raw(v));
-                    let c_elem = if counters.contains(&v) { "int" } else { c_elem_type(elem) };
+                    let c_elem =
+                        if counters.contains(&v) || g.kernel.var(v).is_narrow { "int" } else { c_elem_type(elem) };
                     decls.push(format!("__global const {c_elem}* {c}"));
                     g.names.insert(v, c);
                     c_params.push(CParam::Array { var: v, elem });

@@ -154,6 +154,37 @@ fn lifted_filters_flag_their_elements_where_they_pull_them() {
 }
 
 #[test]
+fn lifted_filters_write_no_positions_the_program_only_counts() {
+    // `length-only-results`: the lifted filters pull (position, element)
+    // and their predicates read the position, but only the number of
+    // positions kept is used: the kernels return the elements alone and
+    // the filters write no positions (quicksort over instances of every
+    // shape: empty, one element, one huge, odd sizes, all equal).
+    let source = "function qs(s) = if #s <= 1 then s else let p = s[#s / 2]; l = {x in s | x < p}; e = {x in s | x == p}; g = {x in s | x > p}; r = {qs(v) : v in [l, g]} in r[0] ++ e ++ r[1];\n\
+         let r = {qs(s) : s in {{rem(i * j * 7919, 1 + rem(j, 13)) : i in index(if j == 7 then 20011 else rem(j * 5, 9))} : j in index(3001)}} in (sum({#s : s in r}), r[7][0], r[7][20010], r[3000], sum({sum(s) : s in r}));\n\
+         let r = qs({rem(i * 7919, 100003) : i in index(30001)}) in (#r, r[0], r[15000], r[30000]);\n\
+         let r = {qs(s) : s in [[] int, [5], [3, 3, 3]]} in r;";
+    agrees(source);
+    let (_, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).unwrap();
+    let three_way: Vec<_> = flat
+        .kernels
+        .iter()
+        .filter(|k| {
+            k.body.iter().filter(|b| matches!(b.soac, flatten::ir::Soac::Filter { before: Some(_), .. })).count() == 3
+        })
+        .collect();
+    assert!(!three_way.is_empty(), "no kernel of three filters");
+    for kernel in three_way {
+        let low = lift_ir::rules::lower_to_low_level(&lift_ir::lower::lower_kernel(kernel).unwrap()).unwrap();
+        let printed = lift_ir::print::print_kernel(&low);
+        let filters = printed.lines().filter(|l| l.contains("filtersLookback")).collect::<Vec<_>>().join("\n");
+        // A filter counting before offsets returns (elements, counts).
+        assert_eq!(kernel.results.len(), 6, "{}", flatten::ir::print::print_kernel(kernel));
+        assert_eq!(filters.matches("columns [1]").count(), 3, "{printed}");
+    }
+}
+
+#[test]
 fn horizontal_filters_pull_once_and_maps_ride_on_scans() {
     // `horizontal-filters`: filters of one array in one launch, a count
     // per filter chained by one look-back, over hundreds of tiles, some

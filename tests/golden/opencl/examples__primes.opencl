@@ -1032,15 +1032,15 @@ static inline void primes_fused_3_pull_kept(long i, long* r0, long* r1) {
     *r1 = i_1;
 }
 
-__kernel void primes_fused_3_kept(__global int* kept_status, long t_1, __global const uchar* flags, __global long* kept_kept, long lookback_tiles, __global long* kept, __global long* indices) {
+__kernel void primes_fused_3_kept(__global int* indices_status, long t_1, __global const uchar* flags, __global long* kept_kept, long lookback_tiles, __global long* indices) {
     __local long tile[2304];
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags_1[35];
     __local uint masks[256];
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(indices_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags_1[32] = atomic_inc(kept_status);
+    if (l == 0) flags_1[32] = atomic_inc(indices_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags_1[32];
     const long start = tile_no * 2304;
@@ -1055,7 +1055,6 @@ __kernel void primes_fused_3_kept(__global int* kept_status, long t_1, __global 
             primes_fused_3_pull_kept(g, &pull_kept_r, &pull_kept_r_1);
             const long x = pull_kept_r;
             const long x_1 = pull_kept_r_1;
-            tile[p] = x;
             tile_1[p] = x_1;
             long keep_kept_r = primes_fused_3_keep_kept(x, x_1, flags);
             if (keep_kept_r != 0) {
@@ -1179,7 +1178,6 @@ __kernel void primes_fused_3_kept(__global int* kept_status, long t_1, __global 
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
-            kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
             indices[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
         }
     }
@@ -1263,7 +1261,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long primes_fused_2_by_ids_target_flags(long k, __global const long* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long copies_len, __global long* err) {
+static inline long primes_fused_2_by_ids_target_flags(long k, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long copies_len, __global long* err) {
     long s = offsets_ids[k];
     long w = nessie_sub(k, offsets[s]);
     long composites = nessie_add(mapped[s], nessie_mul(w, sqr_primes[s]));
@@ -1287,7 +1285,7 @@ __kernel void primes_fused_2_by_ids_flags_copy(__global const uchar* copies_10, 
     }
 }
 
-__kernel void primes_fused_2_by_ids_flags(long total_1, __global const long* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
+__kernel void primes_fused_2_by_ids_flags(long total_1, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < total_1) {
@@ -1299,7 +1297,7 @@ __kernel void primes_fused_2_by_ids_flags(long total_1, __global const long* off
     }
 }
 
-__kernel void primes_fused_2_by_ids_flags_idx32(long total_1, __global const long* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
+__kernel void primes_fused_2_by_ids_flags_idx32(long total_1, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < total_1) {
@@ -1386,7 +1384,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void primes_fused_2_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void primes_fused_2_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];

@@ -2418,7 +2418,7 @@ __kernel void hsplit_filter_fused_mapped(long n_points_1, double x1, __global co
     }
 }
 
-__kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n_points_1, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2, __global double* c_10) {
+__kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n_points_1, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2) {
     __local double tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
@@ -2571,7 +2571,6 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
         if ((kmask >> bit) & 1u) {
             packed_1[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
             packed_2[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
-            c_10[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_2[p];
         }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
@@ -6466,7 +6465,7 @@ static inline void hsplit_fused_9_pull_kept(long i, __global const double* point
     *r3 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets, __global long* before, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2, __global double* c_10) {
+__kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets, __global long* before, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
     __local long tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
@@ -6499,7 +6498,6 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
             tile[p] = x;
             tile_1[p] = x_1;
             tile_2[p] = x_2;
-            tile_3[p] = x_3;
             long keep_kept_r = hsplit_fused_9_keep_kept(x, x_1, x_2, x_3, cross_elements);
             if (keep_kept_r != 0) {
                 atomic_or(&masks[p / 5], 1u << (p % 5));
@@ -6625,7 +6623,6 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
             kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
             packed_elements_1[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
             packed_elements_2[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_2[p];
-            c_10[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_3[p];
         }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
@@ -9727,12 +9724,12 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline double cross_products_map_4_by_ids_pull_mapped(long i, __global const long* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2) {
+static inline double cross_products_map_4_by_ids_pull_mapped(long i, __global const int* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2) {
     long s = offsets_ids[i];
     return (x1[s] - points_1[nessie_sub(i, offsets[offsets_ids[i]])]) * (y2[s] - points_2[nessie_sub(i, offsets[offsets_ids[i]])]) - (y1[s] - points_2[nessie_sub(i, offsets[offsets_ids[i]])]) * (x2[s] - points_1[nessie_sub(i, offsets[offsets_ids[i]])]);
 }
 
-__kernel void cross_products_map_4_by_ids_mapped(long t_1, __global const long* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+__kernel void cross_products_map_4_by_ids_mapped(long t_1, __global const int* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = cross_products_map_4_by_ids_pull_mapped(gid, offsets_ids, x1, offsets, points_1, y2, points_2, y1, x2);
@@ -9815,7 +9812,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const long* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
+static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
     long s = offsets_ids[p];
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
@@ -9829,7 +9826,7 @@ static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const long*
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_7_by_ids_p1_1(long t_1, __global const long* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+__kernel void hsplit_gather_7_by_ids_p1_1(long t_1, __global const int* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -9915,12 +9912,12 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline double cross_products_map_5_by_ids_pull_mapped(long i, __global const long* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2) {
+static inline double cross_products_map_5_by_ids_pull_mapped(long i, __global const int* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2) {
     long s = points_offsets_ids[i];
     return (x1[s] - points_elements_1[i]) * (y2[s] - points_elements_2[i]) - (y1[s] - points_elements_2[i]) * (x2[s] - points_elements_1[i]);
 }
 
-__kernel void cross_products_map_5_by_ids_mapped(long n_points_elements_1, __global const long* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+__kernel void cross_products_map_5_by_ids_mapped(long n_points_elements_1, __global const int* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
     const long gid = get_global_id(0);
     if (gid < n_points_elements_1) {
         double pull_mapped_r = cross_products_map_5_by_ids_pull_mapped(gid, points_offsets_ids, x1, points_elements_1, y2, points_elements_2, y1, x2);
@@ -10003,7 +10000,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_27_by_ids_pull_packed_elements_1(long p, __global const long* packed_offsets_ids, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const double* packed_elements_1, __global const double* packed_elements_2, double* r0, double* r1) {
+static inline void hsplit_gather_27_by_ids_pull_packed_elements_1(long p, __global const int* packed_offsets_ids, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const double* packed_elements_1, __global const double* packed_elements_2, double* r0, double* r1) {
     long s = packed_offsets_ids[p];
     long segment = nessie_segment_of(offsets, offsets_len, s);
     long r = else_instances[segment];
@@ -10012,7 +10009,7 @@ static inline void hsplit_gather_27_by_ids_pull_packed_elements_1(long p, __glob
     *r1 = packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_27_by_ids_packed_elements_1(long t_1, __global const long* packed_offsets_ids, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+__kernel void hsplit_gather_27_by_ids_packed_elements_1(long t_1, __global const int* packed_offsets_ids, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_packed_elements_1_r;
@@ -10098,7 +10095,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_29_by_ids_pull_p1_1(long p, __global const long* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets, __global const long* offsets_1, __global const long* offsets_2, __global const double* p1_1, __global const double* hsplit_elements_1, __global const double* p1_2, __global const double* hsplit_elements_2, double* r0, double* r1) {
+static inline void hsplit_gather_29_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets, __global const long* offsets_1, __global const long* offsets_2, __global const double* p1_1, __global const double* hsplit_elements_1, __global const double* p1_2, __global const double* hsplit_elements_2, double* r0, double* r1) {
     long s = offsets_ids[p];
     int f = (int)mapped[s];
     long r = rank[s];
@@ -10108,7 +10105,7 @@ static inline void hsplit_gather_29_by_ids_pull_p1_1(long p, __global const long
     *r1 = f ? p1_2[q] : hsplit_elements_2[q];
 }
 
-__kernel void hsplit_gather_29_by_ids_p1_1(long t_1, __global const long* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const long* offsets_0, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
+__kernel void hsplit_gather_29_by_ids_p1_1(long t_1, __global const int* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const long* offsets_0, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -10194,7 +10191,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_7_by_ids_pull_packed_offsets(long i, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_7_by_ids_pull_packed_offsets(long i, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
     long q = else_instances[offsets_ids[i]];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
@@ -10204,7 +10201,7 @@ static inline long hsplit_fused_7_by_ids_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
@@ -10220,7 +10217,7 @@ static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const do
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -10455,7 +10452,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_fused_by_ids_pull_p1_1(long p, __global const long* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
+static inline void hsplit_gather_fused_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
     long s = offsets_ids[p];
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
@@ -10487,7 +10484,7 @@ static inline void hsplit_gather_fused_by_ids_pull_p1_1(long p, __global const l
     *r1 = t_1;
 }
 
-static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __global const long* packed_offsets_ids, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* points_1_1, double* r0, double* r1) {
+static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __global const int* packed_offsets_ids, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* points_1_1, double* r0, double* r1) {
     long s = packed_offsets_ids[p];
     long segment = nessie_segment_of(offsets, offsets_len, s);
     long r = else_instances[segment];
@@ -10504,7 +10501,7 @@ static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __g
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_by_ids_p1_1(long t_1, __global const long* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+__kernel void hsplit_gather_fused_by_ids_p1_1(long t_1, __global const int* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -10515,7 +10512,7 @@ __kernel void hsplit_gather_fused_by_ids_p1_1(long t_1, __global const long* off
     }
 }
 
-__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long t_2, __global const long* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long t_2, __global const int* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
     const long gid = get_global_id(0);
     if (gid < t_2) {
         double pull_packed_elements_1_r;
@@ -10601,7 +10598,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_15_by_ids_pull_packed_offsets(long i, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_15_by_ids_pull_packed_offsets(long i, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
     long q = else_instances[offsets_ids[i]];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
@@ -10611,7 +10608,7 @@ static inline long hsplit_fused_15_by_ids_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
@@ -10627,7 +10624,7 @@ static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const d
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -10862,7 +10859,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_fused_7_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_fused_7_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -11096,7 +11093,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_fused_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_gather_fused_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -11330,7 +11327,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_fused_segment_ids_1_ids(__global const long* packed_offsets, long n_packed_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_gather_fused_segment_ids_1_ids(__global const long* packed_offsets, long n_packed_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -11564,7 +11561,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_29_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_gather_29_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -11798,7 +11795,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void cross_products_map_4_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void cross_products_map_4_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -12032,7 +12029,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_7_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_gather_7_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -12266,7 +12263,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_fused_15_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_fused_15_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -12500,7 +12497,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_27_segment_ids_ids(__global const long* packed_offsets, long n_packed_offsets, long n_2, __global long* ids) {
+__kernel void hsplit_gather_27_segment_ids_ids(__global const long* packed_offsets, long n_packed_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -12734,7 +12731,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void cross_products_map_5_segment_ids_ids(__global const long* points_offsets, long n_points_offsets, long n_2, __global long* ids) {
+__kernel void cross_products_map_5_segment_ids_ids(__global const long* points_offsets, long n_points_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];

@@ -2656,7 +2656,7 @@ static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const 
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* kept_14, __global long* lesser_elements_15, __global long* kept_23, __global long* lesser_elements_24, __global long* kept_32, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -2667,9 +2667,9 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __
     __local uint masks_1[256];
     __local uint masks_2[256];
     __local long range[4];
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(lesser_elements_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status);
+    if (l == 0) flags[32] = atomic_inc(lesser_elements_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1792;
@@ -2689,7 +2689,6 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __
             long keep_kept_r = quicksort_fused_4_keep_kept(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             long keep_kept_1_r = quicksort_fused_4_keep_kept_1(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
             long keep_kept_2_r = quicksort_fused_4_keep_kept_2(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-            tile[p_1] = x;
             tile_1[p_1] = x_1;
             if (keep_kept_r != 0) {
                 atomic_or(&masks[p_1 / 7], 1u << (p_1 % 7));
@@ -2902,19 +2901,16 @@ __kernel void quicksort_fused_4_kept(__global int* kept_status, long total_1, __
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
-            kept_14[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_15[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
         }
         const long packed_1 = vals_1[owner];
         const uint kmask_1 = (uint)packed_1;
         if ((kmask_1 >> bit) & 1u) {
-            kept_23[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_24[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile_1[p_1];
         }
         const long packed_2 = vals_2[owner];
         const uint kmask_2 = (uint)packed_2;
         if ((kmask_2 >> bit) & 1u) {
-            kept_32[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_33[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile_1[p_1];
         }
     }
@@ -4696,14 +4692,14 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_3_by_ids_pull_s_elements(long p, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements) {
+static inline long quicksort_gather_3_by_ids_pull_s_elements(long p, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements) {
     long s = s_offsets_ids[p];
     long r = then_instances[s];
     long q = nessie_add(s_offsets[r], nessie_sub(p, s_offsets_1[s]));
     return s_elements[q];
 }
 
-__kernel void quicksort_gather_3_by_ids_s_elements(long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global long* s_elements_9) {
+__kernel void quicksort_gather_3_by_ids_s_elements(long total_1, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global long* s_elements_9) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_s_elements_r = quicksort_gather_3_by_ids_pull_s_elements(gid, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3);
@@ -4786,7 +4782,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_7_by_ids_pull_v_elements(long p, __global const long* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements) {
+static inline long quicksort_gather_7_by_ids_pull_v_elements(long p, __global const int* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements) {
     long s = v_offsets_ids[p];
     long c = nessie_rem(s, 2L);
     long r = nessie_div(s, 2L);
@@ -4794,7 +4790,7 @@ static inline long quicksort_gather_7_by_ids_pull_v_elements(long p, __global co
     return c == 0L ? lesser_elements[q] : greater_elements[q];
 }
 
-__kernel void quicksort_gather_7_by_ids_v_elements(long t_1, __global const long* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+__kernel void quicksort_gather_7_by_ids_v_elements(long t_1, __global const int* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_7_by_ids_pull_v_elements(gid, v_offsets_ids, lesser_offsets, greater_offsets, v_offsets, lesser_elements, greater_elements);
@@ -4802,7 +4798,7 @@ __kernel void quicksort_gather_7_by_ids_v_elements(long t_1, __global const long
     }
 }
 
-__kernel void quicksort_gather_7_by_ids_v_elements_idx32(long t_1, __global const long* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+__kernel void quicksort_gather_7_by_ids_v_elements_idx32(long t_1, __global const int* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_7_by_ids_pull_v_elements(gid, v_offsets_ids, lesser_offsets, greater_offsets, v_offsets, lesser_elements, greater_elements);
@@ -4885,7 +4881,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_8_by_ids_pull_sorted_elements_elements(long p, __global const long* offsets_ids, __global const long* offsets, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
+static inline long quicksort_gather_8_by_ids_pull_sorted_elements_elements(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
     long s = offsets_ids[p];
     long w = nessie_sub(p, offsets[s]);
     long start = starts[s];
@@ -4902,7 +4898,7 @@ static inline long quicksort_gather_8_by_ids_pull_sorted_elements_elements(long 
     return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
 }
 
-__kernel void quicksort_gather_8_by_ids_sorted_elements_elements(long t_1, __global const long* offsets_ids, __global const long* offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
+__kernel void quicksort_gather_8_by_ids_sorted_elements_elements(long t_1, __global const int* offsets_ids, __global const long* offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_sorted_elements_elements_r = quicksort_gather_8_by_ids_pull_sorted_elements_elements(gid, offsets_ids, offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
@@ -4985,7 +4981,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_10_by_ids_pull_s_elements(long p, __global const long* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets, __global const long* offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* sorted_elements_elements) {
+static inline long quicksort_gather_10_by_ids_pull_s_elements(long p, __global const int* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets, __global const long* offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* sorted_elements_elements) {
     long s = s_offsets_ids[p];
     int f = (int)mapped[s];
     long r = rank[s];
@@ -4994,7 +4990,7 @@ static inline long quicksort_gather_10_by_ids_pull_s_elements(long p, __global c
     return f ? s_elements[q] : sorted_elements_elements[q];
 }
 
-__kernel void quicksort_gather_10_by_ids_s_elements(long t_1, __global const long* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_offsets_0, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+__kernel void quicksort_gather_10_by_ids_s_elements(long t_1, __global const int* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_offsets_0, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_s_elements_r = quicksort_gather_10_by_ids_pull_s_elements(gid, s_offsets_ids, mapped, rank, s_offsets_3, offsets, s_offsets_0, s_elements_5, sorted_elements_elements);
@@ -5077,7 +5073,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_fused_4_by_ids_pull_kept(long i, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+static inline void quicksort_fused_4_by_ids_pull_kept(long i, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
     long s = s_offsets_ids[i];
     long r = then_instances[s];
     long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
@@ -5086,7 +5082,7 @@ static inline void quicksort_fused_4_by_ids_pull_kept(long i, __global const lon
     *r1 = s_elements_1;
 }
 
-static inline long quicksort_fused_4_by_ids_keep_kept(long j, long x, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_by_ids_keep_kept(long j, long x, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
     long s = s_offsets_ids[i];
     long r = then_instances[s];
@@ -5096,7 +5092,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept(long j, long x, __global c
     return s_elements_1 < pivot[s_1] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_4_by_ids_keep_kept_1(long j, long x, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_by_ids_keep_kept_1(long j, long x, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
     long s = s_offsets_ids[i];
     long r = then_instances[s];
@@ -5106,7 +5102,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept_1(long j, long x, __global
     return s_elements_1 == pivot[s_1] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
+static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
     long s = s_offsets_ids[i];
     long r = then_instances[s];
@@ -5116,7 +5112,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long total_1, __global const long* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets, __global long* before_16, __global long* before_25, __global long* before_34, __global long* kept_14, __global long* lesser_elements_15, __global long* kept_23, __global long* lesser_elements_24, __global long* kept_32, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, long total_1, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -5127,9 +5123,9 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long tota
     __local uint masks_1[256];
     __local uint masks_2[256];
     __local long range[4];
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(lesser_elements_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status);
+    if (l == 0) flags[32] = atomic_inc(lesser_elements_status);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1792;
@@ -5149,7 +5145,6 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long tota
             long keep_kept_r = quicksort_fused_4_by_ids_keep_kept(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
             long keep_kept_1_r = quicksort_fused_4_by_ids_keep_kept_1(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
             long keep_kept_2_r = quicksort_fused_4_by_ids_keep_kept_2(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
-            tile[p_1] = x;
             tile_1[p_1] = x_1;
             if (keep_kept_r != 0) {
                 atomic_or(&masks[p_1 / 7], 1u << (p_1 % 7));
@@ -5362,19 +5357,16 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* kept_status, long tota
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
-            kept_14[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_15[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
         }
         const long packed_1 = vals_1[owner];
         const uint kmask_1 = (uint)packed_1;
         if ((kmask_1 >> bit) & 1u) {
-            kept_23[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_24[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile_1[p_1];
         }
         const long packed_2 = vals_2[owner];
         const uint kmask_2 = (uint)packed_2;
         if ((kmask_2 >> bit) & 1u) {
-            kept_32[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p_1];
             lesser_elements_33[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile_1[p_1];
         }
     }
@@ -5520,7 +5512,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_3_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global long* ids) {
+__kernel void quicksort_gather_3_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -5754,7 +5746,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_fused_4_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global long* ids) {
+__kernel void quicksort_fused_4_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -5988,7 +5980,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_7_segment_ids_ids(__global const long* v_offsets, long n_v_offsets, long n_2, __global long* ids) {
+__kernel void quicksort_gather_7_segment_ids_ids(__global const long* v_offsets, long n_v_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -6222,7 +6214,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_8_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void quicksort_gather_8_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -6456,7 +6448,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_10_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global long* ids) {
+__kernel void quicksort_gather_10_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];

@@ -1997,13 +1997,13 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long index_map_2_by_ids_pull_iseq(long i, __global const long* offsets_ids, __global const long* offsets) {
+static inline long index_map_2_by_ids_pull_iseq(long i, __global const int* offsets_ids, __global const long* offsets) {
     long s = offsets_ids[i];
     long w = nessie_sub(i, offsets[s]);
     return w;
 }
 
-__kernel void index_map_2_by_ids_iseq(long total_2, __global const long* offsets_ids, __global const long* offsets, __global long* iseq) {
+__kernel void index_map_2_by_ids_iseq(long total_2, __global const int* offsets_ids, __global const long* offsets, __global long* iseq) {
     const long gid = get_global_id(0);
     if (gid < total_2) {
         long pull_iseq_r = index_map_2_by_ids_pull_iseq(gid, offsets_ids, offsets);
@@ -2086,7 +2086,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void sparse_matrix_map_fused_2_by_ids_pull_mapped(long i, __global const long* index_offsets_ids, __global const long* r, __global const long* k, long cols, __global long* err, long* r0, double* r1) {
+static inline void sparse_matrix_map_fused_2_by_ids_pull_mapped(long i, __global const int* index_offsets_ids, __global const long* r, __global const long* k, long cols, __global long* err, long* r0, double* r1) {
     long s = index_offsets_ids[i];
     long x = nessie_add(nessie_mul(64L, r[s]), k[i]);
     if (cols == 0L) {
@@ -2103,7 +2103,7 @@ static inline void sparse_matrix_map_fused_2_by_ids_pull_mapped(long i, __global
     *r1 = v_1;
 }
 
-__kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k, __global const long* index_offsets_ids, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
+__kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k, __global const int* index_offsets_ids, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_k) {
@@ -2115,7 +2115,7 @@ __kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k, __global const l
     }
 }
 
-__kernel void sparse_matrix_map_fused_2_by_ids_mapped_idx32(long n_k, __global const long* index_offsets_ids, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
+__kernel void sparse_matrix_map_fused_2_by_ids_mapped_idx32(long n_k, __global const int* index_offsets_ids, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < n_k) {
@@ -2202,7 +2202,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void sparse_matrix_map_fused_2_segment_ids_ids(__global const long* index_offsets, long n_index_offsets, long n_2, __global long* ids) {
+__kernel void sparse_matrix_map_fused_2_segment_ids_ids(__global const long* index_offsets, long n_index_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
@@ -2436,7 +2436,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void index_map_2_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global long* ids) {
+__kernel void index_map_2_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];

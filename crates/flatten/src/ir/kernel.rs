@@ -25,6 +25,11 @@ pub struct KVarInfo {
     /// suffixed by the printer.
     pub name: String,
     pub ty: VarType,
+    /// An int array whose every element fits in 32 bits, which the device
+    /// stores so (an array of segment ids, note [segment ids] in
+    /// `fusion::materialize_segment_ids`): the kernel that writes it and
+    /// every kernel that reads it mark it alike. Printed `[int32]`.
+    pub is_narrow: bool,
 }
 
 /// Identifies a kernel of a [`crate::ir::FlatProgram`].
@@ -56,8 +61,16 @@ impl Kernel {
 
     /// Adds a variable and returns it.
     pub fn new_var(&mut self, name: impl Into<String>, ty: VarType) -> KVar {
-        self.vars.push(KVarInfo { name: name.into(), ty });
+        self.vars.push(KVarInfo { name: name.into(), ty, is_narrow: false });
         KVar(self.vars.len() as u32 - 1)
+    }
+
+    /// Adds an int array variable of 32-bit elements
+    /// ([`KVarInfo::is_narrow`]) and returns it.
+    pub fn new_narrow_var(&mut self, name: impl Into<String>) -> KVar {
+        let v = self.new_var(name, VarType::Array(crate::ir::Scalar::Int));
+        self.vars[v.0 as usize].is_narrow = true;
+        v
     }
 }
 

@@ -95,7 +95,10 @@ impl KernelPrinter<'_> {
     }
 
     fn typed(&self, v: KVar) -> String {
-        format!("{} : {}", self.name(v), self.kernel.var(v).ty)
+        match self.kernel.var(v) {
+            info if info.is_narrow => format!("{} : [int32]", self.name(v)),
+            info => format!("{} : {}", self.name(v), info.ty),
+        }
     }
 
     fn thunk(&self, t: &Thunk) -> String {

@@ -221,6 +221,16 @@ impl KernelReferences<'_> {
         for &v in &kernel.results {
             self.var(v, &kernel.results)?;
         }
+        // Only int arrays are stored in 32 bits.
+        if let Some(info) =
+            kernel.vars.iter().find(|info| info.is_narrow && info.ty != VarType::Array(crate::ir::Scalar::Int))
+        {
+            return Err(error(
+                self.place(),
+                format!("`{}` is 32-bit but not an int array", info.name),
+                debug_node(info),
+            ));
+        }
         Ok(())
     }
 

@@ -591,7 +591,10 @@ impl<'k> Evaluator<'k> {
                     match self.call_user(k.keep, &comps)? {
                         Value::Scalar(Const::Int(0)) => flags.push(false),
                         Value::Scalar(Const::Int(_)) => {
-                            kept.push(x);
+                            kept.push(match &k.columns {
+                                None => x,
+                                Some(_) => Value::of_consts(&k.project(&comps)),
+                            });
                             flags.push(true);
                         }
                         _ => return self.fail("a keep function that does not give an int"),
@@ -619,7 +622,7 @@ impl<'k> Evaluator<'k> {
                         match self.call_user(k.keep, comps)? {
                             Value::Scalar(Const::Int(0)) => flags.push(false),
                             Value::Scalar(Const::Int(_)) => {
-                                kept.push(comps.clone());
+                                kept.push(k.project(comps));
                                 flags.push(true);
                             }
                             _ => return self.fail("a keep function that does not give an int"),
@@ -632,8 +635,11 @@ impl<'k> Evaluator<'k> {
                 let mut out = Vec::new();
                 for (p, comps) in elems.iter().enumerate() {
                     let mut all = Vec::new();
-                    for kept in &groups {
-                        all.extend_from_slice(kept.get(p).unwrap_or(comps));
+                    for (kept, k) in groups.iter().zip(keeps) {
+                        match kept.get(p) {
+                            Some(c) => all.extend_from_slice(c),
+                            None => all.extend(k.project(comps)),
+                        }
                     }
                     out.push(Value::of_consts(&all));
                 }

@@ -428,7 +428,9 @@ impl Generator<'_> {
             for ((name, x), s) in pulled.iter().zip(&x).zip(&elems) {
                 self.line(format!("const {} {name} = {x};", c_type(*s)));
             }
-            for (slot, name) in slots.iter().zip(&pulled) {
+            // Only the columns it writes (note [unwritten filter columns]
+            // in `lift_ir::lower`).
+            for (slot, name) in keep.project(&slots).iter().zip(keep.project(&pulled)) {
                 self.line(format!("{slot} = {name};"));
             }
             let kept = self.call(keep.keep, pulled)?;
@@ -485,7 +487,10 @@ impl Generator<'_> {
         self.line(format!("const uint {kmask} = (uint){packed};"));
         self.open(format!("if (({kmask} >> {bit}) & 1u)"));
         let rank = format!("({packed} >> 32) + (long)popcount({kmask} & ((1u << {bit}) - 1u))");
-        for (o, tv) in out.iter().zip(&tile) {
+        if out.len() != keep.written(tile.len()).len() {
+            return internal("filterLookback's results do not match its columns");
+        }
+        for (o, tv) in out.iter().zip(keep.project(&tile)) {
             self.line(format!("{o}[{base} + {rank}] = {tv}[{p}];"));
         }
         self.close();
@@ -525,7 +530,7 @@ impl Generator<'_> {
             return internal("filtersLookback of an array of arrays");
         };
         let k = keeps.len();
-        if k == 0 || out.len() != k * elems.len() {
+        if k == 0 || out.len() != keeps.iter().map(|keep| keep.written(elems.len()).len()).sum::<usize>() {
             return internal("filtersLookback's results do not match its filters");
         }
         let tile = self.lookback_tile(f, chain, &elems, 1)?;
@@ -564,8 +569,12 @@ impl Generator<'_> {
                 let [kept] = &kept[..] else { return internal("a keep function of several results") };
                 flags.push(kept.clone());
             }
-            for (slot, name) in slots.iter().zip(&pulled) {
-                self.line(format!("{slot} = {name};"));
+            // The columns some filter writes (note [unwritten filter
+            // columns] in `lift_ir::lower`).
+            for (c, (slot, name)) in slots.iter().zip(&pulled).enumerate() {
+                if keeps.iter().any(|keep| keep.written(elems.len()).contains(&c)) {
+                    self.line(format!("{slot} = {name};"));
+                }
             }
             for (kept, m) in flags.iter().zip(&mask_arrays) {
                 self.open(format!("if ({kept} != 0)"));
@@ -622,13 +631,16 @@ impl Generator<'_> {
         self.line(format!("const long {p} = {j} * {lanes} + {l};"));
         self.line(format!("const long {owner} = {p} / {t};"));
         self.line(format!("const uint {bit} = (uint)({p} - {owner} * {t});"));
-        for ((c, base), outs) in counts.iter().zip(&bases).zip(out.chunks(elems.len())) {
+        let mut rest = out.as_slice();
+        for ((c, base), keep) in counts.iter().zip(&bases).zip(keeps) {
+            let (outs, after) = rest.split_at(keep.written(elems.len()).len());
+            rest = after;
             let (packed, kmask) = (self.fresh("packed"), self.fresh("kmask"));
             self.line(format!("const long {packed} = {c}[{owner}];"));
             self.line(format!("const uint {kmask} = (uint){packed};"));
             self.open(format!("if (({kmask} >> {bit}) & 1u)"));
             let rank = format!("({packed} >> 32) + (long)popcount({kmask} & ((1u << {bit}) - 1u))");
-            for (o, tv) in outs.iter().zip(&tile) {
+            for (o, tv) in outs.iter().zip(keep.project(&tile)) {
                 self.line(format!("{o}[{base} + {rank}] = {tv}[{p}];"));
             }
             self.close();

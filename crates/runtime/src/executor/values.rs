@@ -109,7 +109,7 @@ impl DeviceData {
     pub(crate) fn holds(&self, elem: Scalar) -> bool {
         matches!(
             (self, elem),
-            (DeviceData::I64(_), Scalar::Int)
+            (DeviceData::I64(_) | DeviceData::I32(_), Scalar::Int)
                 | (DeviceData::F64(_), Scalar::Float)
                 | (DeviceData::U8(_), Scalar::Bool | Scalar::Char)
         )
