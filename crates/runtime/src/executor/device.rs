@@ -192,6 +192,10 @@ impl Device for Executor<'_, '_> {
     fn read(&mut self, array: &DeviceArray) -> Result<ArrayValue, ExecError> {
         Ok(match (array.elem, &*array.data) {
             (Scalar::Int, DeviceData::I64(buffer)) => ArrayValue::ints(self.read_prefix(buffer, array.len)?),
+            // A narrowed int array, widened as it is read.
+            (Scalar::Int, DeviceData::I32(buffer)) => {
+                ArrayValue::ints(self.read_prefix(buffer, array.len)?.into_iter().map(i64::from).collect())
+            }
             (Scalar::Float, DeviceData::F64(buffer)) => ArrayValue::floats(self.read_prefix(buffer, array.len)?),
             (Scalar::Bool, DeviceData::U8(buffer)) => {
                 let bytes = self.read_prefix(buffer, array.len)?;
