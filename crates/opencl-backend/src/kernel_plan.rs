@@ -57,11 +57,7 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel, narrow: &[KVar]) -> 
             lengths.push(length);
             buffers.push(BufferDecl {
                 name: names[v.0 as usize].clone(),
-                elem: if int32.contains(v) {
-                    BufferElem::I32
-                } else {
-                    BufferElem::Scalar(flat.var(*v).ty.scalar())
-                },
+                elem: if int32.contains(v) { BufferElem::I32 } else { BufferElem::Scalar(flat.var(*v).ty.scalar()) },
                 length: capacity,
                 zeroed: low.counters.contains(v),
             });

@@ -161,7 +161,8 @@ impl Interval {
             Div => Interval::FULL,
             // The sign of the dividend, `|r| < |b|` and `|r| <= |a|`.
             Rem => {
-                let bound = b.magnitude().saturating_sub(1).max(0);
+                // `|i64::MIN| - 1` is `i64::MAX`.
+                let bound = if b.lo == i64::MIN { i64::MAX } else { (b.magnitude() - 1).max(0) };
                 let lo = if a.lo >= 0 { 0 } else { a.lo.max(-bound) };
                 let hi = if a.hi <= 0 { 0 } else { a.hi.min(bound) };
                 Interval::new(lo, hi)
@@ -175,8 +176,7 @@ impl Interval {
             Lt | Gt | Le | Ge => {
                 let (x, y) = if matches!(op, Lt | Le) { (a, b) } else { (b, a) };
                 let strict = matches!(op, Lt | Gt);
-                let (always, never) =
-                    if strict { (x.hi < y.lo, x.lo >= y.hi) } else { (x.hi <= y.lo, x.lo > y.hi) };
+                let (always, never) = if strict { (x.hi < y.lo, x.lo >= y.hi) } else { (x.hi <= y.lo, x.lo > y.hi) };
                 if always {
                     Interval::point(1)
                 } else if never {
@@ -435,9 +435,10 @@ impl<'p> Analysis<'p> {
                 HostExpr::Run { kernel, args } => {
                     let k = self.program.kernel(*kernel);
                     for (arg, param) in args.iter().zip(&k.params) {
-                        self.flow(self.host_slot(f, arg), Some(Slot::Kernel(*kernel, *param)).filter(|_| {
-                            Self::is_int_array(k.var(*param).ty)
-                        }));
+                        self.flow(
+                            self.host_slot(f, arg),
+                            Some(Slot::Kernel(*kernel, *param)).filter(|_| Self::is_int_array(k.var(*param).ty)),
+                        );
                     }
                     for (var, result) in bound.iter().zip(&k.results) {
                         self.flow(*var, Some(Slot::Kernel(*kernel, *result)));
@@ -725,7 +726,13 @@ impl<'p> Analysis<'p> {
     }
 
     /// The positions `[0, n)` of a SOAC over `size` elements.
-    fn index_range(&mut self, id: KernelId, kernel: &'p Kernel, size: &'p GExpr, env: &mut HashMap<KVar, Range>) -> Range {
+    fn index_range(
+        &mut self,
+        id: KernelId,
+        kernel: &'p Kernel,
+        size: &'p GExpr,
+        env: &mut HashMap<KVar, Range>,
+    ) -> Range {
         let n = self.eval(id, kernel, size, env).first().copied().flatten()?;
         Some(Interval { lo: 0, hi: n.hi.saturating_sub(1).max(0) })
     }
@@ -873,9 +880,7 @@ fn binary(op: BinaryOp, ty: Scalar, a: Interval, b: Interval) -> Interval {
             _ => Interval::FULL,
         },
         Scalar::Float => match op {
-            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
-                Interval::BOOL
-            }
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => Interval::BOOL,
             _ => Interval::FULL,
         },
     }
@@ -1086,7 +1091,7 @@ mod tests {
         };
         let mut analysis = Analysis::new(&program);
         let key = Key::Class(0);
-        for hi in 1..=GROWTHS_BEFORE_WIDENING as i64 + 1 {
+        for hi in 1..=GROWTHS_BEFORE_WIDENING as i64 + 2 {
             analysis.update(key, Some(i(0, hi)));
         }
         assert_eq!(analysis.get(key), Some(i(0, I32_MAX)));
