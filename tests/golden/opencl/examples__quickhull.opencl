@@ -580,12 +580,12 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
+static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
     long segment = nessie_segment_of(offsets, offsets_len, p);
     long s = segment;
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
-    long len = lengths[s];
+    long len = (long)lengths[s];
     long s_1 = then_instances[s];
     long start_1 = packed_offsets[s_1];
     long len_1 = packed_lengths[s_1];
@@ -595,7 +595,7 @@ static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offset
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_7_p1_1(long total_1, __global const long* offsets_0, long n_offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+__kernel void hsplit_gather_7_p1_1(long total_1, __global const long* offsets_0, long n_offsets, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         double pull_p1_1_r;
@@ -4015,7 +4015,7 @@ static inline void hsplit_fused_3_pull_lengths(long i, __global const long* then
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -5934,12 +5934,12 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_fused_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
+static inline void hsplit_gather_fused_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
     long segment = nessie_segment_of(offsets, offsets_len, p);
     long s = segment;
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
-    long len = lengths[s];
+    long len = (long)lengths[s];
     long s_1 = then_instances[s];
     long start_1 = packed_offsets[s_1];
     long len_1 = packed_lengths[s_1];
@@ -5985,7 +5985,7 @@ static inline void hsplit_gather_fused_pull_packed_elements_1(long p, __global c
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_p1_1(long total_1, __global const long* offsets_13, long n_offsets, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+__kernel void hsplit_gather_fused_p1_1(long total_1, __global const long* offsets_13, long n_offsets, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         double pull_p1_1_r;
@@ -7418,7 +7418,7 @@ static inline void hsplit_fused_11_pull_lengths(long i, __global const long* the
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -9673,11 +9673,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const long* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
+static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const long* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
     long s = offsets_ids[p];
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
-    long len = lengths[s];
+    long len = (long)lengths[s];
     long s_1 = then_instances[s];
     long start_1 = packed_offsets[s_1];
     long len_1 = packed_lengths[s_1];
@@ -9687,7 +9687,7 @@ static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const long*
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_7_by_ids_p1_1(long total_1, __global const long* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+__kernel void hsplit_gather_7_by_ids_p1_1(long total_1, __global const long* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         double pull_p1_1_r;
@@ -10313,11 +10313,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_fused_by_ids_pull_p1_1(long p, __global const long* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
+static inline void hsplit_gather_fused_by_ids_pull_p1_1(long p, __global const long* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
     long s = offsets_ids[p];
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
-    long len = lengths[s];
+    long len = (long)lengths[s];
     long s_1 = then_instances[s];
     long start_1 = packed_offsets[s_1];
     long len_1 = packed_lengths[s_1];
@@ -10362,7 +10362,7 @@ static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __g
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_by_ids_p1_1(long total_1, __global const long* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+__kernel void hsplit_gather_fused_by_ids_p1_1(long total_1, __global const long* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
     const long gid = get_global_id(0);
     if (gid < total_1) {
         double pull_p1_1_r;

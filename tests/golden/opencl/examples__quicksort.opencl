@@ -2211,7 +2211,7 @@ static inline void quicksort_fused_3_pull_pivot(long i, __global const long* els
     *r3 = v_8;
 }
 
-__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* s_lengths_10, __global long* sorted_lengths, __global long* sorted_offsets, __global long* err) {
+__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* s_lengths_10, __global int* sorted_lengths, __global long* sorted_offsets, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -3565,9 +3565,9 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
+static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
     long start = sorted_offsets[i];
-    long len = sorted_lengths[i];
+    long len = (long)sorted_lengths[i];
     if (1L < 0L || 1L >= len) {
         nessie_fail(err, 1, 3, 1L, len);
         return 0L;
@@ -3576,7 +3576,7 @@ static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long*
     long lengths = sorted_elements_lengths[k];
     long starts = sorted_elements_offsets[k];
     long start_1 = sorted_offsets[i];
-    long len_1 = sorted_lengths[i];
+    long len_1 = (long)sorted_lengths[i];
     if (0 || 0L >= len_1) {
         nessie_fail(err, 1, 2, 0L, len_1);
         return 0L;
@@ -3597,9 +3597,9 @@ static inline long quicksort_fused_6_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void quicksort_fused_6_pull_lengths(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
+static inline void quicksort_fused_6_pull_lengths(long i, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
     long start = sorted_offsets[i];
-    long len = sorted_lengths[i];
+    long len = (long)sorted_lengths[i];
     if (0 || 0L >= len) {
         nessie_fail(err, 1, 2, 0L, len);
         *r0 = 0L;
@@ -3612,7 +3612,7 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
     long v = sorted_elements_lengths[start];
     long v_1 = sorted_elements_offsets[start];
     long start_1 = sorted_offsets[i];
-    long len_1 = sorted_lengths[i];
+    long len_1 = (long)sorted_lengths[i];
     if (1L < 0L || 1L >= len_1) {
         nessie_fail(err, 1, 3, 1L, len_1);
         *r0 = 0L;
@@ -3630,7 +3630,7 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
     long v_6 = v_2;
     long v_7 = v_3;
     long start_2 = sorted_offsets[i];
-    long len_2 = sorted_lengths[i];
+    long len_2 = (long)sorted_lengths[i];
     if (1L < 0L || 1L >= len_2) {
         nessie_fail(err, 1, 3, 1L, len_2);
         *r0 = 0L;
@@ -3644,7 +3644,7 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
     long lengths = sorted_elements_lengths[k_1];
     long starts = sorted_elements_offsets[k_1];
     long start_3 = sorted_offsets[i];
-    long len_3 = sorted_lengths[i];
+    long len_3 = (long)sorted_lengths[i];
     if (0 || 0L >= len_3) {
         nessie_fail(err, 1, 2, 0L, len_3);
         *r0 = 0L;
@@ -3670,7 +3670,7 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
     *r4 = v_8;
 }
 
-__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
+__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
