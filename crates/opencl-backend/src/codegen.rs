@@ -258,16 +258,21 @@ pub fn var_names(kernel: &flatten::ir::Kernel) -> Vec<String> {
         .collect()
 }
 
-/// The compiled user functions of a kernel, by id.
-pub fn user_functions(program: &FlatProgram, lift: &LiftKernel) -> Result<Vec<CFunction>, CodegenError> {
+/// The compiled user functions of a kernel, by id; `int32` are the arrays
+/// of 32-bit `int`s (counters and narrowed arrays), read as `long`s.
+pub fn user_functions(
+    program: &FlatProgram,
+    lift: &LiftKernel,
+    int32: &[KVar],
+) -> Result<Vec<CFunction>, CodegenError> {
     let mut out = Vec::new();
     for uf in &lift.user_funs {
         let name = user_fun::c_identifier(&format!("{}_{}", lift.name, uf.name));
         out.push(match &uf.def {
             UserFunDef::Thunk(thunk) => {
-                user_fun::thunk_function_with_counters(program, &lift.flat, &name, thunk, &lift.counters)?
+                user_fun::thunk_function_with_counters(program, &lift.flat, &name, thunk, int32)?
             }
-            UserFunDef::Once(body) => user_fun::expr_function(program, &lift.flat, &name, body)?,
+            UserFunDef::Once(body) => user_fun::expr_function_with_counters(program, &lift.flat, &name, body, int32)?,
         });
     }
     Ok(out)
@@ -275,6 +280,9 @@ pub fn user_functions(program: &FlatProgram, lift: &LiftKernel) -> Result<Vec<CF
 
 pub struct Generator<'a> {
     lift: &'a LiftKernel,
+    /// The arrays of 32-bit `int`s: the kernel's counters and its arrays
+    /// `storage_width` narrowed.
+    int32: &'a [KVar],
     funs: &'a [CFunction],
     names: &'a [String],
     body: String,
@@ -304,7 +312,7 @@ pub struct Generator<'a> {
 }
 
 impl<'a> Generator<'a> {
-    pub fn new(lift: &'a LiftKernel, funs: &'a [CFunction], names: &'a [String]) -> Generator<'a> {
+    pub fn new(lift: &'a LiftKernel, int32: &'a [KVar], funs: &'a [CFunction], names: &'a [String]) -> Generator<'a> {
         let mut taken: HashSet<String> = names.iter().cloned().collect();
         taken.extend(funs.iter().map(|f| f.name.clone()));
         taken.extend(lift.sizes.iter().map(|s| s.var.name().to_string()));
@@ -313,6 +321,7 @@ impl<'a> Generator<'a> {
         let size_vars = lift.sizes.iter().map(|s| (s.var.id(), s.var.clone())).collect();
         Generator {
             lift,
+            int32,
             funs,
             names,
             body: String::new(),
@@ -447,7 +456,7 @@ impl<'a> Generator<'a> {
         for arg in &self.args {
             params.push(match arg {
                 KernelArg::Array { var, written } => {
-                    let elem = if self.lift.counters.contains(var) || self.lift.flat.var(*var).is_narrow {
+                    let elem = if self.int32.contains(var) {
                         "int"
                     } else {
                         c_elem_type(self.lift.flat.var(*var).ty.scalar())

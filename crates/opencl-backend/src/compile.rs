@@ -47,7 +47,9 @@ pub enum CodegenError {
 /// Compiles every kernel of `program` (fused or not) to OpenCL C and a
 /// launch plan, through Lift: the flat kernel is lowered to high-level
 /// Lift (`lift_ir::lower`), rewritten to low-level Lift by named rules
-/// (`lift_ir::rules`), type-checked, and printed as C (`codegen`).
+/// (`lift_ir::rules`), type-checked, and printed as C (`codegen`). Int
+/// arrays whose values provably fit 32 bits are stored as `int`s
+/// ([`crate::storage_width`]) unless `NESSIE_NARROW_INTS=0`.
 pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, CodegenError> {
     compile_program_with(program, &config_from_env())
 }
@@ -79,8 +81,13 @@ pub fn compile_program_with(
     program: &FlatProgram,
     cfg: &lift_ir::rules::Config,
 ) -> Result<CompiledProgram, CodegenError> {
+    let widths = if crate::storage_width::narrow_ints_from_env() {
+        crate::storage_width::storage_widths(program)
+    } else {
+        crate::storage_width::StorageWidths::all_wide(program)
+    };
     let mut compiled = CompiledProgram { kernels: Vec::new(), lift: String::new(), lift_low: String::new() };
-    for kernel in &program.kernels {
+    for (index, kernel) in program.kernels.iter().enumerate() {
         let unsupported = |what: String| CodegenError::Unsupported { kernel: kernel.name.clone(), what };
         let high = lift_ir::lower::lower_kernel(kernel).map_err(|e| unsupported(e.what))?;
         lift_ir::typecheck::check_kernel(&high).map_err(|e| CodegenError::Internal(e.to_string()))?;
@@ -88,7 +95,8 @@ pub fn compile_program_with(
         lift_ir::typecheck::check_kernel(&low).map_err(|e| CodegenError::Internal(e.to_string()))?;
         compiled.lift.push_str(&lift_ir::print::print_kernel(&high));
         compiled.lift_low.push_str(&lift_ir::print::print_kernel(&low));
-        compiled.kernels.push(crate::kernel_plan::kernel_plan(program, &low)?);
+        let narrow = widths.narrow_of(KernelId(index as u32));
+        compiled.kernels.push(crate::kernel_plan::kernel_plan(program, &low, &narrow)?);
     }
     Ok(compiled)
 }

@@ -14,10 +14,21 @@ use crate::plan::{
     BufferDecl, BufferElem, CompiledKernel, KernelParam, KernelResult, Launch, LaunchArg, SizeSource, SizeVar, Step,
 };
 
-pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKernel, CodegenError> {
+/// The plan of `low`, whose arrays `narrow` are stored as 32-bit ints
+/// (`storage_width`).
+pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel, narrow: &[KVar]) -> Result<CompiledKernel, CodegenError> {
     let flat = &low.flat;
     let names = codegen::var_names(flat);
-    let funs = codegen::user_functions(program, low)?;
+    // The arrays of 32-bit ints: counters, narrowed arrays and the arrays
+    // flattening made 32-bit (segment ids, `KVarInfo::is_narrow`).
+    let int32: Vec<KVar> = low
+        .counters
+        .iter()
+        .chain(narrow)
+        .copied()
+        .chain((0..flat.vars.len()).map(|i| KVar(i as u32)).filter(|v| flat.var(*v).is_narrow))
+        .collect();
+    let funs = codegen::user_functions(program, low, &int32)?;
     let param_index = |v: KVar| flat.params.iter().position(|p| *p == v);
 
     let mut buffers = Vec::new();
@@ -53,11 +64,7 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
             lengths.push(length);
             buffers.push(BufferDecl {
                 name: names[v.0 as usize].clone(),
-                elem: if low.counters.contains(v) || flat.var(*v).is_narrow {
-                    BufferElem::I32
-                } else {
-                    BufferElem::Scalar(flat.var(*v).ty.scalar())
-                },
+                elem: if int32.contains(v) { BufferElem::I32 } else { BufferElem::Scalar(flat.var(*v).ty.scalar()) },
                 length: capacity,
                 zeroed: low.counters.contains(v),
             });
@@ -83,7 +90,7 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
 
     // The length of an array argument, for bytes_moved.
     let array_bytes = |v: KVar| -> ArithExpr {
-        let elem = if flat.var(v).is_narrow { 4 } else { flat.var(v).ty.scalar().size_bytes() as i64 };
+        let elem = if int32.contains(&v) { 4 } else { flat.var(v).ty.scalar().size_bytes() as i64 };
         let len = match buffer_of.get(&v) {
             Some(b) => buffers[*b].length.clone(),
             None => match low.sizes.iter().find(|s| s.def == SizeDef::LengthOf(v)) {
@@ -105,7 +112,7 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
     }
     let mut steps = Vec::new();
     for stage in &low.stages {
-        let code = Generator::new(low, &funs, &names).stage(stage)?;
+        let code = Generator::new(low, &int32, &funs, &names).stage(stage)?;
         source.push_str(&code.source);
         source.push('\n');
         let mut args = Vec::new();
@@ -167,8 +174,15 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel) -> Result<CompiledKe
             }
         });
     }
-    let params =
-        flat.params.iter().map(|v| KernelParam { name: flat.var(*v).name.clone(), ty: flat.var(*v).ty }).collect();
+    let params = flat
+        .params
+        .iter()
+        .map(|v| KernelParam {
+            name: flat.var(*v).name.clone(),
+            ty: flat.var(*v).ty,
+            is_narrow: narrow.contains(v) || flat.var(*v).is_narrow,
+        })
+        .collect();
     if crate::codegen::numtext::uses_numtext(&source[library_at..]) {
         source.insert_str(library_at, &format!("{}\n", crate::codegen::numtext::NUMTEXT_C));
     }

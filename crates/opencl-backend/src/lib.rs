@@ -23,7 +23,11 @@
 //!    patterns of one launch each that no map describes (`segReduceTeams`,
 //!    `radixCounts`, `radixScatter`) are printed whole, each by its own
 //!    file of `codegen/`.
-//! 4. [`kernel_plan`] turns the stages into the plan: one buffer per stage
+//! 4. [`storage_width`] decides, for the whole program at once, which int
+//!    arrays are stored as 32-bit `int`s (values provably in range, by an
+//!    interval analysis): those parameters and results are declared
+//!    `__global int*`, read as `long` and written with C's conversion.
+//! 5. [`kernel_plan`] turns the stages into the plan: one buffer per stage
 //!    result (32-bit zeroed counters for claims), one launch per stage,
 //!    every size an expression of the kernel's arguments or of a count read
 //!    back from the device (a FILTER's).
@@ -36,6 +40,7 @@ pub mod compile;
 pub mod kernel_plan;
 pub mod plan;
 pub mod plan_json;
+pub mod storage_width;
 pub mod user_fun;
 
 pub use compile::{CodegenError, CompiledProgram, compile_program, compile_program_with, config_from_env};

@@ -61,6 +61,10 @@ impl CompiledKernel {
 pub struct KernelParam {
     pub name: String,
     pub ty: VarType,
+    /// An int array stored as 32-bit `int`s (`__global int*`, a
+    /// [`BufferElem::I32`] buffer; see `storage_width`): the argument's
+    /// buffer must be one.
+    pub is_narrow: bool,
 }
 
 /// A variable of the size expressions and where its value comes from.
@@ -87,7 +91,8 @@ pub enum SizeSource {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum BufferElem {
     Scalar(Scalar),
-    /// A 32-bit int: counters and flags updated with OpenCL 1.2 atomics.
+    /// A 32-bit int: counters and flags updated with OpenCL 1.2 atomics,
+    /// and int arrays whose values fit (`storage_width`).
     I32,
 }
 

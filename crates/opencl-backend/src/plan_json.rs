@@ -461,7 +461,7 @@ mod tests {
         let plan = CompiledKernel {
             name: "double".into(),
             source: "__kernel void double_map(__global const long* xs, long n, __global long* ys) {}".into(),
-            params: vec![KernelParam { name: "xs".into(), ty: VarType::Array(Scalar::Int) }],
+            params: vec![KernelParam { name: "xs".into(), ty: VarType::Array(Scalar::Int), is_narrow: false }],
             size_vars: vec![SizeVar { var: n.clone(), source: SizeSource::LengthOf(0) }],
             buffers: vec![BufferDecl {
                 name: "ys".into(),

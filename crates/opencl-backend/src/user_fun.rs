@@ -413,9 +413,10 @@ pub fn thunk_function(
     generate(program, kernel, name, &thunk.params, &thunk.body, &[])
 }
 
-/// [`thunk_function`] where the int arrays `counters` are 32-bit counters
+/// [`thunk_function`] where the int arrays `counters` hold 32-bit ints
 /// (`__global const int*`, each element read as a `long`): the head flags
-/// a segmented scan reads where the segments claimed them.
+/// a segmented scan reads where the segments claimed them, and the arrays
+/// `storage_width` narrowed.
 pub fn thunk_function_with_counters(
     program: &FlatProgram,
     kernel: &Kernel,
@@ -435,6 +436,18 @@ pub fn expr_function(
     body: &GExpr,
 ) -> Result<CFunction, CodegenError> {
     generate(program, kernel, name, &[], body, &[])
+}
+
+/// [`expr_function`] where the int arrays `int32` hold 32-bit ints, as
+/// in [`thunk_function_with_counters`].
+pub fn expr_function_with_counters(
+    program: &FlatProgram,
+    kernel: &Kernel,
+    name: &str,
+    body: &GExpr,
+    int32: &[KVar],
+) -> Result<CFunction, CodegenError> {
+    generate(program, kernel, name, &[], body, int32)
 }
 
 fn generate(

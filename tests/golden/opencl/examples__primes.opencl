@@ -1262,7 +1262,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long primes_fused_2_by_ids_target_flags(long k, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long copies_len, __global long* err) {
-    long s = offsets_ids[k];
+    long s = (long)offsets_ids[k];
     long w = nessie_sub(k, offsets[s]);
     long composites = nessie_add(mapped[s], nessie_mul(w, sqr_primes[s]));
     long t = composites;

@@ -486,12 +486,12 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
+static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
     long segment = nessie_segment_of(offsets, offsets_len, p);
     long s = segment;
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
-    long len = lengths[s];
+    long len = (long)lengths[s];
     long s_1 = then_instances[s];
     long start_1 = packed_offsets[s_1];
     long len_1 = packed_lengths[s_1];
@@ -501,7 +501,7 @@ static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offset
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_7_p1_1(long t_1, __global const long* offsets_0, long n_offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+__kernel void hsplit_gather_7_p1_1(long t_1, __global const long* offsets_0, long n_offsets, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -4143,7 +4143,7 @@ static inline void hsplit_fused_3_pull_lengths(long i, __global const long* then
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -5957,12 +5957,12 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_fused_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
+static inline void hsplit_gather_fused_pull_p1_1(long p, __global const long* offsets, long offsets_len, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
     long segment = nessie_segment_of(offsets, offsets_len, p);
     long s = segment;
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
-    long len = lengths[s];
+    long len = (long)lengths[s];
     long s_1 = then_instances[s];
     long start_1 = packed_offsets[s_1];
     long len_1 = packed_lengths[s_1];
@@ -6008,7 +6008,7 @@ static inline void hsplit_gather_fused_pull_packed_elements_1(long p, __global c
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_p1_1(long t_1, __global const long* offsets_13, long n_offsets, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+__kernel void hsplit_gather_fused_p1_1(long t_1, __global const long* offsets_13, long n_offsets, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -7662,7 +7662,7 @@ static inline void hsplit_fused_11_pull_lengths(long i, __global const long* the
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global long* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -9725,8 +9725,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline double cross_products_map_4_by_ids_pull_mapped(long i, __global const int* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2) {
-    long s = offsets_ids[i];
-    return (x1[s] - points_1[nessie_sub(i, offsets[offsets_ids[i]])]) * (y2[s] - points_2[nessie_sub(i, offsets[offsets_ids[i]])]) - (y1[s] - points_2[nessie_sub(i, offsets[offsets_ids[i]])]) * (x2[s] - points_1[nessie_sub(i, offsets[offsets_ids[i]])]);
+    long s = (long)offsets_ids[i];
+    return (x1[s] - points_1[nessie_sub(i, offsets[(long)offsets_ids[i]])]) * (y2[s] - points_2[nessie_sub(i, offsets[(long)offsets_ids[i]])]) - (y1[s] - points_2[nessie_sub(i, offsets[(long)offsets_ids[i]])]) * (x2[s] - points_1[nessie_sub(i, offsets[(long)offsets_ids[i]])]);
 }
 
 __kernel void cross_products_map_4_by_ids_mapped(long t_1, __global const int* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
@@ -9812,11 +9812,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
-    long s = offsets_ids[p];
+static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
+    long s = (long)offsets_ids[p];
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
-    long len = lengths[s];
+    long len = (long)lengths[s];
     long s_1 = then_instances[s];
     long start_1 = packed_offsets[s_1];
     long len_1 = packed_lengths[s_1];
@@ -9826,7 +9826,7 @@ static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const int* 
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_7_by_ids_p1_1(long t_1, __global const int* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+__kernel void hsplit_gather_7_by_ids_p1_1(long t_1, __global const int* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -9913,7 +9913,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline double cross_products_map_5_by_ids_pull_mapped(long i, __global const int* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2) {
-    long s = points_offsets_ids[i];
+    long s = (long)points_offsets_ids[i];
     return (x1[s] - points_elements_1[i]) * (y2[s] - points_elements_2[i]) - (y1[s] - points_elements_2[i]) * (x2[s] - points_elements_1[i]);
 }
 
@@ -10001,7 +10001,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline void hsplit_gather_27_by_ids_pull_packed_elements_1(long p, __global const int* packed_offsets_ids, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const double* packed_elements_1, __global const double* packed_elements_2, double* r0, double* r1) {
-    long s = packed_offsets_ids[p];
+    long s = (long)packed_offsets_ids[p];
     long segment = nessie_segment_of(offsets, offsets_len, s);
     long r = else_instances[segment];
     long q = nessie_add(packed_offsets[r], nessie_sub(p, packed_offsets_1[s]));
@@ -10096,7 +10096,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline void hsplit_gather_29_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets, __global const long* offsets_1, __global const long* offsets_2, __global const double* p1_1, __global const double* hsplit_elements_1, __global const double* p1_2, __global const double* hsplit_elements_2, double* r0, double* r1) {
-    long s = offsets_ids[p];
+    long s = (long)offsets_ids[p];
     int f = (int)mapped[s];
     long r = rank[s];
     long r_1 = f ? r : nessie_sub(s, r);
@@ -10192,7 +10192,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long hsplit_fused_7_by_ids_pull_packed_offsets(long i, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
-    long q = else_instances[offsets_ids[i]];
+    long q = else_instances[(long)offsets_ids[i]];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
@@ -10208,7 +10208,7 @@ static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const do
     double v_1 = c == 0L ? p1_2[q] : pm_2[q];
     double v_2 = c == 0L ? pm_1[q] : p2_1[q];
     double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long q_1 = else_instances[offsets_ids[p]];
+    long q_1 = else_instances[(long)offsets_ids[p]];
     long v_4 = packed_lengths[q_1];
     *r0 = v;
     *r1 = v_1;
@@ -10452,11 +10452,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void hsplit_gather_fused_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
-    long s = offsets_ids[p];
+static inline void hsplit_gather_fused_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
+    long s = (long)offsets_ids[p];
     long w = nessie_sub(p, offsets[s]);
     long start = offsets_1[s];
-    long len = lengths[s];
+    long len = (long)lengths[s];
     long s_1 = then_instances[s];
     long start_1 = packed_offsets[s_1];
     long len_1 = packed_lengths[s_1];
@@ -10485,7 +10485,7 @@ static inline void hsplit_gather_fused_by_ids_pull_p1_1(long p, __global const i
 }
 
 static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __global const int* packed_offsets_ids, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* points_1_1, double* r0, double* r1) {
-    long s = packed_offsets_ids[p];
+    long s = (long)packed_offsets_ids[p];
     long segment = nessie_segment_of(offsets, offsets_len, s);
     long r = else_instances[segment];
     long q = nessie_add(packed_offsets[r], nessie_sub(p, packed_offsets_1[s]));
@@ -10501,7 +10501,7 @@ static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __g
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_by_ids_p1_1(long t_1, __global const int* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const long* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+__kernel void hsplit_gather_fused_by_ids_p1_1(long t_1, __global const int* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -10599,7 +10599,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long hsplit_fused_15_by_ids_pull_packed_offsets(long i, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
-    long q = else_instances[offsets_ids[i]];
+    long q = else_instances[(long)offsets_ids[i]];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
@@ -10615,7 +10615,7 @@ static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const d
     double v_1 = c == 0L ? p1_2[q] : pm_2[q];
     double v_2 = c == 0L ? pm_1[q] : p2_1[q];
     double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long q_1 = else_instances[offsets_ids[p]];
+    long q_1 = else_instances[(long)offsets_ids[p]];
     long v_4 = packed_lengths[q_1];
     *r0 = v;
     *r1 = v_1;

@@ -2380,7 +2380,7 @@ static inline void quicksort_fused_3_pull_pivot(long i, __global const long* els
     *r3 = v_8;
 }
 
-__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* s_lengths_10, __global long* sorted_lengths, __global long* sorted_offsets, __global long* err) {
+__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* s_lengths_10, __global int* sorted_lengths, __global long* sorted_offsets, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -3625,9 +3625,9 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
+static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
     long start = sorted_offsets[i];
-    long len = sorted_lengths[i];
+    long len = (long)sorted_lengths[i];
     if (1L < 0L || 1L >= len) {
         nessie_fail(err, 1, 3, 1L, len);
         return 0L;
@@ -3636,7 +3636,7 @@ static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long*
     long lengths = sorted_elements_lengths[k];
     long starts = sorted_elements_offsets[k];
     long start_1 = sorted_offsets[i];
-    long len_1 = sorted_lengths[i];
+    long len_1 = (long)sorted_lengths[i];
     if (0 || 0L >= len_1) {
         nessie_fail(err, 1, 2, 0L, len_1);
         return 0L;
@@ -3657,9 +3657,9 @@ static inline long quicksort_fused_6_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void quicksort_fused_6_pull_lengths(long i, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
+static inline void quicksort_fused_6_pull_lengths(long i, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
     long start = sorted_offsets[i];
-    long len = sorted_lengths[i];
+    long len = (long)sorted_lengths[i];
     if (0 || 0L >= len) {
         nessie_fail(err, 1, 2, 0L, len);
         *r0 = 0L;
@@ -3672,7 +3672,7 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
     long v = sorted_elements_lengths[start];
     long v_1 = sorted_elements_offsets[start];
     long start_1 = sorted_offsets[i];
-    long len_1 = sorted_lengths[i];
+    long len_1 = (long)sorted_lengths[i];
     if (1L < 0L || 1L >= len_1) {
         nessie_fail(err, 1, 3, 1L, len_1);
         *r0 = 0L;
@@ -3690,7 +3690,7 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
     long v_6 = v_2;
     long v_7 = v_3;
     long start_2 = sorted_offsets[i];
-    long len_2 = sorted_lengths[i];
+    long len_2 = (long)sorted_lengths[i];
     if (1L < 0L || 1L >= len_2) {
         nessie_fail(err, 1, 3, 1L, len_2);
         *r0 = 0L;
@@ -3704,7 +3704,7 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
     long lengths = sorted_elements_lengths[k_1];
     long starts = sorted_elements_offsets[k_1];
     long start_3 = sorted_offsets[i];
-    long len_3 = sorted_lengths[i];
+    long len_3 = (long)sorted_lengths[i];
     if (0 || 0L >= len_3) {
         nessie_fail(err, 1, 2, 0L, len_3);
         *r0 = 0L;
@@ -3730,7 +3730,7 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
     *r4 = v_8;
 }
 
-__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const long* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
+__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -4693,7 +4693,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long quicksort_gather_3_by_ids_pull_s_elements(long p, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements) {
-    long s = s_offsets_ids[p];
+    long s = (long)s_offsets_ids[p];
     long r = then_instances[s];
     long q = nessie_add(s_offsets[r], nessie_sub(p, s_offsets_1[s]));
     return s_elements[q];
@@ -4783,7 +4783,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long quicksort_gather_7_by_ids_pull_v_elements(long p, __global const int* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements) {
-    long s = v_offsets_ids[p];
+    long s = (long)v_offsets_ids[p];
     long c = nessie_rem(s, 2L);
     long r = nessie_div(s, 2L);
     long q = nessie_add(c == 0L ? lesser_offsets[r] : greater_offsets[r], nessie_sub(p, v_offsets[s]));
@@ -4882,7 +4882,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long quicksort_gather_8_by_ids_pull_sorted_elements_elements(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
-    long s = offsets_ids[p];
+    long s = (long)offsets_ids[p];
     long w = nessie_sub(p, offsets[s]);
     long start = starts[s];
     long len = lengths[s];
@@ -4982,7 +4982,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long quicksort_gather_10_by_ids_pull_s_elements(long p, __global const int* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets, __global const long* offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* sorted_elements_elements) {
-    long s = s_offsets_ids[p];
+    long s = (long)s_offsets_ids[p];
     int f = (int)mapped[s];
     long r = rank[s];
     long r_1 = f ? r : nessie_sub(s, r);
@@ -5074,7 +5074,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline void quicksort_fused_4_by_ids_pull_kept(long i, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
-    long s = s_offsets_ids[i];
+    long s = (long)s_offsets_ids[i];
     long r = then_instances[s];
     long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
     long s_elements_1 = s_elements[q];
@@ -5084,31 +5084,31 @@ static inline void quicksort_fused_4_by_ids_pull_kept(long i, __global const int
 
 static inline long quicksort_fused_4_by_ids_keep_kept(long j, long x, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
-    long s = s_offsets_ids[i];
+    long s = (long)s_offsets_ids[i];
     long r = then_instances[s];
     long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
     long s_elements_1 = s_elements[q];
-    long s_1 = s_offsets_ids[i];
+    long s_1 = (long)s_offsets_ids[i];
     return s_elements_1 < pivot[s_1] ? 1L : 0L;
 }
 
 static inline long quicksort_fused_4_by_ids_keep_kept_1(long j, long x, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
-    long s = s_offsets_ids[i];
+    long s = (long)s_offsets_ids[i];
     long r = then_instances[s];
     long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
     long s_elements_1 = s_elements[q];
-    long s_1 = s_offsets_ids[i];
+    long s_1 = (long)s_offsets_ids[i];
     return s_elements_1 == pivot[s_1] ? 1L : 0L;
 }
 
 static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
     long i = j;
-    long s = s_offsets_ids[i];
+    long s = (long)s_offsets_ids[i];
     long r = then_instances[s];
     long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
     long s_elements_1 = s_elements[q];
-    long s_1 = s_offsets_ids[i];
+    long s_1 = (long)s_offsets_ids[i];
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 

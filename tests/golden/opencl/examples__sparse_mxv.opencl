@@ -455,7 +455,7 @@ static inline void sparse_matrix_map_fused_pull_iseq(long i, long* r0, long* r1)
     *r1 = v_1;
 }
 
-__kernel void sparse_matrix_map_fused_iseq(long t_1, __global long* iseq_1, __global long* mapped) {
+__kernel void sparse_matrix_map_fused_iseq(long t_1, __global int* iseq_1, __global int* mapped) {
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_iseq_r;
@@ -466,7 +466,7 @@ __kernel void sparse_matrix_map_fused_iseq(long t_1, __global long* iseq_1, __gl
     }
 }
 
-__kernel void sparse_matrix_map_fused_iseq_idx32(long t_1, __global long* iseq_1, __global long* mapped) {
+__kernel void sparse_matrix_map_fused_iseq_idx32(long t_1, __global int* iseq_1, __global int* mapped) {
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         long pull_iseq_r;
@@ -552,10 +552,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void sparse_matrix_map_fused_2_pull_mapped(long i, __global const long* index_offsets, long index_offsets_len, __global const long* r, __global const long* k, long cols, __global long* err, long* r0, double* r1) {
+static inline void sparse_matrix_map_fused_2_pull_mapped(long i, __global const long* index_offsets, long index_offsets_len, __global const int* r, __global const long* k, long cols, __global long* err, long* r0, double* r1) {
     long segment = nessie_segment_of(index_offsets, index_offsets_len, i);
     long s = segment;
-    long x = nessie_add(nessie_mul(64L, r[s]), k[i]);
+    long x = nessie_add(nessie_mul(64L, (long)r[s]), k[i]);
     if (cols == 0L) {
         nessie_fail(err, 1, 2, 0, 0);
         *r0 = 0L;
@@ -564,13 +564,13 @@ static inline void sparse_matrix_map_fused_2_pull_mapped(long i, __global const 
     }
     long v = nessie_rem(nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), cols);
     long s_1 = segment;
-    long x_1 = nessie_add(nessie_mul(64L, r[s_1]), k[i]);
+    long x_1 = nessie_add(nessie_mul(64L, (long)r[s_1]), k[i]);
     double v_1 = (double)nessie_sub(nessie_rem(nessie_rem(nessie_add(nessie_mul(x_1, 104729L), 12345L), 1000003L), 2001L), 1000L) / 1024.0;
     *r0 = v;
     *r1 = v_1;
 }
 
-__kernel void sparse_matrix_map_fused_2_mapped(long n_k, __global const long* index_offsets, long n_index_offsets, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
+__kernel void sparse_matrix_map_fused_2_mapped(long n_k, __global const long* index_offsets, long n_index_offsets, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_k) {
@@ -582,7 +582,7 @@ __kernel void sparse_matrix_map_fused_2_mapped(long n_k, __global const long* in
     }
 }
 
-__kernel void sparse_matrix_map_fused_2_mapped_idx32(long n_k, __global const long* index_offsets, long n_index_offsets, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
+__kernel void sparse_matrix_map_fused_2_mapped_idx32(long n_k, __global const long* index_offsets, long n_index_offsets, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < n_k) {
@@ -669,12 +669,12 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long index_fused_pull_offsets(long i, __global const long* n, __global long* err) {
+static inline long index_fused_pull_offsets(long i, __global const int* n, __global long* err) {
     if (1L == 0L) {
         nessie_fail(err, 1, 0, 0, 0);
         return 0L;
     }
-    long x = 1L > 0L ? nessie_sub(n[i], 0L) : nessie_sub(0L, n[i]);
+    long x = 1L > 0L ? nessie_sub((long)n[i], 0L) : nessie_sub(0L, (long)n[i]);
     long x_1 = nessie_abs(1L);
     long count = x <= 0L ? 0L : nessie_div(nessie_add(x, nessie_sub(x_1, 1L)), x_1);
     if (count > 2147483648L) {
@@ -689,12 +689,12 @@ static inline long index_fused_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long index_fused_pull_lengths(long i, __global const long* n, __global long* err) {
+static inline long index_fused_pull_lengths(long i, __global const int* n, __global long* err) {
     if (1L == 0L) {
         nessie_fail(err, 1, 0, 0, 0);
         return 0L;
     }
-    long x = 1L > 0L ? nessie_sub(n[i], 0L) : nessie_sub(0L, n[i]);
+    long x = 1L > 0L ? nessie_sub((long)n[i], 0L) : nessie_sub(0L, (long)n[i]);
     long x_1 = nessie_abs(1L);
     long count = x <= 0L ? 0L : nessie_div(nessie_add(x, nessie_sub(x_1, 1L)), x_1);
     if (count > 2147483648L) {
@@ -704,7 +704,7 @@ static inline long index_fused_pull_lengths(long i, __global const long* n, __gl
     return count;
 }
 
-__kernel void index_fused_offsets(__global int* offsets_status, long instances_2, __global const long* n, __global long* offsets, __global long* lengths_2, __global long* err) {
+__kernel void index_fused_offsets(__global int* offsets_status, long instances_2, __global const int* n, __global long* offsets, __global long* lengths_2, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -1217,8 +1217,8 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline double smvm_fused_pull_sum(long p, __global const long* m_elements_1, __global const double* v, long v_len, __global const double* m_elements_2, __global long* err) {
-    long j = m_elements_1[p];
+static inline double smvm_fused_pull_sum(long p, __global const int* m_elements_1, __global const double* v, long v_len, __global const double* m_elements_2, __global long* err) {
+    long j = (long)m_elements_1[p];
     if (j < 0L || j >= v_len) {
         nessie_fail(err, 1, 3, j, v_len);
         return 0.0;
@@ -1376,7 +1376,7 @@ __kernel void smvm_fused_sum_longest_final(__global const long* sum_longest_part
     }
 }
 
-__kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long long_chunks, __global const long* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global double* sum_partials_0, __global long* err) {
+__kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long long_chunks, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global double* sum_partials_0, __global long* err) {
     __local double team_values[256];
     const long l = get_local_id(0);
     const long segs = n_m_offsets;
@@ -1435,7 +1435,7 @@ __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global con
     }
 }
 
-__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const long* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, long whole_group, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, long whole_group, __global double* sum, __global long* err) {
     __local double team_values[256];
     __local int long_teams[259];
     if (!(whole_group != 0 || sum_longest[0] <= 8 * lanes)) return;
@@ -1541,7 +1541,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
     }
 }
 
-__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const long* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const double* sum_partials_0, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const double* sum_partials_0, __global double* sum, __global long* err) {
     __local double team_values[256];
     __local int long_teams[259];
     const long l = get_local_id(0);
@@ -1696,7 +1696,7 @@ __kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long*
     }
 }
 
-__kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const long* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, long lanes, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, long lanes, __global double* sum, __global long* err) {
     __local double merge_values[2304];
     __local int merge_ends[2304];
     if (!(sum_longest[0] > 8 * lanes)) return;
@@ -1998,7 +1998,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 #endif
 
 static inline long index_map_2_by_ids_pull_iseq(long i, __global const int* offsets_ids, __global const long* offsets) {
-    long s = offsets_ids[i];
+    long s = (long)offsets_ids[i];
     long w = nessie_sub(i, offsets[s]);
     return w;
 }
@@ -2086,9 +2086,9 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void sparse_matrix_map_fused_2_by_ids_pull_mapped(long i, __global const int* index_offsets_ids, __global const long* r, __global const long* k, long cols, __global long* err, long* r0, double* r1) {
-    long s = index_offsets_ids[i];
-    long x = nessie_add(nessie_mul(64L, r[s]), k[i]);
+static inline void sparse_matrix_map_fused_2_by_ids_pull_mapped(long i, __global const int* index_offsets_ids, __global const int* r, __global const long* k, long cols, __global long* err, long* r0, double* r1) {
+    long s = (long)index_offsets_ids[i];
+    long x = nessie_add(nessie_mul(64L, (long)r[s]), k[i]);
     if (cols == 0L) {
         nessie_fail(err, 1, 2, 0, 0);
         *r0 = 0L;
@@ -2096,14 +2096,14 @@ static inline void sparse_matrix_map_fused_2_by_ids_pull_mapped(long i, __global
         return;
     }
     long v = nessie_rem(nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), cols);
-    long s_1 = index_offsets_ids[i];
-    long x_1 = nessie_add(nessie_mul(64L, r[s_1]), k[i]);
+    long s_1 = (long)index_offsets_ids[i];
+    long x_1 = nessie_add(nessie_mul(64L, (long)r[s_1]), k[i]);
     double v_1 = (double)nessie_sub(nessie_rem(nessie_rem(nessie_add(nessie_mul(x_1, 104729L), 12345L), 1000003L), 2001L), 1000L) / 1024.0;
     *r0 = v;
     *r1 = v_1;
 }
 
-__kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k, __global const int* index_offsets_ids, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
+__kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k, __global const int* index_offsets_ids, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_k) {
@@ -2115,7 +2115,7 @@ __kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k, __global const i
     }
 }
 
-__kernel void sparse_matrix_map_fused_2_by_ids_mapped_idx32(long n_k, __global const int* index_offsets_ids, __global const long* r, __global const long* k, long cols, __global long* mapped_4, __global double* mapped_8, __global long* err) {
+__kernel void sparse_matrix_map_fused_2_by_ids_mapped_idx32(long n_k, __global const int* index_offsets_ids, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < n_k) {

@@ -192,7 +192,7 @@ impl Device for Executor<'_, '_> {
     fn read(&mut self, array: &DeviceArray) -> Result<ArrayValue, ExecError> {
         Ok(match (array.elem, &*array.data) {
             (Scalar::Int, DeviceData::I64(buffer)) => ArrayValue::ints(self.read_prefix(buffer, array.len)?),
-            // Narrow ints (segment ids, `KVarInfo::is_narrow`).
+            // A narrowed int array, widened as it is read.
             (Scalar::Int, DeviceData::I32(buffer)) => {
                 ArrayValue::ints(self.read_prefix(buffer, array.len)?.into_iter().map(i64::from).collect())
             }

@@ -125,6 +125,20 @@ impl<'k> KernelRun<'k> {
                     arg.var_type()
                 )));
             }
+            // A narrowed parameter gets a buffer of 32-bit ints, any other
+            // int array one of 64-bit ints (`storage_width` decides both
+            // ends of each flow together).
+            if let HostValue::Array(array) = arg
+                && array.elem == Scalar::Int
+                && matches!(*array.data, DeviceData::I32(_)) != param.is_narrow
+            {
+                let width = if param.is_narrow { "32-bit" } else { "64-bit" };
+                return Err(internal(format!(
+                    "parameter {position} (`{}`) of {width} ints gets {}",
+                    param.name,
+                    array.data.describe()
+                )));
+            }
         }
         Ok(KernelRun {
             plan,

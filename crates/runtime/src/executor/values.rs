@@ -48,7 +48,8 @@ pub(crate) enum DeviceData {
     F64(DeviceBuffer<f64>),
     /// `bool` and `char` (OpenCL `uchar`).
     U8(DeviceBuffer<u8>),
-    /// A plan's 32-bit counters and flags (OpenCL `int`).
+    /// A plan's 32-bit counters and flags, and `int` arrays whose values
+    /// fit 32 bits (OpenCL `int`, see `opencl_backend::storage_width`).
     I32(DeviceBuffer<i32>),
 }
 
@@ -105,7 +106,8 @@ impl DeviceData {
         }
     }
 
-    /// Whether the buffer can hold the elements of an array of `elem`.
+    /// Whether the buffer can hold the elements of an array of `elem`: an
+    /// `int` array in 64 or, narrowed, 32 bits (`storage_width`).
     pub(crate) fn holds(&self, elem: Scalar) -> bool {
         matches!(
             (self, elem),

@@ -300,7 +300,7 @@ pub fn cst(x: i64) -> SizeExpr {
 }
 
 pub fn param(name: &str, ty: VarType) -> KernelParam {
-    KernelParam { name: name.into(), ty }
+    KernelParam { name: name.into(), ty, is_narrow: false }
 }
 
 pub fn buffer(name: &str, elem: BufferElem, length: SizeExpr, zeroed: bool) -> BufferDecl {
