@@ -249,12 +249,13 @@ def main(selected):
         base = min(batched, explicit) if explicit else batched
         expected = [nnz, float((mat @ vg).sum())]
         del mat, vg
-        # Values once, 64-bit column indices once, 64-bit row offsets once
-        # and the result (the vector's gathers are not counted, as for
-        # cuSPARSE, whose floor is nnz * (8 + 4) + rows * (4 + 8)).
-        moved = nnz * (8 + 8) + rows_n * 8 * 2
-        say(f"- traffic floors: nessie (64-bit columns and offsets) {moved / 1e6:.0f} MB; "
-            f"cuSPARSE (32-bit) {(nnz * 12 + rows_n * 12) / 1e6:.0f} MB: the 64-bit indices cap the ratio at "
+        # Values once, column indices once (32-bit since storage-width
+        # proves them below 2^31; 64-bit with NESSIE_NARROW_INTS=0), 64-bit
+        # row offsets once and the result (the vector's gathers are not
+        # counted, as for cuSPARSE, whose floor is nnz * (8 + 4) + rows * (4 + 8)).
+        moved = nnz * (8 + 4) + rows_n * 8 * 2
+        say(f"- traffic floors: nessie (32-bit columns, 64-bit offsets) {moved / 1e6:.0f} MB; "
+            f"cuSPARSE (32-bit) {(nnz * 12 + rows_n * 12) / 1e6:.0f} MB: the 64-bit offsets cap the ratio at "
             f"{(nnz * 12 + rows_n * 12) / moved:.3f}x at equal bandwidth")
         # NESSIE_OTHERS="path,...": other nessie binaries (main's, variants)
         # on the same matrices against the same baseline, labelled by path.
