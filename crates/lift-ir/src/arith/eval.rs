@@ -12,17 +12,29 @@ impl ArithExpr {
     /// overflow of `i64`. Strict: an undefined operand makes the whole
     /// expression undefined, even under `min`, `max` or `* 0`.
     pub fn eval(&self, env: &dyn Fn(VarId) -> Option<i64>) -> Option<i64> {
-        let operands =
-            |operands: &[ArithExpr]| -> Option<Vec<i64>> { operands.iter().map(|operand| operand.eval(env)).collect() };
+        // Folds the operands' values left to right without collecting them
+        // (the runtime evaluates sizes on every launch): `None` as soon as
+        // one is undefined or the fold overflows, as when all were
+        // evaluated first. `start` is `None` for `min` and `max` (of no
+        // operands: undefined).
+        let fold = |operands: &[ArithExpr], start: Option<i64>, step: fn(i64, i64) -> Option<i64>| {
+            operands.iter().try_fold(start, |acc, operand| {
+                let value = operand.eval(env)?;
+                Some(Some(match acc {
+                    Some(acc) => step(acc, value)?,
+                    None => value,
+                }))
+            })?
+        };
         match self.kind() {
             ArithKind::Cst(value) => Some(*value),
             ArithKind::Var(var) => env(var.id()),
-            ArithKind::Sum(terms) => operands(terms)?.into_iter().try_fold(0i64, i64::checked_add),
-            ArithKind::Prod(factors) => operands(factors)?.into_iter().try_fold(1i64, i64::checked_mul),
+            ArithKind::Sum(terms) => fold(terms, Some(0), i64::checked_add),
+            ArithKind::Prod(factors) => fold(factors, Some(1), i64::checked_mul),
             ArithKind::Div(numerator, denominator) => numerator.eval(env)?.checked_div(denominator.eval(env)?),
             ArithKind::Mod(numerator, modulus) => numerator.eval(env)?.checked_rem(modulus.eval(env)?),
-            ArithKind::Min(values) => operands(values)?.into_iter().min(),
-            ArithKind::Max(values) => operands(values)?.into_iter().max(),
+            ArithKind::Min(values) => fold(values, None, |a, b| Some(a.min(b))),
+            ArithKind::Max(values) => fold(values, None, |a, b| Some(a.max(b))),
             ArithKind::Pow(base, exponent) => {
                 let base = base.eval(env)?;
                 base.checked_pow(u32::try_from(exponent.eval(env)?).ok()?)
