@@ -257,8 +257,10 @@ impl<'k> KernelRun<'k> {
         if let Some(Some(buffer)) = self.buffers.get(index) {
             return Ok(Rc::clone(buffer));
         }
-        let what = format!("the length of buffer `{}`", decl.name);
-        let len = self.count(exec, &decl.length, &what)?;
+        // The buffer's name only on an error: buffers are allocated on
+        // every run.
+        let len =
+            self.count(exec, &decl.length, "the length").map_err(|e| e.within(|| format!("buffer `{}`", decl.name)))?;
         let buffer = Rc::new(DeviceData::alloc(exec.session, decl.elem, len, decl.zeroed, self.is_read_back(index))?);
         self.buffers[index] = Some(Rc::clone(&buffer));
         self.is_written[index] = decl.zeroed;
@@ -405,6 +407,21 @@ impl<'k> KernelRun<'k> {
 
     /// The value of `size`, resolving its variables first.
     fn size(&mut self, exec: &mut Executor<'_, '_>, size: &SizeExpr, what: &str) -> Result<i64, ExecError> {
+        // Most sizes mention only variables resolved already: evaluated
+        // then without collecting their variables (sizes are evaluated on
+        // every launch). A defined value with no variable missing is the
+        // value the path below computes, which resolves nothing then.
+        let missed = std::cell::Cell::new(false);
+        let known = size.eval(&|id| {
+            let value = self.sizes.get(&id).copied();
+            missed.set(missed.get() || value.is_none());
+            value
+        });
+        if let Some(value) = known
+            && !missed.get()
+        {
+            return Ok(value);
+        }
         for var in size.free_vars() {
             self.resolve(exec, &var)?;
         }
