@@ -28,7 +28,9 @@
 //      SCATTER results (not an `array [..]` literal, whose upload is 64-bit,
 //      nor a host operation, nor a scan, a segmented reduction, a radix pass
 //      or segment ids, whose lowerings use their buffers in ways of their
-//      own);
+//      own; segment ids are 32-bit anyway, by flattening's own flag,
+//      `KVarInfo::is_narrow`, which `kernel_plan` joins to this table's
+//      arrays in one list of 32-bit arrays);
 //   2. no kernel uses one of its arrays but by reading elements (`xs[i]`)
 //      or its length (`#xs`): not as a segment descriptor, a SCATTER base, a
 //      FILTER's `before` or offsets to search, which the generated code
