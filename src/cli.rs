@@ -30,6 +30,25 @@ pub enum Command {
     Schedules(SchedulesArgs),
     /// List OpenCL platforms and devices, marking the default.
     Devices(DevicesArgs),
+    /// Keep an OpenCL device open and run programs for `nessie run` over a Unix socket, so
+    /// that a run does not pay for opening the driver (see `run --server`).
+    Serve(ServeArgs),
+}
+
+/// Options of `serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The device to keep open (runs may name others, opened at their first run): an index,
+    /// or a substring of the platform or device name.
+    #[arg(long, env = "NESSIE_DEVICE")]
+    pub device: Option<String>,
+    /// The socket to serve on. Default: `$XDG_RUNTIME_DIR/nessie.sock`, else
+    /// `/tmp/nessie-$UID/nessie.sock`.
+    #[arg(long, env = "NESSIE_SERVER", value_name = "PATH")]
+    pub socket: Option<PathBuf>,
+    /// Ask the server on the socket to stop, instead of serving.
+    #[arg(long)]
+    pub stop: bool,
 }
 
 /// Options of `devices`.
@@ -77,6 +96,27 @@ pub struct CommonArgs {
 pub struct RunArgs {
     #[command(flatten)]
     pub common: CommonArgs,
+    /// Run on a `nessie serve` server (`--backend opencl`): the one of `NESSIE_SERVER`, else
+    /// the default socket; exit 4 if none answers. Without this option a run uses the server
+    /// of `NESSIE_SERVER` if that is set, and runs by itself if the server does not answer.
+    #[arg(long)]
+    pub server: bool,
+}
+
+impl Schedule {
+    /// The schedule's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Schedule::Ilp => "ilp",
+            Schedule::Greedy => "greedy",
+            Schedule::None => "none",
+        }
+    }
+
+    /// The schedule of a name on the command line.
+    pub fn from_name(name: &str) -> Option<Schedule> {
+        [Schedule::Ilp, Schedule::Greedy, Schedule::None].into_iter().find(|s| s.name() == name)
+    }
 }
 
 #[derive(Debug, Args)]

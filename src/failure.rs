@@ -124,6 +124,19 @@ impl From<flatten::eval::EvalError> for Failure {
     }
 }
 
+/// What a panic reports, in one line and without Rust's own message and
+/// backtrace: a panic is a compiler bug.
+pub fn panic_report(info: &std::panic::PanicHookInfo<'_>) -> String {
+    let what = info
+        .payload()
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| info.payload().downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown cause".to_string());
+    let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+    format!("error: internal compiler error: {what}{at}\n  help: this is a bug in nessie; please report it\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

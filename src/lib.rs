@@ -14,13 +14,15 @@
 //! [`pipeline`] is the list of stages; [`session::Session`] owns the
 //! sources of one compilation; [`commands`] holds one module per
 //! subcommand; every way a command can fail is a [`failure::Failure`],
-//! which knows its exit code and how to print itself. No backend falls back
+//! which knows its exit code and how to print itself; [`serve`] keeps a
+//! device open for `nessie run` (`nessie serve`). No backend falls back
 //! to another: a stage that cannot handle the program says so and stops.
 
 pub mod cli;
 pub mod commands;
 pub mod failure;
 pub mod pipeline;
+pub mod serve;
 pub mod session;
 
 pub use failure::Failure;

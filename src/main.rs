@@ -18,16 +18,7 @@ const STACK_BYTES: usize = 1 << 30;
 fn main() -> ExitCode {
     // A panic is a compiler bug. Say so in one line, without Rust's own
     // message and backtrace.
-    std::panic::set_hook(Box::new(|info| {
-        let what = info
-            .payload()
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| info.payload().downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown cause".to_string());
-        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
-        eprintln!("error: internal compiler error: {what}{at}\n  help: this is a bug in nessie; please report it");
-    }));
+    std::panic::set_hook(Box::new(|info| eprint!("{}", nessie::failure::panic_report(info))));
     match std::thread::Builder::new().name("nessie".into()).stack_size(STACK_BYTES).spawn(nessie_main) {
         Ok(handle) => handle.join().unwrap_or(ExitCode::from(1)),
         Err(e) => {
@@ -52,7 +43,16 @@ fn nessie_main() -> ExitCode {
 
     let (sources, result) = match &cli.command {
         Command::Devices(args) => (Default::default(), commands::devices::devices(args, &mut out)),
-        Command::Run(args) => with_session(&args.common.file, |s| commands::run::run(s, args, &mut out)),
+        Command::Run(args) => {
+            if let Some(status) = nessie::serve::client::run_through_server(args, color) {
+                return status;
+            }
+            let stderr = std::io::stderr();
+            with_session(&args.common.file, |s| {
+                commands::run::run(s, args, &mut out, &mut stderr.lock(), &mut commands::run::LocalDevice)
+            })
+        }
+        Command::Serve(args) => (Default::default(), nessie::serve::serve(args)),
         Command::Compile(args) => with_session(&args.common.file, |s| commands::compile::compile(s, args)),
         Command::Schedules(args) => {
             with_session(&args.common.file, |s| commands::schedules::schedules(s, args, &mut out))

@@ -14,7 +14,7 @@ pub struct Session {
 impl Session {
     /// Reads the user's file. The name in diagnostics is the path as given.
     pub fn load(path: &Path) -> Result<Session, (Session, Failure)> {
-        let mut sources = SourceMap::new();
+        let sources = SourceMap::new();
         let failed = |sources, message| {
             let empty = Session { sources, file: FileId(0) };
             Err((empty, Failure::Usage(message)))
@@ -36,7 +36,14 @@ impl Session {
                 );
             }
         };
-        let file = sources.add(path.display().to_string(), text, false);
-        Ok(Session { sources, file })
+        Ok(Session::from_text(path.display().to_string(), text))
+    }
+
+    /// A session on `text`, read elsewhere (by the client of `nessie
+    /// serve`); `name` is the file's name in diagnostics.
+    pub fn from_text(name: String, text: String) -> Session {
+        let mut sources = SourceMap::new();
+        let file = sources.add(name, text, false);
+        Session { sources, file }
     }
 }

@@ -16,12 +16,75 @@ use nesl_frontend::eval::Output;
 use nesl_frontend::tast::Program;
 use nesl_frontend::value::Value;
 
+use runtime::cl::{BuildStats, ClError, CommandTiming, Session as DeviceSession};
+
 use crate::cli::{Backend, RunArgs};
 use crate::failure::Failure;
 use crate::pipeline;
 use crate::session::Session;
 
-pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
+/// Where `run --backend opencl` gets its device session: a local run
+/// opens one and closes it at the end ([`LocalDevice`]); `nessie serve`
+/// lends one it keeps across runs (`crate::serve`).
+pub trait DeviceSource {
+    /// The session on the device `spec` names, measuring device times as
+    /// `timing` says, with an empty profile. Called while the program
+    /// compiles on another thread.
+    fn acquire(&mut self, spec: Option<&str>, timing: CommandTiming) -> Result<Lease<'_>, ClError>;
+}
+
+/// A device session for one run.
+pub enum Lease<'a> {
+    /// Opened for this run, closed when the lease is dropped.
+    Owned(DeviceSession),
+    /// Kept by a server across runs: `builds` is what it had built before
+    /// this run, so that `--stats` counts only this run's builds.
+    Lent { session: &'a mut DeviceSession, builds: BuildStats },
+}
+
+impl Lease<'_> {
+    fn session(&mut self) -> &mut DeviceSession {
+        match self {
+            Lease::Owned(session) => session,
+            Lease::Lent { session, .. } => session,
+        }
+    }
+
+    /// What building programs has cost this run.
+    fn build_stats(&mut self) -> BuildStats {
+        match self {
+            Lease::Owned(session) => session.build_stats(),
+            Lease::Lent { session, builds } => {
+                let now = session.build_stats();
+                BuildStats {
+                    compiled: now.compiled - builds.compiled,
+                    from_cache: now.from_cache - builds.from_cache,
+                    seconds: (now.seconds - builds.seconds).max(0.0),
+                }
+            }
+        }
+    }
+}
+
+/// A local run's device: opened for the run, closed after it.
+pub struct LocalDevice;
+
+impl DeviceSource for LocalDevice {
+    fn acquire(&mut self, spec: Option<&str>, timing: CommandTiming) -> Result<Lease<'_>, ClError> {
+        DeviceSession::open_with(spec, timing).map(Lease::Owned)
+    }
+}
+
+/// Runs the program of `session` as `args` say: its results to `out`,
+/// warnings and `--stats` to `err`; the device of the OpenCL backend comes
+/// from `devices`.
+pub fn run(
+    session: &mut Session,
+    args: &RunArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    devices: &mut dyn DeviceSource,
+) -> Result<(), Failure> {
     let common = &args.common;
     let mut phases = Phases::start();
     let front = pipeline::front_end(session, &mut pipeline::no_emit)?;
@@ -34,8 +97,10 @@ pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result
         }
         Backend::Flat => {
             let flat = pipeline::flatten(session, program, &mut pipeline::no_emit)?;
-            let fused =
-                pipeline::fuse(&flat, common.schedule_kind(), &mut pipeline::no_emit, &mut pipeline::warn_on_stderr)?;
+            let mut warn = |warning: String| {
+                let _ = writeln!(err, "warning: {warning}");
+            };
+            let fused = pipeline::fuse(&flat, common.schedule_kind(), &mut pipeline::no_emit, &mut warn)?;
             flatten::eval::run(&fused.program, &mut printer).map_err(Failure::from)
         }
         Backend::Opencl => {
@@ -43,16 +108,17 @@ pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result
             // the program compiles: start-up costs the longer of the two.
             // A compile error still wins over a device error, as if the
             // device had never been asked for.
+            let mut warnings = Vec::new();
             let (compiled, device) = std::thread::scope(|scope| {
                 let compiler = std::thread::Builder::new()
                     .name("nessie-compile".into())
                     .stack_size(COMPILE_STACK_BYTES)
-                    .spawn_scoped(scope, || compile_timed(session, program, common.schedule_kind()));
+                    .spawn_scoped(scope, || compile_timed(session, program, common.schedule_kind(), &mut warnings));
                 let opened = Instant::now();
                 // Device times only for `--stats` (note [cheap launches] in
                 // runtime's `cl/launch.rs`).
-                let timing = runtime::cl::CommandTiming::for_run(common.stats);
-                let device = runtime::cl::Session::open_with(common.device.as_deref(), timing);
+                let timing = CommandTiming::for_run(common.stats);
+                let device = devices.acquire(common.device.as_deref(), timing);
                 let opened = opened.elapsed().as_secs_f64();
                 let compiled = match compiler {
                     // A panic was reported by the hook in main.rs; it ends the run as before.
@@ -61,6 +127,9 @@ pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result
                 };
                 (compiled, device.map(|device| (device, opened)))
             });
+            for warning in &warnings {
+                let _ = writeln!(err, "warning: {warning}");
+            }
             let (fused, compiled, compile_phases) = compiled?;
             let (mut device, opened) = device?;
             for (name, seconds) in compile_phases {
@@ -72,11 +141,11 @@ pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result
             let host_profile = common.stats && runtime::cl::host_time::is_requested();
             runtime::cl::host_time::enable(host_profile);
             let started = Instant::now();
-            let result = runtime::executor::run(&fused.program, &compiled.kernels, &mut device, &mut printer);
-            let host_program = started.elapsed().saturating_sub(Duration::from_secs_f64(device.build_stats().seconds));
+            let result = runtime::executor::run(&fused.program, &compiled.kernels, device.session(), &mut printer);
+            let builds = device.build_stats();
+            let host_program = started.elapsed().saturating_sub(Duration::from_secs_f64(builds.seconds));
             runtime::cl::host_time::enable_keeping(false);
             let _ = printer.out.flush();
-            let builds = device.build_stats();
             phases.split(
                 &format!(
                     "building programs ({} compiled, {} from the binary cache)",
@@ -86,23 +155,21 @@ pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result
             );
             phases.lap("running the host program");
             // The table of what ran, also after a fault: it shows how far the program got.
-            let stats = if common.stats { Some(device.stats()) } else { None };
+            let stats = if common.stats { Some(device.session().stats()) } else { None };
             drop(device);
             phases.lap("closing the device");
             match stats {
                 Some(Ok(stats)) => {
-                    let stderr = std::io::stderr();
-                    let mut stderr = stderr.lock();
-                    let _ = stats.write_table(&mut stderr);
+                    let _ = stats.write_table(err);
                     let memory = runtime::cl::buffer_memory();
                     let _ = writeln!(
-                        stderr,
+                        err,
                         "peak device memory {:>31} bytes in buffers ({} with released buffers kept for reuse)",
                         memory.peak_bytes, memory.peak_held_bytes
                     );
-                    let _ = phases.write_table(&mut stderr);
+                    let _ = phases.write_table(err);
                     if host_profile {
-                        let _ = runtime::cl::host_time::write_table(&mut stderr, host_program);
+                        let _ = runtime::cl::host_time::write_table(err, host_program);
                     }
                 }
                 Some(Err(e)) if result.is_ok() => return Err(e.into()),
@@ -113,7 +180,8 @@ pub fn run(session: &mut Session, args: &RunArgs, out: &mut dyn Write) -> Result
     };
     let _ = printer.out.flush();
     if common.stats && common.backend != Backend::Opencl {
-        eprintln!(
+        let _ = writeln!(
+            err,
             "note: --stats: `--backend {}` runs no device kernels; there are no statistics",
             common.backend.name()
         );
@@ -204,7 +272,12 @@ const COMPILE_STACK_BYTES: usize = 1 << 30;
 type Compiled = (fusion::Fused, opencl_backend::CompiledProgram, Vec<(&'static str, f64)>);
 
 /// Flattens, fuses and generates code, timing each stage.
-fn compile_timed(session: &Session, program: &Program, schedule: fusion::ScheduleKind) -> Result<Compiled, Failure> {
+fn compile_timed(
+    session: &Session,
+    program: &Program,
+    schedule: fusion::ScheduleKind,
+    warnings: &mut Vec<String>,
+) -> Result<Compiled, Failure> {
     let mut phases = Vec::new();
     let mut lap = Instant::now();
     let mut time = |name: &'static str, phases: &mut Vec<(&'static str, f64)>| {
@@ -213,7 +286,7 @@ fn compile_timed(session: &Session, program: &Program, schedule: fusion::Schedul
     };
     let flat = pipeline::flatten(session, program, &mut pipeline::no_emit)?;
     time("flatten", &mut phases);
-    let fused = pipeline::fuse(&flat, schedule, &mut pipeline::no_emit, &mut pipeline::warn_on_stderr)?;
+    let fused = pipeline::fuse(&flat, schedule, &mut pipeline::no_emit, &mut |warning| warnings.push(warning))?;
     time("fuse", &mut phases);
     let compiled = pipeline::codegen(&fused.program, &mut pipeline::no_emit)?;
     time("lift and OpenCL code generation", &mut phases);

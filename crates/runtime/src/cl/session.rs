@@ -35,7 +35,7 @@
 //! session is driven by one executor, and kernels hold their argument
 //! values between `set_arg` and the launch, so launches must not interleave.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -238,6 +238,10 @@ pub struct Session {
     /// Whether pool misses are carved from slabs (`NESSIE_SLABS=0` turns
     /// them off).
     uses_slabs: bool,
+    /// The bytes of this session's slabs, current and past, still counted
+    /// as held in [`buffer_memory`] (not carved into chunks: tails and
+    /// alignment gaps; note [slabs]), until [`Session::release_held_memory`].
+    slab_held_bytes: Cell<u64>,
     /// The slots of packed reads, made at the first one.
     staging: Option<DeviceBuffer<u8>>,
     /// The arena of read-back words, the error flag its slot 0 (note [read
@@ -359,18 +363,7 @@ impl Session {
         let driver_version = opencl_device.driver_version().unwrap_or_default().trim().to_string();
         let context = Context::from_device(&opencl_device)
             .map_err(|e| driver_error(on_device("creating an OpenCL context"), e.0, 0))?;
-        let properties = match timing {
-            CommandTiming::Measured => CL_QUEUE_PROFILING_ENABLE,
-            CommandTiming::CountsOnly => 0,
-        };
-        let queue = if limits.opencl_version >= (2, 0) {
-            // SAFETY: the device is the one the context was created for.
-            unsafe { CommandQueue::create_with_properties(&context, device.id, properties, 0) }
-        } else {
-            // SAFETY: as above; clCreateCommandQueue is the OpenCL 1.2 call.
-            unsafe { CommandQueue::create(&context, device.id, properties) }
-        }
-        .map_err(|e| driver_error(on_device("creating a command queue"), e.0, 0))?;
+        let queue = create_queue(&context, device, &limits, timing)?;
         // A quarter of the device's memory at most in released buffers.
         let pool = BufferPool::new(limits.global_mem_bytes / 4);
         let is_off =
@@ -410,6 +403,7 @@ impl Session {
                 .min(16),
             slab: RefCell::new(None),
             uses_slabs: !is_off("NESSIE_SLABS"),
+            slab_held_bytes: Cell::new(0),
             builds: BuildStats::default(),
             program_layout: ProgramLayout::from_env(),
             extra_build_options: std::env::var(Self::EXTRA_OPTIONS_VARIABLE).unwrap_or_default().trim().to_string(),
@@ -432,6 +426,20 @@ impl Session {
     /// Whether the session measures device times.
     pub fn timing(&self) -> CommandTiming {
         self.timing
+    }
+
+    /// Measures device times from now on, or stops: waits for the device,
+    /// forgets the profile so far and replaces the command queue by one
+    /// made with or without profiling. Programs, kernels and buffers
+    /// belong to the context and stay. `nessie serve` lends one session to
+    /// runs with and without `--stats`.
+    pub fn set_timing(&mut self, timing: CommandTiming) -> Result<(), ClError> {
+        if timing != self.timing {
+            self.reset_stats()?;
+            self.queue = create_queue(&self.context, &self.device, &self.limits, timing)?;
+            self.timing = timing;
+        }
+        Ok(())
     }
 
     /// Enqueues launches, fills and copies with an event even where no
@@ -628,6 +636,7 @@ impl Session {
         let mem = sub.get();
         std::mem::forget(sub);
         note_slab_carved(class as u64);
+        self.slab_held_bytes.set(self.slab_held_bytes.get().saturating_sub(class as u64));
         let buffer = DeviceBuffer::from_raw(Buffer::<T>::new(mem), len, class, Home::Pool(pool.clone()));
         // Its first use is cheap (the slab's was paid); the host profile
         // still counts it apart, to show that it is.
@@ -664,6 +673,7 @@ impl Session {
         let failed = |code| driver_error(format!("touching a slab of {bytes} bytes"), code, bytes as u64);
         self.enqueue_command(HostActivity::FirstTouch, false, enqueue, failed).ok()?;
         note_slab_created(bytes as u64);
+        self.slab_held_bytes.set(self.slab_held_bytes.get() + bytes as u64);
         Some(Slab { buffer, carved: 0, bytes })
     }
 
@@ -1414,6 +1424,19 @@ impl Session {
         Ok(())
     }
 
+    /// Releases the device memory the session holds for reuse between
+    /// allocations: the pool's released buffers (note [buffer pool] in
+    /// `buffer.rs`) and the current slab's unused tail (note [slabs]). A
+    /// session kept across programs (`nessie serve`) calls it after each
+    /// run, so that a program's buffers do not outlive it. Buffers still
+    /// alive are untouched.
+    pub fn release_held_memory(&mut self) {
+        *self.slab.borrow_mut() = None;
+        self.pool.borrow_mut().clear();
+        // The slabs' uncarved bytes go with their last chunk.
+        note_slab_carved(self.slab_held_bytes.replace(0));
+    }
+
     /// Counts an enqueued command; keeps its event for its times only if
     /// the session measures them (else the event is released here).
     fn record(&mut self, kind: CommandKind, group: Option<&str>, bytes: u64, event: Event) -> Result<(), ClError> {
@@ -1434,6 +1457,28 @@ impl Drop for Session {
         // a failure here has no one left to report to.
         let _ = self.queue.finish();
     }
+}
+
+/// The session's in-order command queue on `device`, with profiling where
+/// `timing` measures device times.
+fn create_queue(
+    context: &Context,
+    device: &DeviceInfo,
+    limits: &DeviceLimits,
+    timing: CommandTiming,
+) -> Result<CommandQueue, ClError> {
+    let properties = match timing {
+        CommandTiming::Measured => CL_QUEUE_PROFILING_ENABLE,
+        CommandTiming::CountsOnly => 0,
+    };
+    if limits.opencl_version >= (2, 0) {
+        // SAFETY: the device is the one the context was created for.
+        unsafe { CommandQueue::create_with_properties(context, device.id, properties, 0) }
+    } else {
+        // SAFETY: as above; clCreateCommandQueue is the OpenCL 1.2 call.
+        unsafe { CommandQueue::create(context, device.id, properties) }
+    }
+    .map_err(|e| driver_error(format!("creating a command queue on {}", device.name), e.0, 0))
 }
 
 /// How `launch` is enqueued, for the launch trace (`trace.rs`).
