@@ -36,7 +36,7 @@ pub trait DeviceSource {
 /// A device session for one run.
 pub enum Lease<'a> {
     /// Opened for this run, closed when the lease is dropped.
-    Owned(DeviceSession),
+    Owned(Box<DeviceSession>),
     /// Kept by a server across runs: `builds` is what it had built before
     /// this run, so that `--stats` counts only this run's builds.
     Lent { session: &'a mut DeviceSession, builds: BuildStats },
@@ -71,7 +71,7 @@ pub struct LocalDevice;
 
 impl DeviceSource for LocalDevice {
     fn acquire(&mut self, spec: Option<&str>, timing: CommandTiming) -> Result<Lease<'_>, ClError> {
-        DeviceSession::open_with(spec, timing).map(Lease::Owned)
+        DeviceSession::open_with(spec, timing).map(|session| Lease::Owned(Box::new(session)))
     }
 }
 
