@@ -29,10 +29,15 @@ fn root() -> PathBuf {
 /// Runs nessie from the workspace root, with the environment every run of
 /// this test shares (the server's too) and `env` on top.
 fn nessie(args: &[&str], env: &[(&str, &str)]) -> Printed {
+    nessie_in(&root(), args, env)
+}
+
+/// [`nessie`] in the folder `dir`.
+fn nessie_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Printed {
     let mut command = Command::new(env!("CARGO_BIN_EXE_nessie"));
     command
         .args(args)
-        .current_dir(root())
+        .current_dir(dir)
         .env_remove("NESSIE_DEVICE")
         .env_remove("NESSIE_SERVER")
         .env("NESSIE_CL_OPTIONS", "-cl-opt-disable")
@@ -198,6 +203,27 @@ fn runs_through_a_server_print_what_local_runs_print() {
     // A run without --stats after runs with it (the queue without profiling again).
     let program = "tests/programs/nested/irregular.nesl";
     assert_eq!(nessie(&["run", program, "--server"], &[served]), nessie(&["run", program], &[]));
+
+    // The program runs in the client's folder: `load` and file I/O
+    // resolve relative paths there.
+    let folder = server.dir.join("client");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("lib.nesl"), "function twice(x) = 2 * x;\n").unwrap();
+    let main = "load \"lib.nesl\";\nwrite_string_to_file(\"abc\", \"out.txt\");\n\
+                read_string_from_file(\"out.txt\");\n{twice(x) : x in [1, 2, 3]};\n";
+    std::fs::write(folder.join("main.nesl"), main).unwrap();
+    let local = nessie_in(&folder, &["run", "main.nesl"], &[]);
+    assert_eq!(local.status, Some(0), "{local:?}");
+    std::fs::remove_file(folder.join("out.txt")).unwrap();
+    assert_eq!(nessie_in(&folder, &["run", "main.nesl", "--server"], &[served]), local);
+    assert!(folder.join("out.txt").exists() && !server.dir.join("out.txt").exists());
+    // A launch trace is a local run's.
+    let trace = folder.join("trace.tsv");
+    let traced = [served, ("NESSIE_LAUNCH_TRACE", trace.to_str().unwrap())];
+    let refused = nessie(&["run", program, "--server"], &traced);
+    assert_eq!(refused.status, Some(4), "{refused:?}");
+    assert_eq!(nessie(&["run", program], &traced), nessie(&["run", program], &[]));
+    assert!(trace.exists());
 
     // Another environment: the server declines, the client runs the
     // program itself, or exits 4 with `--server`.

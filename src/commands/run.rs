@@ -57,8 +57,8 @@ impl Lease<'_> {
             Lease::Lent { session, builds } => {
                 let now = session.build_stats();
                 BuildStats {
-                    compiled: now.compiled - builds.compiled,
-                    from_cache: now.from_cache - builds.from_cache,
+                    compiled: now.compiled.saturating_sub(builds.compiled),
+                    from_cache: now.from_cache.saturating_sub(builds.from_cache),
                     seconds: (now.seconds - builds.seconds).max(0.0),
                 }
             }

@@ -25,8 +25,10 @@ pub fn run_through_server(args: &RunArgs, color: bool) -> Option<ExitCode> {
     };
     // Unreadable files are the local run's to report, as always.
     let source = String::from_utf8(std::fs::read(&args.common.file).ok()?).ok()?;
+    let cwd = std::env::current_dir().ok().and_then(|dir| dir.to_str().map(str::to_string));
     let request = Request {
         version: PROTOCOL_VERSION,
+        cwd: cwd.unwrap_or_default(),
         file: args.common.file.display().to_string(),
         source,
         device: args.common.device.clone(),

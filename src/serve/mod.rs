@@ -73,6 +73,8 @@ pub fn default_socket() -> PathBuf {
 pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
     let named = args.socket.clone().filter(|p| !p.as_os_str().is_empty());
     let socket = named.clone().unwrap_or_else(default_socket);
+    // Runs change the working directory: the socket is named absolutely.
+    let socket = std::path::absolute(&socket).unwrap_or(socket);
     if args.stop {
         return stop(&socket);
     }
@@ -131,6 +133,8 @@ struct Sessions {
     open: Vec<(usize, DeviceSession)>,
     /// The server's `NESSIE_*` environment, which a request must match.
     environment: BTreeMap<String, String>,
+    /// The folder the server started in, its working directory between runs.
+    home: PathBuf,
 }
 
 impl Sessions {
@@ -138,7 +142,9 @@ impl Sessions {
     fn open(spec: Option<&str>) -> Result<Sessions, Failure> {
         let devices = runtime::device::list_devices()?;
         let default = runtime::device::choose_device(&devices, spec)?;
-        let mut sessions = Sessions { devices, default, open: Vec::new(), environment: protocol::served_environment() };
+        let home = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+        let environment = protocol::served_environment();
+        let mut sessions = Sessions { devices, default, open: Vec::new(), environment, home };
         sessions.session(default, CommandTiming::CountsOnly)?;
         Ok(sessions)
     }
@@ -197,11 +203,24 @@ impl Sessions {
         if let Some(difference) = environment_difference(&self.environment, &request.environment) {
             return refuse(&difference);
         }
+        if request.environment.contains_key(runtime::cl::trace::VARIABLE) {
+            // A session writes its trace to the file named when it opened.
+            return refuse(&format!(
+                "{} is set: a launch trace is written by a local run",
+                runtime::cl::trace::VARIABLE
+            ));
+        }
+        // The program runs in the client's folder: `load` and file I/O
+        // resolve relative paths there, as in a local run.
+        if request.cwd.is_empty() || std::env::set_current_dir(&request.cwd).is_err() {
+            return refuse(&format!("the server cannot work in the client's folder `{}`", request.cwd));
+        }
         let Some(schedule) = Schedule::from_name(&request.schedule) else {
             return refuse(&format!("an unknown schedule `{}`", request.schedule));
         };
         let _ = stream.set_read_timeout(None);
         let status = self.run(stream, request, schedule);
+        let _ = std::env::set_current_dir(&self.home);
         let _ = protocol::write_frame(&mut &*stream, protocol::TAG_EXIT, &[status]);
         if status == 4 {
             // An environment failure may have left a session unusable.

@@ -45,6 +45,9 @@ pub struct Versioned {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Request {
     pub version: u32,
+    /// The client's working directory: the server runs the program there
+    /// (relative paths of `load` and of file I/O).
+    pub cwd: String,
     /// The path as the user gave it: diagnostics name it.
     pub file: String,
     /// The file's text, read by the client.
@@ -137,6 +140,7 @@ mod tests {
     fn a_request_reads_back_from_json() {
         let request = Request {
             version: PROTOCOL_VERSION,
+            cwd: "/work".into(),
             file: "examples/dotp.nesl".into(),
             source: "1 + 2;".into(),
             device: Some("pocl".into()),
