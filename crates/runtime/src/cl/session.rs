@@ -1673,6 +1673,42 @@ mod tests {
         assert_ne!(fresh.mem(), mem);
     }
 
+    /// A session kept across runs (`nessie serve`): `release_held_memory`
+    /// leaves the thread holding no pooled memory, slabs' uncarved bytes
+    /// included, and `set_timing` makes the queue again; the session still
+    /// computes, with and without device times.
+    #[test]
+    fn a_session_kept_across_runs_releases_what_it_held_and_changes_its_timing() {
+        let spec = std::env::var("NESSIE_DEVICE").ok();
+        let mut session = Session::open_with(spec.as_deref(), CommandTiming::CountsOnly).expect("an OpenCL device");
+        let before = crate::cl::buffer_memory();
+        for round in 0..2 {
+            let buffers: Vec<DeviceBuffer<i64>> =
+                (0..5).map(|i| session.upload(&vec![i; 1000 + 300 * i as usize]).expect("uploads")).collect();
+            drop(buffers);
+            assert!(crate::cl::buffer_memory().pooled_bytes > before.pooled_bytes, "round {round}");
+            session.release_held_memory();
+            let after = crate::cl::buffer_memory();
+            assert_eq!(
+                (after.live_bytes, after.pooled_bytes),
+                (before.live_bytes, before.pooled_bytes),
+                "round {round}"
+            );
+        }
+        // Each change of timing starts a new profile: every round counts
+        // its own fill and read only.
+        let mut counted = Vec::new();
+        for timing in [CommandTiming::Measured, CommandTiming::CountsOnly, CommandTiming::Measured] {
+            session.set_timing(timing).expect("a new queue");
+            assert_eq!(session.timing(), timing);
+            let mut buffer = session.alloc::<i64>(3).expect("allocates");
+            session.fill(&mut buffer, 7).expect("fills");
+            assert_eq!(session.read(&buffer).expect("reads"), vec![7, 7, 7]);
+            counted.push(session.stats().expect("stats").transfer_totals().launches);
+        }
+        assert!(counted[0] >= 2 && counted.iter().all(|&c| c == counted[0]), "{counted:?}");
+    }
+
     /// Note [buffer pool]: a buffer evicted beyond the pool's limit is
     /// released at the next blocking call, not when it is evicted; an
     /// allocation takes the buffer put last of its class.
