@@ -10,6 +10,7 @@
 //!   run (flattened and fused by `--schedule`).
 
 use std::io::Write;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use nesl_frontend::eval::Output;
@@ -18,19 +19,29 @@ use nesl_frontend::value::Value;
 
 use runtime::cl::{BuildStats, ClError, CommandTiming, Session as DeviceSession};
 
-use crate::cli::{Backend, RunArgs};
+use crate::cli::{Backend, CommonArgs, RunArgs, Schedule};
 use crate::failure::Failure;
 use crate::pipeline;
 use crate::session::Session;
 
 /// Where `run --backend opencl` gets its device session: a local run
 /// opens one and closes it at the end ([`LocalDevice`]); `nessie serve`
-/// lends one it keeps across runs (`crate::serve`).
+/// lends one it keeps across runs (`crate::serve`), and keeps the programs
+/// it compiled.
 pub trait DeviceSource {
     /// The session on the device `spec` names, measuring device times as
     /// `timing` says, with an empty profile. Called while the program
     /// compiles on another thread.
     fn acquire(&mut self, spec: Option<&str>, timing: CommandTiming) -> Result<Lease<'_>, ClError>;
+
+    /// The compilation of an earlier run of the same files with the same
+    /// options, if one was kept.
+    fn compiled(&mut self, _session: &Session, _args: &CommonArgs) -> Option<Rc<CompiledRun>> {
+        None
+    }
+
+    /// Offers the compilation of this run, to keep for a later one.
+    fn keep(&mut self, _compiled: &Rc<CompiledRun>) {}
 }
 
 /// A device session for one run.
@@ -75,6 +86,23 @@ impl DeviceSource for LocalDevice {
     }
 }
 
+/// A program compiled for the OpenCL backend, with everything a later run
+/// of the same files needs to run it without compiling: the sources (for
+/// diagnostics of faults), the typed program (for printing results), the
+/// fused program and its kernels, and the compiler's warnings.
+pub struct CompiledRun {
+    /// Every file of the compilation: the user's, the prelude, loaded ones.
+    pub sources: nesl_frontend::SourceMap,
+    /// The user's file among `sources`.
+    pub file: nesl_frontend::FileId,
+    pub schedule: Schedule,
+    pub ilp_time_limit: f64,
+    program: Program,
+    fused: fusion::Fused,
+    compiled: opencl_backend::CompiledProgram,
+    warnings: Vec<String>,
+}
+
 /// Runs the program of `session` as `args` say: its results to `out`,
 /// warnings and `--stats` to `err`; the device of the OpenCL backend comes
 /// from `devices`.
@@ -87,6 +115,9 @@ pub fn run(
 ) -> Result<(), Failure> {
     let common = &args.common;
     let mut phases = Phases::start();
+    if common.backend == Backend::Opencl {
+        return run_opencl(session, common, out, err, devices, phases);
+    }
     let front = pipeline::front_end(session, &mut pipeline::no_emit)?;
     phases.lap("front end (parse, check)");
     let program = &front.program;
@@ -95,7 +126,7 @@ pub fn run(
         Backend::Interp => {
             nesl_frontend::eval::run(program, &session.sources, &mut printer).map_err(|d| Failure::Program(vec![d]))
         }
-        Backend::Flat => {
+        Backend::Flat | Backend::Opencl => {
             let flat = pipeline::flatten(session, program, &mut pipeline::no_emit)?;
             let mut warn = |warning: String| {
                 let _ = writeln!(err, "warning: {warning}");
@@ -103,7 +134,45 @@ pub fn run(
             let fused = pipeline::fuse(&flat, common.schedule_kind(), &mut pipeline::no_emit, &mut warn)?;
             flatten::eval::run(&fused.program, &mut printer).map_err(Failure::from)
         }
-        Backend::Opencl => {
+    };
+    let _ = printer.out.flush();
+    if common.stats {
+        let _ = writeln!(
+            err,
+            "note: --stats: `--backend {}` runs no device kernels; there are no statistics",
+            common.backend.name()
+        );
+    }
+    result
+}
+
+/// `run --backend opencl`: compiles the program (or takes the compilation
+/// `devices` kept from an earlier run) and runs it on the device.
+fn run_opencl(
+    session: &mut Session,
+    common: &CommonArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    devices: &mut dyn DeviceSource,
+    mut phases: Phases,
+) -> Result<(), Failure> {
+    // Device times only for `--stats` (note [cheap launches] in runtime's
+    // `cl/launch.rs`).
+    let timing = CommandTiming::for_run(common.stats);
+    let kept = devices.compiled(session, common);
+    let is_new = kept.is_none();
+    let (entry, device) = match kept {
+        Some(entry) => {
+            session.sources = copy_sources(&entry.sources);
+            phases.lap("compiling (kept from an earlier run of the same files)");
+            let opened = Instant::now();
+            let device = devices.acquire(common.device.as_deref(), timing);
+            (entry, device.map(|device| (device, opened.elapsed().as_secs_f64())))
+        }
+        None => {
+            let front = pipeline::front_end(session, &mut pipeline::no_emit)?;
+            phases.lap("front end (parse, check)");
+            let program = &front.program;
             // The device opens (NVIDIA's driver takes about 0.27 s) while
             // the program compiles: start-up costs the longer of the two.
             // A compile error still wins over a device error, as if the
@@ -115,9 +184,6 @@ pub fn run(
                     .stack_size(COMPILE_STACK_BYTES)
                     .spawn_scoped(scope, || compile_timed(session, program, common.schedule_kind(), &mut warnings));
                 let opened = Instant::now();
-                // Device times only for `--stats` (note [cheap launches] in
-                // runtime's `cl/launch.rs`).
-                let timing = CommandTiming::for_run(common.stats);
                 let device = devices.acquire(common.device.as_deref(), timing);
                 let opened = opened.elapsed().as_secs_f64();
                 let compiled = match compiler {
@@ -127,66 +193,86 @@ pub fn run(
                 };
                 (compiled, device.map(|device| (device, opened)))
             });
-            for warning in &warnings {
-                let _ = writeln!(err, "warning: {warning}");
-            }
-            let (fused, compiled, compile_phases) = compiled?;
-            let (mut device, opened) = device?;
+            let (fused, compiled, compile_phases) = match compiled {
+                Ok(compiled) => compiled,
+                Err(failure) => {
+                    for warning in &warnings {
+                        let _ = writeln!(err, "warning: {warning}");
+                    }
+                    return Err(failure);
+                }
+            };
             for (name, seconds) in compile_phases {
                 phases.push(name, seconds);
             }
-            phases.push("opening the device (at the same time)", opened);
-            phases.resume();
-            // The host-side profile (`NESSIE_HOST_PROFILE=1`), printed with `--stats`.
-            let host_profile = common.stats && runtime::cl::host_time::is_requested();
-            runtime::cl::host_time::enable(host_profile);
-            let started = Instant::now();
-            let result = runtime::executor::run(&fused.program, &compiled.kernels, device.session(), &mut printer);
-            let builds = device.build_stats();
-            let host_program = started.elapsed().saturating_sub(Duration::from_secs_f64(builds.seconds));
-            runtime::cl::host_time::enable_keeping(false);
-            let _ = printer.out.flush();
-            phases.split(
-                &format!(
-                    "building programs ({} compiled, {} from the binary cache)",
-                    builds.compiled, builds.from_cache
-                ),
-                builds.seconds,
-            );
-            phases.lap("running the host program");
-            // The table of what ran, also after a fault: it shows how far the program got.
-            let stats = if common.stats { Some(device.session().stats()) } else { None };
-            drop(device);
-            phases.lap("closing the device");
-            match stats {
-                Some(Ok(stats)) => {
-                    let _ = stats.write_table(err);
-                    let memory = runtime::cl::buffer_memory();
-                    let _ = writeln!(
-                        err,
-                        "peak device memory {:>31} bytes in buffers ({} with released buffers kept for reuse)",
-                        memory.peak_bytes, memory.peak_held_bytes
-                    );
-                    let _ = phases.write_table(err);
-                    if host_profile {
-                        let _ = runtime::cl::host_time::write_table(err, host_program);
-                    }
-                }
-                Some(Err(e)) if result.is_ok() => return Err(e.into()),
-                _ => {}
-            }
-            result.map_err(Failure::from)
+            let entry = Rc::new(CompiledRun {
+                sources: copy_sources(&session.sources),
+                file: session.file,
+                schedule: common.schedule,
+                ilp_time_limit: common.ilp_time_limit,
+                program: front.program,
+                fused,
+                compiled,
+                warnings,
+            });
+            (entry, device)
         }
     };
-    let _ = printer.out.flush();
-    if common.stats && common.backend != Backend::Opencl {
-        let _ = writeln!(
-            err,
-            "note: --stats: `--backend {}` runs no device kernels; there are no statistics",
-            common.backend.name()
-        );
+    for warning in &entry.warnings {
+        let _ = writeln!(err, "warning: {warning}");
     }
-    result
+    let (mut device, opened) = device?;
+    phases.push("opening the device (at the same time)", opened);
+    phases.resume();
+    let mut printer = ResultPrinter { program: &entry.program, out };
+    // The host-side profile (`NESSIE_HOST_PROFILE=1`), printed with `--stats`.
+    let host_profile = common.stats && runtime::cl::host_time::is_requested();
+    runtime::cl::host_time::enable(host_profile);
+    let started = Instant::now();
+    let result = runtime::executor::run(&entry.fused.program, &entry.compiled.kernels, device.session(), &mut printer);
+    let builds = device.build_stats();
+    let host_program = started.elapsed().saturating_sub(Duration::from_secs_f64(builds.seconds));
+    runtime::cl::host_time::enable_keeping(false);
+    let _ = printer.out.flush();
+    phases.split(
+        &format!("building programs ({} compiled, {} from the binary cache)", builds.compiled, builds.from_cache),
+        builds.seconds,
+    );
+    phases.lap("running the host program");
+    // The table of what ran, also after a fault: it shows how far the program got.
+    let stats = if common.stats { Some(device.session().stats()) } else { None };
+    drop(device);
+    phases.lap("closing the device");
+    if is_new {
+        devices.keep(&entry);
+    }
+    match stats {
+        Some(Ok(stats)) => {
+            let _ = stats.write_table(err);
+            let memory = runtime::cl::buffer_memory();
+            let _ = writeln!(
+                err,
+                "peak device memory {:>31} bytes in buffers ({} with released buffers kept for reuse)",
+                memory.peak_bytes, memory.peak_held_bytes
+            );
+            let _ = phases.write_table(err);
+            if host_profile {
+                let _ = runtime::cl::host_time::write_table(err, host_program);
+            }
+        }
+        Some(Err(e)) if result.is_ok() => return Err(e.into()),
+        _ => {}
+    }
+    result.map_err(Failure::from)
+}
+
+/// A copy of `sources` (the texts are shared).
+fn copy_sources(sources: &nesl_frontend::SourceMap) -> nesl_frontend::SourceMap {
+    let mut copy = nesl_frontend::SourceMap::new();
+    for (_, file) in sources.files() {
+        copy.add(file.name.clone(), file.text.clone(), file.is_library);
+    }
+    copy
 }
 
 /// The wall time of each phase of `nessie run`, for `--stats`: what the

@@ -21,6 +21,12 @@
 //!   that run, not the server. After an environment failure (exit 4: out of
 //!   memory, a lost device) or a panic, every session is closed and opened
 //!   again at the next run that needs it.
+//! - The compilation of a run is kept (the last [`KEPT_COMPILATIONS`]): a
+//!   later run of the same files (the user's text and every file it
+//!   loads, as they are on disk then) with the same options in the same
+//!   folder skips the compiler; `--stats` then shows one phase
+//!   `compiling (kept from an earlier run of the same files)` in place of
+//!   the compiler's four.
 //! - After each run, once the client has its exit status, the sessions
 //!   release the memory they held for reuse (`release_held_memory`): no
 //!   buffer of a program outlives its run.
@@ -38,6 +44,7 @@ use std::io::{BufWriter, Write};
 use std::os::unix::fs::{DirBuilderExt, FileTypeExt, MetadataExt, PermissionsExt};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicPtr, Ordering};
 use std::time::Duration;
@@ -47,9 +54,12 @@ use runtime::device::DeviceInfo;
 
 use crate::Failure;
 use crate::cli::{Backend, CommonArgs, RunArgs, Schedule, ServeArgs};
-use crate::commands::run::{DeviceSource, Lease};
+use crate::commands::run::{CompiledRun, DeviceSource, Lease};
 use crate::session::Session;
 use protocol::{PROTOCOL_VERSION, Request, Versioned};
+
+/// How many compilations the server keeps for later runs of the same files.
+const KEPT_COMPILATIONS: usize = 16;
 
 /// How long the server waits for a connected client's request.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
@@ -135,6 +145,9 @@ struct Sessions {
     environment: BTreeMap<String, String>,
     /// The folder the server started in, its working directory between runs.
     home: PathBuf,
+    /// The compilations of recent runs, each with the working directory
+    /// it ran in, the most recently used last.
+    kept: Vec<(PathBuf, Rc<CompiledRun>)>,
 }
 
 impl Sessions {
@@ -144,7 +157,7 @@ impl Sessions {
         let default = runtime::device::choose_device(&devices, spec)?;
         let home = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
         let environment = protocol::served_environment();
-        let mut sessions = Sessions { devices, default, open: Vec::new(), environment, home };
+        let mut sessions = Sessions { devices, default, open: Vec::new(), environment, home, kept: Vec::new() };
         sessions.session(default, CommandTiming::CountsOnly)?;
         Ok(sessions)
     }
@@ -280,6 +293,44 @@ impl DeviceSource for Sessions {
         session.reset_stats()?;
         let builds = session.build_stats();
         Ok(Lease::Lent { session, builds })
+    }
+
+    /// A kept compilation of the same files (the user's, of the same name
+    /// and text, and every file it loads, as they are on disk now) with
+    /// the same options, in the same working directory.
+    fn compiled(&mut self, session: &Session, args: &CommonArgs) -> Option<Rc<CompiledRun>> {
+        let cwd = std::env::current_dir().ok()?;
+        let user = session.sources.file(session.file);
+        let position = self.kept.iter().position(|(dir, kept)| {
+            let file = kept.sources.file(kept.file);
+            *dir == cwd
+                && kept.schedule == args.schedule
+                && kept.ilp_time_limit.to_bits() == args.ilp_time_limit.to_bits()
+                && file.name == user.name
+                && file.text == user.text
+                && kept.sources.files().all(|(id, loaded)| {
+                    id == kept.file
+                        || loaded.is_library
+                        || std::fs::read_to_string(&loaded.name).is_ok_and(|text| *text == *loaded.text)
+                })
+        })?;
+        let entry = self.kept.remove(position);
+        let compiled = Rc::clone(&entry.1);
+        self.kept.push(entry);
+        Some(compiled)
+    }
+
+    fn keep(&mut self, compiled: &Rc<CompiledRun>) {
+        let Ok(cwd) = std::env::current_dir() else { return };
+        // An older compilation of the file (its loaded files changed since).
+        let name = &compiled.sources.file(compiled.file).name;
+        self.kept.retain(|(dir, kept)| {
+            !(*dir == cwd && kept.schedule == compiled.schedule && kept.sources.file(kept.file).name == *name)
+        });
+        self.kept.push((cwd, Rc::clone(compiled)));
+        if self.kept.len() > KEPT_COMPILATIONS {
+            self.kept.remove(0);
+        }
     }
 }
 
