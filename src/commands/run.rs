@@ -126,6 +126,7 @@ pub fn run(
         Backend::Interp => {
             nesl_frontend::eval::run(program, &session.sources, &mut printer).map_err(|d| Failure::Program(vec![d]))
         }
+        // (`opencl` ran above.)
         Backend::Flat | Backend::Opencl => {
             let flat = pipeline::flatten(session, program, &mut pipeline::no_emit)?;
             let mut warn = |warning: String| {
