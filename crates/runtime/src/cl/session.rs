@@ -35,7 +35,7 @@
 //! session is driven by one executor, and kernels hold their argument
 //! values between `set_arg` and the launch, so launches must not interleave.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -47,7 +47,7 @@ use opencl3::context::Context;
 use opencl3::device::{CL_LOCAL, Device};
 use opencl3::error_codes as codes;
 use opencl3::event::Event;
-use opencl3::memory::{Buffer, CL_MEM_READ_WRITE, ClMem};
+use opencl3::memory::{Buffer, CL_MAP_READ, CL_MAP_WRITE, CL_MEM_ALLOC_HOST_PTR, CL_MEM_READ_WRITE, ClMem};
 use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_event, cl_int, cl_mem};
 
 use super::binary_cache::BinaryCache;
@@ -143,6 +143,21 @@ impl ElementRead<'_> {
 // `NESSIE_PACKED_READS=0` reads each word on its own, as before. Words
 // that a launch plan reads back now live in read slots (note [read slots]
 // in `buffer.rs`), read with no copy; the packed path serves the rest.
+
+// Note [flushes]
+// ~~~~~~~~~~~~~~~
+// OpenCL promises that enqueued commands reach the device only at a flush
+// (`clFlush`) or a blocking call; a driver may hold them back until then,
+// and the device idles while the host enqueues a recursion level's
+// launches behind a read. `NESSIE_FLUSH_EVERY=k` flushes the queue after
+// the first command enqueued after a blocking call (the device is idle
+// then) and after every k commands since the last flush (0: never,
+// leaving submission to the driver); `FLUSH_EVERY` is the default. The
+// host profile counts the flushes (`queue flushes`).
+
+/// After how many commands a session flushes its queue by default (note
+/// [flushes]; 0: never).
+pub const FLUSH_EVERY: usize = 0;
 
 /// Whether a session measures the device time of each command.
 ///
@@ -244,10 +259,22 @@ pub struct Session {
     /// slots] in `buffer.rs`); `None` where the driver makes no sub-buffers
     /// or `NESSIE_READ_SLOTS=0`.
     slots: Option<Rc<RefCell<ReadSlots>>>,
+    /// Pinned host memory the read arena's words are read into, mapped for
+    /// the session's life (note [pinned reads]); made at the first read,
+    /// never with `NESSIE_PINNED_READS=0`.
+    pinned: Option<PinnedHost>,
+    /// Whether reads of the arena go to pinned memory (`NESSIE_PINNED_READS`).
+    pins_reads: bool,
     /// Whether launches, fills and copies are enqueued with an event even
     /// when no device time is measured (`NESSIE_COMMAND_EVENTS=1`, for
     /// comparison: note [cheap launches] in `launch.rs`).
     command_events: bool,
+    /// After how many commands enqueued since the last flush the queue is
+    /// flushed (`clFlush`), 0 never: [`FLUSH_EVERY`], or
+    /// `NESSIE_FLUSH_EVERY` (note [flushes]).
+    flush_every: usize,
+    /// Commands enqueued since the last flush or blocking call.
+    unflushed: Cell<usize>,
     /// What building programs has cost this session ([`Session::build_stats`]).
     builds: BuildStats,
     program_layout: ProgramLayout,
@@ -403,6 +430,8 @@ impl Session {
             staging: None,
             slots,
             command_events: is_on("NESSIE_COMMAND_EVENTS"),
+            pinned: None,
+            pins_reads: !is_off("NESSIE_PINNED_READS"),
             pool_larger_classes: std::env::var("NESSIE_POOL_FIT")
                 .ok()
                 .and_then(|v| v.trim().parse().ok())
@@ -410,6 +439,11 @@ impl Session {
                 .min(16),
             slab: RefCell::new(None),
             uses_slabs: !is_off("NESSIE_SLABS"),
+            flush_every: std::env::var("NESSIE_FLUSH_EVERY")
+                .ok()
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or(FLUSH_EVERY),
+            unflushed: Cell::new(0),
             builds: BuildStats::default(),
             program_layout: ProgramLayout::from_env(),
             extra_build_options: std::env::var(Self::EXTRA_OPTIONS_VARIABLE).unwrap_or_default().trim().to_string(),
@@ -417,6 +451,7 @@ impl Session {
             queue,
             context,
         };
+        session.unflushed.set(session.flush_every.saturating_sub(1));
         session.clear_error_flag()?;
         Ok(session)
     }
@@ -439,6 +474,13 @@ impl Session {
     /// launches] in `launch.rs`); `NESSIE_COMMAND_EVENTS=1` turns it on.
     pub fn set_command_events(&mut self, on: bool) {
         self.command_events = on;
+    }
+
+    /// Flushes the queue at the next command and then after every `every`
+    /// commands (0: never; note [flushes]); `NESSIE_FLUSH_EVERY` sets it.
+    pub fn set_flush_every(&mut self, every: usize) {
+        self.flush_every = every;
+        self.unflushed.set(every.saturating_sub(1));
     }
 
     /// Fails with [`EnvironmentError::NoFp64`] if the device cannot compute
@@ -903,22 +945,35 @@ impl Session {
         else {
             return Ok(None);
         };
-        let mut data = vec![0u8; end - start];
         let arena = Rc::clone(slots);
         let arena = arena.borrow();
+        if self.pins_reads && self.pinned.is_none() {
+            self.pinned = PinnedHost::new(&self.context, &self.queue, arena.arena.size().unwrap_or(0));
+        }
+        let mut owned = Vec::new();
+        let data: &mut [u8] = match &self.pinned {
+            // SAFETY: the pinned memory stays mapped, and holds at least
+            // `end` bytes (the arena's size), while the session lives; only
+            // this read writes it, and its bytes are copied out below
+            // before the next read.
+            Some(pinned) if pinned.bytes >= end - start => unsafe {
+                std::slice::from_raw_parts_mut(pinned.ptr, end - start)
+            },
+            _ => {
+                owned.resize(end - start, 0u8);
+                &mut owned
+            }
+        };
         // SAFETY: the read is blocking, so the driver has finished writing
         // `data` when the call returns; the range lies inside the arena
         // (every slot does); on the in-order queue the read runs after
         // every kernel that wrote a slot has finished.
         let event = timed(HostActivity::Wait, || unsafe {
-            self.queue.enqueue_read_buffer(&arena.arena, CL_BLOCKING, start, &mut data, &[])
+            self.queue.enqueue_read_buffer(&arena.arena, CL_BLOCKING, start, data, &[])
         })
         .map_err(|e| driver_error(format!("reading {} bytes from the device", end - start), e.0, 0))?;
         drop(arena);
-        self.profiler.note_wait();
-        self.record(CommandKind::Read, None, data.len() as u64, event)?;
-        // The blocking read waited for every earlier command: collect them.
-        self.profiler.collect(false)?;
+        let data: &[u8] = data;
         let word = |at: usize| -> [u8; 8] {
             let mut word = [0u8; 8];
             let available = data.len().saturating_sub(at - start).min(8);
@@ -932,6 +987,10 @@ impl Session {
                 *value = i64::from_ne_bytes(word(w * size_of::<i64>()));
             }
         }
+        self.profiler.note_wait();
+        self.record(CommandKind::Read, None, (end - start) as u64, event)?;
+        // The blocking read waited for every earlier command: collect them.
+        self.profiler.collect(false)?;
         Ok(Some((values, flag)))
     }
 
@@ -1109,7 +1168,26 @@ impl Session {
         if status != codes::CL_SUCCESS {
             return Err(failed(status));
         }
-        Ok((!event.is_null()).then(|| Event::new(event)))
+        let event = (!event.is_null()).then(|| Event::new(event));
+        self.count_unflushed()?;
+        Ok(event)
+    }
+
+    /// Counts an enqueued command, and flushes the queue when
+    /// `flush_every` have been enqueued since the last flush or wait (note
+    /// [flushes]).
+    fn count_unflushed(&self) -> Result<(), ClError> {
+        if self.flush_every == 0 {
+            return Ok(());
+        }
+        let unflushed = self.unflushed.get() + 1;
+        if unflushed < self.flush_every {
+            self.unflushed.set(unflushed);
+            return Ok(());
+        }
+        self.unflushed.set(0);
+        timed(HostActivity::Flush, || self.queue.flush())
+            .map_err(|e| driver_error("flushing the command queue", e.0, 0))
     }
 
     /// Counts an enqueued command, with its event if it has one.
@@ -1381,6 +1459,9 @@ impl Session {
     /// here, right before the host waits for the device, a release that
     /// waits for the device too costs no extra wait (note [buffer pool]).
     fn release_evicted(&mut self) {
+        // The blocking call flushes the queue; the next command is flushed
+        // at once, to end the device's wait (note [flushes]).
+        self.unflushed.set(self.flush_every.saturating_sub(1));
         let evicted = self.pool.borrow_mut().take_evicted();
         for mem in evicted {
             release(mem);
@@ -1430,9 +1511,69 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
+        if let Some(pinned) = self.pinned.take() {
+            pinned.unmap(&self.queue);
+        }
         // Let enqueued work end before the queue and context are released;
         // a failure here has no one left to report to.
         let _ = self.queue.finish();
+    }
+}
+
+// Note [pinned reads]
+// ~~~~~~~~~~~~~~~~~~~~
+// A blocking read into ordinary (pageable) host memory goes, on NVIDIA,
+// through a staging copy: the device writes the driver's own pinned
+// buffer, and the driver copies from there once the transfer is done.
+// Read into memory the driver has pinned itself, the transfer lands in
+// place. A session reads its read arena (note [read slots] in
+// `buffer.rs`), where a recursion level's counts and totals live, up to
+// every level; so at its first such read it makes a buffer of the arena's
+// size with `CL_MEM_ALLOC_HOST_PTR` (host memory the driver pins), maps it
+// once, and reads the arena's words into the mapped bytes from then on,
+// unmapping it when the session ends. Where the driver cannot make or map
+// it, reads go to a vector as before. `NESSIE_PINNED_READS=0` turns it
+// off.
+
+/// Host memory the driver pinned, mapped for a session's life (note
+/// [pinned reads]).
+struct PinnedHost {
+    buffer: Buffer<u8>,
+    ptr: *mut u8,
+    bytes: usize,
+}
+
+impl PinnedHost {
+    /// A pinned buffer of `bytes` mapped for reading and writing, or `None`
+    /// if the driver makes or maps none.
+    fn new(context: &Context, queue: &CommandQueue, bytes: usize) -> Option<PinnedHost> {
+        if bytes == 0 {
+            return None;
+        }
+        // SAFETY: no host pointer is passed (the driver allocates), and the
+        // size is not zero.
+        let buffer = unsafe {
+            Buffer::<u8>::create(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, std::ptr::null_mut())
+        }
+        .ok()?;
+        let mut mapped: cl_mem = std::ptr::null_mut();
+        // SAFETY: a blocking map of the whole buffer; `mapped` receives the
+        // host address, valid until the buffer is unmapped.
+        unsafe {
+            queue.enqueue_map_buffer(&buffer, CL_BLOCKING, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, &mut mapped, &[])
+        }
+        .ok()?;
+        if mapped.is_null() {
+            return None;
+        }
+        Some(PinnedHost { buffer, ptr: mapped.cast(), bytes })
+    }
+
+    /// Unmaps the memory and waits for it (the buffer is then released).
+    fn unmap(self, queue: &CommandQueue) {
+        // SAFETY: `ptr` is the address the map returned, not used after.
+        let _ = unsafe { queue.enqueue_unmap_mem_object(self.buffer.get(), self.ptr.cast(), &[]) };
+        let _ = queue.finish();
     }
 }
 
