@@ -47,7 +47,7 @@ use opencl3::context::Context;
 use opencl3::device::{CL_LOCAL, Device};
 use opencl3::error_codes as codes;
 use opencl3::event::Event;
-use opencl3::memory::{Buffer, CL_MAP_READ, CL_MAP_WRITE, CL_MEM_ALLOC_HOST_PTR, CL_MEM_READ_WRITE, ClMem};
+use opencl3::memory::{Buffer, CL_MEM_READ_WRITE, ClMem};
 use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_event, cl_int, cl_mem};
 
 use super::binary_cache::BinaryCache;
@@ -143,6 +143,14 @@ impl ElementRead<'_> {
 // `NESSIE_PACKED_READS=0` reads each word on its own, as before. Words
 // that a launch plan reads back now live in read slots (note [read slots]
 // in `buffer.rs`), read with no copy; the packed path serves the rest.
+//
+// Reading into pinned memory does not make the wait cheaper: reading the
+// read arena into a `CL_MEM_ALLOC_HOST_PTR` buffer mapped once per
+// session (so the transfer lands in place, with no staging copy) against
+// a vector, on the H200 in one device call (the program's `time`,
+// medians): quicksort 10^7 48.5 / 49.4 ms (six runs each, main 48.3),
+// 10^6 30.6 / 25.7 ms, quickhull 10^7 10.2 / 9.7 ms (three runs each).
+// The words are a few hundred bytes; the reads stay in vectors.
 
 // Note [flushes]
 // ~~~~~~~~~~~~~~~
@@ -154,6 +162,16 @@ impl ElementRead<'_> {
 // then) and after every k commands since the last flush (0: never,
 // leaving submission to the driver); `FLUSH_EVERY` is the default. The
 // host profile counts the flushes (`queue flushes`).
+//
+// NVIDIA's driver does not hold commands back: on the H200 (quicksort
+// 10^7, the program's `time`, six runs of each variant alternating with
+// main's binary in one device call, medians) no flush took 48.5 ms (main
+// 48.3), a flush after every command 53.2 ms and after every 4 commands
+// 49.2 ms; quicksort 10^6 30.6 / 29.2 / 29.8 ms, quickhull 10^7 10.2 /
+// 11.0 / 10.8 ms (three runs each). A flush costs the host 1.7 us (1665
+// flushes took 2.9 ms of the host profile with k = 1), and the waits did
+// not get shorter by more (blocking calls 13.9 ms against main's 15.2).
+// So the default is never.
 
 /// After how many commands a session flushes its queue by default (note
 /// [flushes]; 0: never).
@@ -259,12 +277,6 @@ pub struct Session {
     /// slots] in `buffer.rs`); `None` where the driver makes no sub-buffers
     /// or `NESSIE_READ_SLOTS=0`.
     slots: Option<Rc<RefCell<ReadSlots>>>,
-    /// Pinned host memory the read arena's words are read into, mapped for
-    /// the session's life (note [pinned reads]); made at the first read,
-    /// never with `NESSIE_PINNED_READS=0`.
-    pinned: Option<PinnedHost>,
-    /// Whether reads of the arena go to pinned memory (`NESSIE_PINNED_READS`).
-    pins_reads: bool,
     /// Whether launches, fills and copies are enqueued with an event even
     /// when no device time is measured (`NESSIE_COMMAND_EVENTS=1`, for
     /// comparison: note [cheap launches] in `launch.rs`).
@@ -430,8 +442,6 @@ impl Session {
             staging: None,
             slots,
             command_events: is_on("NESSIE_COMMAND_EVENTS"),
-            pinned: None,
-            pins_reads: !is_off("NESSIE_PINNED_READS"),
             pool_larger_classes: std::env::var("NESSIE_POOL_FIT")
                 .ok()
                 .and_then(|v| v.trim().parse().ok())
@@ -945,35 +955,22 @@ impl Session {
         else {
             return Ok(None);
         };
+        let mut data = vec![0u8; end - start];
         let arena = Rc::clone(slots);
         let arena = arena.borrow();
-        if self.pins_reads && self.pinned.is_none() {
-            self.pinned = PinnedHost::new(&self.context, &self.queue, arena.arena.size().unwrap_or(0));
-        }
-        let mut owned = Vec::new();
-        let data: &mut [u8] = match &self.pinned {
-            // SAFETY: the pinned memory stays mapped, and holds at least
-            // `end` bytes (the arena's size), while the session lives; only
-            // this read writes it, and its bytes are copied out below
-            // before the next read.
-            Some(pinned) if pinned.bytes >= end - start => unsafe {
-                std::slice::from_raw_parts_mut(pinned.ptr, end - start)
-            },
-            _ => {
-                owned.resize(end - start, 0u8);
-                &mut owned
-            }
-        };
         // SAFETY: the read is blocking, so the driver has finished writing
         // `data` when the call returns; the range lies inside the arena
         // (every slot does); on the in-order queue the read runs after
         // every kernel that wrote a slot has finished.
         let event = timed(HostActivity::Wait, || unsafe {
-            self.queue.enqueue_read_buffer(&arena.arena, CL_BLOCKING, start, data, &[])
+            self.queue.enqueue_read_buffer(&arena.arena, CL_BLOCKING, start, &mut data, &[])
         })
         .map_err(|e| driver_error(format!("reading {} bytes from the device", end - start), e.0, 0))?;
         drop(arena);
-        let data: &[u8] = data;
+        self.profiler.note_wait();
+        self.record(CommandKind::Read, None, data.len() as u64, event)?;
+        // The blocking read waited for every earlier command: collect them.
+        self.profiler.collect(false)?;
         let word = |at: usize| -> [u8; 8] {
             let mut word = [0u8; 8];
             let available = data.len().saturating_sub(at - start).min(8);
@@ -987,10 +984,6 @@ impl Session {
                 *value = i64::from_ne_bytes(word(w * size_of::<i64>()));
             }
         }
-        self.profiler.note_wait();
-        self.record(CommandKind::Read, None, (end - start) as u64, event)?;
-        // The blocking read waited for every earlier command: collect them.
-        self.profiler.collect(false)?;
         Ok(Some((values, flag)))
     }
 
@@ -1511,69 +1504,9 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        if let Some(pinned) = self.pinned.take() {
-            pinned.unmap(&self.queue);
-        }
         // Let enqueued work end before the queue and context are released;
         // a failure here has no one left to report to.
         let _ = self.queue.finish();
-    }
-}
-
-// Note [pinned reads]
-// ~~~~~~~~~~~~~~~~~~~~
-// A blocking read into ordinary (pageable) host memory goes, on NVIDIA,
-// through a staging copy: the device writes the driver's own pinned
-// buffer, and the driver copies from there once the transfer is done.
-// Read into memory the driver has pinned itself, the transfer lands in
-// place. A session reads its read arena (note [read slots] in
-// `buffer.rs`), where a recursion level's counts and totals live, up to
-// every level; so at its first such read it makes a buffer of the arena's
-// size with `CL_MEM_ALLOC_HOST_PTR` (host memory the driver pins), maps it
-// once, and reads the arena's words into the mapped bytes from then on,
-// unmapping it when the session ends. Where the driver cannot make or map
-// it, reads go to a vector as before. `NESSIE_PINNED_READS=0` turns it
-// off.
-
-/// Host memory the driver pinned, mapped for a session's life (note
-/// [pinned reads]).
-struct PinnedHost {
-    buffer: Buffer<u8>,
-    ptr: *mut u8,
-    bytes: usize,
-}
-
-impl PinnedHost {
-    /// A pinned buffer of `bytes` mapped for reading and writing, or `None`
-    /// if the driver makes or maps none.
-    fn new(context: &Context, queue: &CommandQueue, bytes: usize) -> Option<PinnedHost> {
-        if bytes == 0 {
-            return None;
-        }
-        // SAFETY: no host pointer is passed (the driver allocates), and the
-        // size is not zero.
-        let buffer = unsafe {
-            Buffer::<u8>::create(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, std::ptr::null_mut())
-        }
-        .ok()?;
-        let mut mapped: cl_mem = std::ptr::null_mut();
-        // SAFETY: a blocking map of the whole buffer; `mapped` receives the
-        // host address, valid until the buffer is unmapped.
-        unsafe {
-            queue.enqueue_map_buffer(&buffer, CL_BLOCKING, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, &mut mapped, &[])
-        }
-        .ok()?;
-        if mapped.is_null() {
-            return None;
-        }
-        Some(PinnedHost { buffer, ptr: mapped.cast(), bytes })
-    }
-
-    /// Unmaps the memory and waits for it (the buffer is then released).
-    fn unmap(self, queue: &CommandQueue) {
-        // SAFETY: `ptr` is the address the map returned, not used after.
-        let _ = unsafe { queue.enqueue_unmap_mem_object(self.buffer.get(), self.ptr.cast(), &[]) };
-        let _ = queue.finish();
     }
 }
 
