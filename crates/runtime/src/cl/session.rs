@@ -52,8 +52,8 @@ use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_event, cl_int, cl_mem};
 
 use super::binary_cache::BinaryCache;
 use super::buffer::{
-    BufferPool, DeviceBuffer, Element, Home, POOL_LARGER_CLASSES, READ_SLOTS, ReadSlots, Slab, allocated_elements,
-    note_slab_carved, note_slab_created, release, size_class_bytes,
+    BufferPool, DeviceBuffer, Element, Home, POOL_LARGER_CLASSES, READ_SLOTS, ReadSlots, SMALL_FIT_BYTES,
+    SMALL_FIT_CLASSES, Slab, allocated_elements, note_slab_carved, note_slab_created, release, size_class_bytes,
 };
 use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
 use super::host_time::{HostActivity, timed};
@@ -600,12 +600,17 @@ impl Session {
             .checked_mul(size_of::<T>())
             .and_then(size_class_bytes)
             .filter(|&bytes| bytes as u64 <= self.limits.max_alloc_bytes);
-        // The class, or one of the next `POOL_LARGER_CLASSES` (note
-        // [buffer pool]).
+        // The class, or one of the next `POOL_LARGER_CLASSES`, or of the
+        // next `SMALL_FIT_CLASSES` for a small class (note [buffer pool]).
         let hit = class.and_then(|class| {
             let mut pooled = self.pool.borrow_mut();
             let mut candidate = Some(class);
-            for _ in 0..=self.pool_larger_classes {
+            let larger = if class <= SMALL_FIT_BYTES {
+                self.pool_larger_classes.max(SMALL_FIT_CLASSES)
+            } else {
+                self.pool_larger_classes
+            };
+            for _ in 0..=larger {
                 let bytes = candidate.filter(|&bytes| bytes as u64 <= self.limits.max_alloc_bytes)?;
                 if let Some(mem) = pooled.take(bytes) {
                     return Some((mem, bytes));
@@ -1683,23 +1688,57 @@ mod tests {
     #[test]
     fn a_released_buffer_is_reused_for_an_allocation_of_its_size_class() {
         let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
-        let a = session.upload(&[1.5f64; 1000]).expect("uploads");
+        let a = session.upload(&[1.5f64; 10_000]).expect("uploads");
         let mem = a.mem();
         drop(a);
         // The pooled buffer still exists, so no new one can have its handle.
-        // 8000 bytes are in the class of 7169..=8192; 7168 and 8193 are not.
-        let smaller = session.alloc::<u8>(7168).expect("allocates");
-        let larger = session.alloc::<i32>(2049).expect("allocates");
+        // 80000 bytes are in the class of 73729..=81920; 73728 and 81921
+        // are not (and are above the classes that take larger buffers).
+        let smaller = session.alloc::<u8>(73728).expect("allocates");
+        let larger = session.alloc::<i32>(20481).expect("allocates");
         assert_ne!(smaller.mem(), mem);
         assert_ne!(larger.mem(), mem);
-        let mut again = session.alloc::<i64>(1020).expect("allocates");
+        let mut again = session.alloc::<i64>(10_200).expect("allocates");
         assert_eq!(again.mem(), mem);
-        assert_eq!(again.len(), 1020);
-        let values: Vec<i64> = (0..1020).collect();
+        assert_eq!(again.len(), 10_200);
+        let values: Vec<i64> = (0..10_200).collect();
         session.write(&mut again, &values).expect("writes");
         assert_eq!(session.read(&again).expect("reads"), values);
-        let fresh = session.alloc::<i64>(1020).expect("allocates");
+        let fresh = session.alloc::<i64>(10_200).expect("allocates");
         assert_ne!(fresh.mem(), mem);
+    }
+
+    /// Note [buffer pool]: an allocation of a small class takes a pooled
+    /// buffer of up to twice its class when its own class has none; a
+    /// larger one only its own class.
+    #[test]
+    fn small_allocations_take_pooled_buffers_of_up_to_twice_their_class() {
+        let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
+        let a = session.alloc::<i64>(1024).expect("allocates");
+        let (b, c) = (session.alloc::<u8>(8192).expect("allocates"), session.alloc::<u8>(8192).expect("allocates"));
+        let (a_mem, b_mem, c_mem) = (a.mem(), b.mem(), c.mem());
+        drop((a, b, c));
+        // 8192 bytes are pooled three times. 4096 bytes is half their
+        // class: taken; 3840 bytes is the class below: a new buffer.
+        let half = session.alloc::<u8>(4096).expect("allocates");
+        assert!([a_mem, b_mem, c_mem].contains(&half.mem()));
+        let below_half = session.alloc::<u8>(3840).expect("allocates");
+        assert!(![a_mem, b_mem, c_mem].contains(&below_half.mem()));
+        // Its own class first, when it has one: the 4096-byte buffer
+        // dropped now is taken again.
+        let half_mem = half.mem();
+        drop(half);
+        let mut again = session.alloc::<i32>(1000).expect("allocates");
+        assert_eq!(again.mem(), half_mem);
+        let values: Vec<i32> = (0..1000).collect();
+        session.write(&mut again, &values).expect("writes");
+        assert_eq!(session.read(&again).expect("reads"), values);
+        // Above `SMALL_FIT_BYTES` a class takes only its own.
+        let big = session.alloc::<u8>(4 * SMALL_FIT_BYTES).expect("allocates");
+        let big_mem = big.mem();
+        drop(big);
+        let three_quarters = session.alloc::<u8>(3 * SMALL_FIT_BYTES).expect("allocates");
+        assert_ne!(three_quarters.mem(), big_mem);
     }
 
     /// Note [buffer pool]: a buffer evicted beyond the pool's limit is
