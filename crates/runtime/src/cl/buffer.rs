@@ -112,7 +112,10 @@ use opencl3::types::cl_mem;
 // creations in 5.4 ms) and its first launch (14.4 against 9.5 us for the
 // others). On PoCL, quicksort (`NESSIE_HOST_PROFILE`): 10^5 605 -> 518
 // creations, live peak 6.42 -> 6.67 MB (+3.8 %); 10^6 814 -> 732, peak
-// 62.58 -> 62.70 MB (+0.2 %); quickhull 10^6 134 -> 117 creations. With
+// 62.58 -> 62.70 MB (+0.2 %); 10^7 1046 -> 949, first-use launches 419
+// -> 393 and fills 71 -> 42, peak unchanged (627.2 MB); quickhull 10^6
+// 134 -> 117 creations: at 10^7 on the H200 about 0.8 ms of the host's
+// 52 ms, under the run-to-run spread, so not measured there. With
 // 64 KiB the creations fell further (10^6: 700) but the peak at 10^5 grew
 // 15.7 %; with 4 KiB 10^6 made 755.
 //
