@@ -482,6 +482,22 @@ fn arguments_that_do_not_fit_the_parameters_are_internal_errors() {
         &[Arg::from(&longs), Arg::from(&longs), Arg::from(&longs), Arg::I64(1)],
     );
     assert!(matches!(&huge_group, Err(ClError::Internal(m)) if m.contains("work-group")), "{huge_group:?}");
+    // A kernel remembers the kinds of the last arguments it accepted: other
+    // kinds after an accepted launch are checked again.
+    let mut sums = session.upload(&[0i64]).unwrap();
+    let good = [Arg::from(&longs), Arg::from(&longs), Arg::from(&sums), Arg::I64(1)];
+    session.launch(&launch, &good).unwrap();
+    let wrong_again = session.launch(&launch, &[Arg::from(&longs), Arg::from(&doubles), Arg::from(&sums), Arg::I64(1)]);
+    assert!(matches!(&wrong_again, Err(ClError::Internal(m)) if m.contains("parameter 1")), "{wrong_again:?}");
+    let narrow_scalar = session.launch(&launch, &[Arg::from(&longs), Arg::from(&longs), Arg::from(&sums), Arg::I32(1)]);
+    assert!(matches!(&narrow_scalar, Err(ClError::Internal(m)) if m.contains("parameter 3")), "{narrow_scalar:?}");
+    session.launch(&launch, &good).unwrap();
+    assert_eq!(session.read(&sums).unwrap(), [2]);
+    let wrong_last = session.launch(&launch, &[Arg::from(&longs), Arg::from(&longs), Arg::from(&doubles), Arg::I64(1)]);
+    assert!(matches!(&wrong_last, Err(ClError::Internal(m)) if m.contains("parameter 2")), "{wrong_last:?}");
+    sums = session.upload(&[5i64]).unwrap();
+    session.launch(&launch, &[Arg::from(&longs), Arg::from(&longs), Arg::from(&sums), Arg::I64(1)]).unwrap();
+    assert_eq!(session.read(&sums).unwrap(), [2]);
 }
 
 #[test]
@@ -585,6 +601,42 @@ fn report_copy_bandwidth() {
         "copy of {} bytes: median {:?}, fastest {:?}, {:.1} GB/s (read + write)",
         bandwidth.bytes_copied, bandwidth.median_time, bandwidth.fastest_time, bandwidth.gigabytes_per_second
     );
+}
+
+/// Note [flushes]: with flushes every k commands, the first command after
+/// a blocking call is flushed and then every k-th; the results are those
+/// of a queue never flushed.
+#[test]
+fn the_queue_is_flushed_after_a_wait_and_every_k_commands() {
+    use runtime::cl::host_time::{self, HostActivity};
+    let flushes = || host_time::totals().iter().find(|row| row.0 == HostActivity::Flush).map_or(0, |row| row.1);
+    for every in [0usize, 1, 3] {
+        let mut session = session();
+        let program = session.build_program("arithmetic", ARITHMETIC, "").expect("the program builds");
+        let add = program.kernel("add_i64").unwrap();
+        let n = 100;
+        let xs = session.upload(&(0..n as i64).collect::<Vec<_>>()).unwrap();
+        let sums = session.upload(&vec![0i64; n]).unwrap();
+        session.set_flush_every(every);
+        host_time::enable(true);
+        // out = xs + out, seven times, then a wait, then once more.
+        let launch = Launch::new(add, Grid::linear(n).with_local(32));
+        for _ in 0..7 {
+            session.launch(&launch, &[Arg::from(&xs), Arg::from(&sums), Arg::from(&sums), Arg::I64(n as i64)]).unwrap();
+        }
+        let after_seven = flushes();
+        assert!(session.check_error_flag().unwrap().is_none());
+        session.launch(&launch, &[Arg::from(&xs), Arg::from(&sums), Arg::from(&sums), Arg::I64(n as i64)]).unwrap();
+        let after_eight = flushes();
+        host_time::enable(false);
+        assert_eq!(session.read(&sums).unwrap(), (0..n as i64).map(|i| 8 * i).collect::<Vec<_>>(), "k = {every}");
+        let expected = match every {
+            0 => (0, 0),
+            1 => (7, 8),
+            _ => (3, 4), // the 1st, 4th and 7th; the one after the wait
+        };
+        assert_eq!((after_seven, after_eight), expected, "flushes with k = {every}");
+    }
 }
 
 /// Note [cheap launches]: a kernel's arguments are set only where they

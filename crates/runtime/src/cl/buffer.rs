@@ -105,6 +105,19 @@ use opencl3::types::cl_mem;
 // device times) k = 2 took misses 1194 -> 946 and launch enqueues 34.2
 // -> 31.1 ms, `time` 200 -> 197 ms, but the live peak 647 -> 729 MiB
 // (+12.7 %, over the 10 % that memory may grow): k stays 0 by default.
+// Small classes are different: a buffer of at most `SMALL_FIT_BYTES` (16
+// KiB) that finds none of its class takes one of up to twice its class
+// (`SMALL_FIT_CLASSES`), wasting at most 16 KiB a buffer, while a miss
+// costs a new `cl_mem`, its creation (5.1 us on the H200 at 10^7, 1046
+// creations in 5.4 ms) and its first launch (14.4 against 9.5 us for the
+// others). On PoCL, quicksort (`NESSIE_HOST_PROFILE`): 10^5 605 -> 518
+// creations, live peak 6.42 -> 6.67 MB (+3.8 %); 10^6 814 -> 732, peak
+// 62.58 -> 62.70 MB (+0.2 %); 10^7 1046 -> 949, first-use launches 419
+// -> 393 and fills 71 -> 42, peak unchanged (627.2 MB); quickhull 10^6
+// 134 -> 117 creations: at 10^7 on the H200 about 0.8 ms of the host's
+// 52 ms, under the run-to-run spread, so not measured there. With
+// 64 KiB the creations fell further (10^6: 700) but the peak at 10^5 grew
+// 15.7 %; with 4 KiB 10^6 made 755.
 //
 // First uses: NVIDIA's OpenCL allocates a buffer's memory at the first
 // command that uses it and charges that command's enqueue. On the H100
@@ -239,6 +252,15 @@ pub(crate) fn note_slab_carved(bytes: u64) {
 /// How many size classes above its own an allocation may take a pooled
 /// buffer from, by default (note [buffer pool]; `NESSIE_POOL_FIT`).
 pub const POOL_LARGER_CLASSES: usize = 0;
+
+/// A size class of at most this many bytes may take a pooled buffer of one
+/// of the next [`SMALL_FIT_CLASSES`] when its own has none (note [buffer
+/// pool]).
+pub const SMALL_FIT_BYTES: usize = 16 << 10;
+
+/// How many classes above its own a small class may take a pooled buffer
+/// from: one octave, twice its bytes at most.
+pub const SMALL_FIT_CLASSES: usize = 8;
 
 /// The most buffers a session's pool keeps.
 pub const POOL_BUFFERS: usize = 4096;

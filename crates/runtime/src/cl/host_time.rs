@@ -58,10 +58,12 @@ pub enum HostActivity {
     PoolHit,
     /// Releasing a buffer in the driver (a pool eviction or overflow).
     BufferRelease,
+    /// Flushing the command queue (note [flushes] in `session.rs`).
+    Flush,
 }
 
 impl HostActivity {
-    const ALL: [HostActivity; 14] = [
+    const ALL: [HostActivity; 15] = [
         HostActivity::KernelRun,
         HostActivity::SetArgs,
         HostActivity::LaunchEnqueue,
@@ -76,6 +78,7 @@ impl HostActivity {
         HostActivity::FirstTouch,
         HostActivity::PoolHit,
         HostActivity::BufferRelease,
+        HostActivity::Flush,
     ];
 
     fn name(self) -> &'static str {
@@ -94,6 +97,7 @@ impl HostActivity {
             HostActivity::FirstTouch => "slab touches (a new slab's first use)",
             HostActivity::PoolHit => "pool hits",
             HostActivity::BufferRelease => "buffer releases in the driver",
+            HostActivity::Flush => "queue flushes",
         }
     }
 }

@@ -19,7 +19,10 @@
 //! describes the parameters, that buffers go to `__global`/`__constant`
 //! pointers of a compatible element type, local memory to `__local`
 //! pointers and scalars to scalar parameters of the same size. A mismatch
-//! is a [`ClError::Internal`] naming the kernel and the parameter.
+//! is a [`ClError::Internal`] naming the kernel and the parameter. A
+//! kernel remembers the kinds of the last argument list it accepted
+//! (element and scalar types), and a list of the same kinds is not checked
+//! again (note [cheap launches]).
 
 use super::ClError;
 use super::buffer::{DeviceBuffer, Element, ElementType, release_count};
@@ -235,7 +238,14 @@ impl Arg<'_> {
 //   its handle and by how many buffers the thread had really released
 //   then (`buffer::release_count`): once any buffer is released, a new
 //   buffer may get the same handle, so no remembered buffer argument
-//   matches any more and all are set again.
+//   matches any more and all are set again;
+// - checking arguments against the parameters' type names: whether a
+//   parameter takes an argument depends only on the argument's kind (a
+//   buffer's element type, a scalar's type), and a kernel is launched
+//   level after level with the same kinds, so the kernel keeps the kinds
+//   of the list it last accepted (`checked_kinds`) and a list of the same
+//   kinds skips the string comparisons (the count and empty local memory
+//   are still checked every time).
 
 /// What a kernel argument was set to, to skip setting it again to the same
 /// (note [cheap launches]).
@@ -281,6 +291,14 @@ pub(crate) fn check_args(kernel: &Kernel, args: &[Arg<'_>]) -> Result<(), ClErro
         return Err(ClError::internal(format!("kernel `{}`: local memory arguments cannot be empty", kernel.name)));
     }
     let Some(params) = &kernel.params else { return Ok(()) };
+    // Whether a parameter accepts an argument depends only on the
+    // argument's kind: the kernel's last accepted list is not checked again
+    // (note [cheap launches]).
+    let mut checked = kernel.checked_kinds.borrow_mut();
+    if checked.len() == args.len() && checked.iter().zip(args).all(|(&kind, arg)| kind == arg_kind(arg)) {
+        return Ok(());
+    }
+    checked.clear();
     for (index, (param, arg)) in params.iter().zip(args).enumerate() {
         if !is_compatible(&param.kind, arg) {
             return Err(ClError::internal(format!(
@@ -292,7 +310,29 @@ pub(crate) fn check_args(kernel: &Kernel, args: &[Arg<'_>]) -> Result<(), ClErro
             )));
         }
     }
+    checked.extend(args.iter().map(arg_kind));
     Ok(())
+}
+
+/// What `is_compatible` looks at in an argument, as one byte: a buffer's
+/// element type, a scalar's type, local memory or the error flag.
+fn arg_kind(arg: &Arg<'_>) -> u8 {
+    match arg {
+        Arg::Buffer(buffer) => match buffer.element_type {
+            ElementType::I64 => 0,
+            ElementType::F64 => 1,
+            ElementType::U8 => 2,
+            ElementType::I32 => 3,
+            ElementType::U32 => 4,
+        },
+        Arg::I64(_) => 5,
+        Arg::U64(_) => 6,
+        Arg::F64(_) => 7,
+        Arg::I32(_) => 8,
+        Arg::U32(_) => 9,
+        Arg::LocalBytes(_) => 10,
+        Arg::ErrorFlag => 11,
+    }
 }
 
 fn describe_param(kind: &ParamKind) -> String {

@@ -111,6 +111,10 @@ pub struct Kernel {
     pub(crate) raw: opencl3::kernel::Kernel,
     /// What each argument of `raw` was last set to, if known.
     pub(crate) arg_keys: std::cell::RefCell<Vec<Option<super::launch::ArgKey>>>,
+    /// The kinds of the last argument list `check_args` accepted
+    /// (`launch::arg_kind`), empty before the first: a launch whose
+    /// arguments have the same kinds is not checked again.
+    pub(crate) checked_kinds: std::cell::RefCell<Vec<u8>>,
     pub(crate) num_args: u32,
     /// The parameters, when the driver describes them.
     pub(crate) params: Option<Vec<Param>>,
@@ -303,6 +307,7 @@ fn describe_kernel(raw: opencl3::kernel::Kernel, program_name: &str, device: &De
         program_name: program_name.to_string(),
         raw,
         arg_keys: std::cell::RefCell::new(vec![None; num_args as usize]),
+        checked_kinds: std::cell::RefCell::new(Vec::new()),
         num_args,
         params,
         max_work_group_size,

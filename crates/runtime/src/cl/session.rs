@@ -52,8 +52,8 @@ use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_event, cl_int, cl_mem};
 
 use super::binary_cache::BinaryCache;
 use super::buffer::{
-    BufferPool, DeviceBuffer, Element, Home, POOL_LARGER_CLASSES, READ_SLOTS, ReadSlots, Slab, allocated_elements,
-    note_slab_carved, note_slab_created, release, size_class_bytes,
+    BufferPool, DeviceBuffer, Element, Home, POOL_LARGER_CLASSES, READ_SLOTS, ReadSlots, SMALL_FIT_BYTES,
+    SMALL_FIT_CLASSES, Slab, allocated_elements, note_slab_carved, note_slab_created, release, size_class_bytes,
 };
 use super::error_flag::{self, DeviceFault, ERROR_FLAG_WORDS};
 use super::host_time::{HostActivity, timed};
@@ -143,6 +143,39 @@ impl ElementRead<'_> {
 // `NESSIE_PACKED_READS=0` reads each word on its own, as before. Words
 // that a launch plan reads back now live in read slots (note [read slots]
 // in `buffer.rs`), read with no copy; the packed path serves the rest.
+//
+// Reading into pinned memory does not make the wait cheaper: reading the
+// read arena into a `CL_MEM_ALLOC_HOST_PTR` buffer mapped once per
+// session (so the transfer lands in place, with no staging copy) against
+// a vector, on the H200 in one device call (the program's `time`,
+// medians): quicksort 10^7 48.5 / 49.4 ms (six runs each, main 48.3),
+// 10^6 30.6 / 25.7 ms, quickhull 10^7 10.2 / 9.7 ms (three runs each).
+// The words are a few hundred bytes; the reads stay in vectors.
+
+// Note [flushes]
+// ~~~~~~~~~~~~~~~
+// OpenCL promises that enqueued commands reach the device only at a flush
+// (`clFlush`) or a blocking call; a driver may hold them back until then,
+// and the device idles while the host enqueues a recursion level's
+// launches behind a read. `NESSIE_FLUSH_EVERY=k` flushes the queue after
+// the first command enqueued after a blocking call (the device is idle
+// then) and after every k commands since the last flush (0: never,
+// leaving submission to the driver); `FLUSH_EVERY` is the default. The
+// host profile counts the flushes (`queue flushes`).
+//
+// NVIDIA's driver does not hold commands back: on the H200 (quicksort
+// 10^7, the program's `time`, six runs of each variant alternating with
+// main's binary in one device call, medians) no flush took 48.5 ms (main
+// 48.3), a flush after every command 53.2 ms and after every 4 commands
+// 49.2 ms; quicksort 10^6 30.6 / 29.2 / 29.8 ms, quickhull 10^7 10.2 /
+// 11.0 / 10.8 ms (three runs each). A flush costs the host 1.7 us (1665
+// flushes took 2.9 ms of the host profile with k = 1), and the waits did
+// not get shorter by more (blocking calls 13.9 ms against main's 15.2).
+// So the default is never.
+
+/// After how many commands a session flushes its queue by default (note
+/// [flushes]; 0: never).
+pub const FLUSH_EVERY: usize = 0;
 
 /// Whether a session measures the device time of each command.
 ///
@@ -252,6 +285,12 @@ pub struct Session {
     /// when no device time is measured (`NESSIE_COMMAND_EVENTS=1`, for
     /// comparison: note [cheap launches] in `launch.rs`).
     command_events: bool,
+    /// After how many commands enqueued since the last flush the queue is
+    /// flushed (`clFlush`), 0 never: [`FLUSH_EVERY`], or
+    /// `NESSIE_FLUSH_EVERY` (note [flushes]).
+    flush_every: usize,
+    /// Commands enqueued since the last flush or blocking call.
+    unflushed: Cell<usize>,
     /// What building programs has cost this session ([`Session::build_stats`]).
     builds: BuildStats,
     program_layout: ProgramLayout,
@@ -404,6 +443,11 @@ impl Session {
             slab: RefCell::new(None),
             uses_slabs: !is_off("NESSIE_SLABS"),
             slab_held_bytes: Cell::new(0),
+            flush_every: std::env::var("NESSIE_FLUSH_EVERY")
+                .ok()
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or(FLUSH_EVERY),
+            unflushed: Cell::new(0),
             builds: BuildStats::default(),
             program_layout: ProgramLayout::from_env(),
             extra_build_options: std::env::var(Self::EXTRA_OPTIONS_VARIABLE).unwrap_or_default().trim().to_string(),
@@ -411,6 +455,7 @@ impl Session {
             queue,
             context,
         };
+        session.unflushed.set(session.flush_every.saturating_sub(1));
         session.clear_error_flag()?;
         Ok(session)
     }
@@ -447,6 +492,13 @@ impl Session {
     /// launches] in `launch.rs`); `NESSIE_COMMAND_EVENTS=1` turns it on.
     pub fn set_command_events(&mut self, on: bool) {
         self.command_events = on;
+    }
+
+    /// Flushes the queue at the next command and then after every `every`
+    /// commands (0: never; note [flushes]); `NESSIE_FLUSH_EVERY` sets it.
+    pub fn set_flush_every(&mut self, every: usize) {
+        self.flush_every = every;
+        self.unflushed.set(every.saturating_sub(1));
     }
 
     /// Fails with [`EnvironmentError::NoFp64`] if the device cannot compute
@@ -556,12 +608,17 @@ impl Session {
             .checked_mul(size_of::<T>())
             .and_then(size_class_bytes)
             .filter(|&bytes| bytes as u64 <= self.limits.max_alloc_bytes);
-        // The class, or one of the next `POOL_LARGER_CLASSES` (note
-        // [buffer pool]).
+        // The class, or one of the next `POOL_LARGER_CLASSES`, or of the
+        // next `SMALL_FIT_CLASSES` for a small class (note [buffer pool]).
         let hit = class.and_then(|class| {
             let mut pooled = self.pool.borrow_mut();
             let mut candidate = Some(class);
-            for _ in 0..=self.pool_larger_classes {
+            let larger = if class <= SMALL_FIT_BYTES {
+                self.pool_larger_classes.max(SMALL_FIT_CLASSES)
+            } else {
+                self.pool_larger_classes
+            };
+            for _ in 0..=larger {
                 let bytes = candidate.filter(|&bytes| bytes as u64 <= self.limits.max_alloc_bytes)?;
                 if let Some(mem) = pooled.take(bytes) {
                     return Some((mem, bytes));
@@ -1119,7 +1176,26 @@ impl Session {
         if status != codes::CL_SUCCESS {
             return Err(failed(status));
         }
-        Ok((!event.is_null()).then(|| Event::new(event)))
+        let event = (!event.is_null()).then(|| Event::new(event));
+        self.count_unflushed()?;
+        Ok(event)
+    }
+
+    /// Counts an enqueued command, and flushes the queue when
+    /// `flush_every` have been enqueued since the last flush or wait (note
+    /// [flushes]).
+    fn count_unflushed(&self) -> Result<(), ClError> {
+        if self.flush_every == 0 {
+            return Ok(());
+        }
+        let unflushed = self.unflushed.get() + 1;
+        if unflushed < self.flush_every {
+            self.unflushed.set(unflushed);
+            return Ok(());
+        }
+        self.unflushed.set(0);
+        timed(HostActivity::Flush, || self.queue.flush())
+            .map_err(|e| driver_error("flushing the command queue", e.0, 0))
     }
 
     /// Counts an enqueued command, with its event if it has one.
@@ -1391,6 +1467,9 @@ impl Session {
     /// here, right before the host waits for the device, a release that
     /// waits for the device too costs no extra wait (note [buffer pool]).
     fn release_evicted(&mut self) {
+        // The blocking call flushes the queue; the next command is flushed
+        // at once, to end the device's wait (note [flushes]).
+        self.unflushed.set(self.flush_every.saturating_sub(1));
         let evicted = self.pool.borrow_mut().take_evicted();
         for mem in evicted {
             release(mem);
@@ -1654,22 +1733,23 @@ mod tests {
     #[test]
     fn a_released_buffer_is_reused_for_an_allocation_of_its_size_class() {
         let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
-        let a = session.upload(&[1.5f64; 1000]).expect("uploads");
+        let a = session.upload(&[1.5f64; 10_000]).expect("uploads");
         let mem = a.mem();
         drop(a);
         // The pooled buffer still exists, so no new one can have its handle.
-        // 8000 bytes are in the class of 7169..=8192; 7168 and 8193 are not.
-        let smaller = session.alloc::<u8>(7168).expect("allocates");
-        let larger = session.alloc::<i32>(2049).expect("allocates");
+        // 80000 bytes are in the class of 73729..=81920; 73728 and 81921
+        // are not (and are above the classes that take larger buffers).
+        let smaller = session.alloc::<u8>(73728).expect("allocates");
+        let larger = session.alloc::<i32>(20481).expect("allocates");
         assert_ne!(smaller.mem(), mem);
         assert_ne!(larger.mem(), mem);
-        let mut again = session.alloc::<i64>(1020).expect("allocates");
+        let mut again = session.alloc::<i64>(10_200).expect("allocates");
         assert_eq!(again.mem(), mem);
-        assert_eq!(again.len(), 1020);
-        let values: Vec<i64> = (0..1020).collect();
+        assert_eq!(again.len(), 10_200);
+        let values: Vec<i64> = (0..10_200).collect();
         session.write(&mut again, &values).expect("writes");
         assert_eq!(session.read(&again).expect("reads"), values);
-        let fresh = session.alloc::<i64>(1020).expect("allocates");
+        let fresh = session.alloc::<i64>(10_200).expect("allocates");
         assert_ne!(fresh.mem(), mem);
     }
 
@@ -1707,6 +1787,39 @@ mod tests {
             counted.push(session.stats().expect("stats").transfer_totals().launches);
         }
         assert!(counted[0] >= 2 && counted.iter().all(|&c| c == counted[0]), "{counted:?}");
+    }
+
+    /// Note [buffer pool]: an allocation of a small class takes a pooled
+    /// buffer of up to twice its class when its own class has none; a
+    /// larger one only its own class.
+    #[test]
+    fn small_allocations_take_pooled_buffers_of_up_to_twice_their_class() {
+        let mut session = Session::open(std::env::var("NESSIE_DEVICE").ok().as_deref()).expect("an OpenCL device");
+        let a = session.alloc::<i64>(1024).expect("allocates");
+        let (b, c) = (session.alloc::<u8>(8192).expect("allocates"), session.alloc::<u8>(8192).expect("allocates"));
+        let (a_mem, b_mem, c_mem) = (a.mem(), b.mem(), c.mem());
+        drop((a, b, c));
+        // 8192 bytes are pooled three times. 4096 bytes is half their
+        // class: taken; 3840 bytes is the class below: a new buffer.
+        let half = session.alloc::<u8>(4096).expect("allocates");
+        assert!([a_mem, b_mem, c_mem].contains(&half.mem()));
+        let below_half = session.alloc::<u8>(3840).expect("allocates");
+        assert!(![a_mem, b_mem, c_mem].contains(&below_half.mem()));
+        // Its own class first, when it has one: the 4096-byte buffer
+        // dropped now is taken again.
+        let half_mem = half.mem();
+        drop(half);
+        let mut again = session.alloc::<i32>(1000).expect("allocates");
+        assert_eq!(again.mem(), half_mem);
+        let values: Vec<i32> = (0..1000).collect();
+        session.write(&mut again, &values).expect("writes");
+        assert_eq!(session.read(&again).expect("reads"), values);
+        // Above `SMALL_FIT_BYTES` a class takes only its own.
+        let big = session.alloc::<u8>(4 * SMALL_FIT_BYTES).expect("allocates");
+        let big_mem = big.mem();
+        drop(big);
+        let three_quarters = session.alloc::<u8>(3 * SMALL_FIT_BYTES).expect("allocates");
+        assert_ne!(three_quarters.mem(), big_mem);
     }
 
     /// Note [buffer pool]: a buffer evicted beyond the pool's limit is
