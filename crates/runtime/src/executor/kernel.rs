@@ -20,12 +20,16 @@
 //! 4. **Results**: arrays are buffers with a logical length (no copy);
 //!    scalars are read back; the counts that size the arrays, the scalars
 //!    and the error flag are read in one round trip (a filter fused with
-//!    two others costs one wait, not three); parameters are returned as
-//!    they came.
+//!    two others costs one wait, not three), or, where the counts are all
+//!    the run would read, none: they stay on the device (note [pending
+//!    lengths] in `device.rs`); parameters are returned as they came.
 //!
 //! How arguments are passed: an array parameter or buffer as its buffer
 //! (`long`, `double`, `uchar` or `int` elements); an `int` parameter and a
-//! [`LaunchArg::Size`] as a `long`, a `float` parameter as a `double`, a
+//! [`LaunchArg::Size`] as a `long`; a [`LaunchArg::Length`] as a `long`
+//! and a buffer (the length and the error flag, or `-1 - bound` and the
+//! buffer of a count still on the device: opencl-backend's note [device
+//! lengths]); a `float` parameter as a `double`, a
 //! `bool` or `char` parameter as an `int` (0/1, the character code); the
 //! error flag as `runtime::cl`'s flag buffer.
 //!
