@@ -850,6 +850,7 @@ fn cli_trials(root: &Path, opencl: bool) -> Vec<Trial> {
         ("cli::merged_and_separate_programs_agree", cli_program_layouts, true),
         ("cli::cl_options_reach_the_driver", cli_cl_options, true),
         ("cli::quicksort_launches_and_reads_per_level", cli_quicksort_levels, true),
+        ("cli::quickhull_reads_per_level", cli_quickhull_levels, true),
         ("cli::host_profile_counts_the_launches_stats_counts", cli_host_profile, true),
         ("cli::slabs_on_and_off_print_the_same", cli_slabs, true),
         ("cli::collatz_launches_do_not_grow_with_n", cli_collatz_launches, true),
@@ -1116,6 +1117,80 @@ data = {rem(hash_int(i), 1000000) : i in index(3000)};
              {reads_per_level:.1} and {waits_per_level:.1} per level (bounds {QUICKSORT_LAUNCHES_PER_LEVEL}, \
              {QUICKSORT_READS_PER_LEVEL} and {QUICKSORT_WAITS_PER_LEVEL}); {copies_per_level:.1} copies per level \
              (bound {QUICKSORT_COPIES_PER_LEVEL})"
+        ),
+        &result,
+    )
+}
+
+/// Quickhull (examples/quickhull.nesl's function) reads back at most this
+/// many times per level of its recursions (each of the two `hsplit`
+/// calls of `quick_hull` recurses on its own), plus
+/// [`QUICKHULL_READS_OUTSIDE`] outside them (the extremes, the top
+/// calls' own splits): the instances that recurse with their totals, and
+/// the element count of the segmented `max_index` (`segReduce`'s
+/// `_elements`, computed on the device). The count of the filter of the
+/// points above the line costs no wait of its own: the next kernel reads
+/// it on the device (runtime's note [pending lengths]); it was a third
+/// read a level (5000 points, 10 levels: 33 reads, now 25).
+const QUICKHULL_READS_PER_LEVEL: f64 = 2.0;
+const QUICKHULL_READS_OUTSIDE: f64 = 6.0;
+
+fn cli_quickhull_levels(root: &Path) -> Result<(), Failed> {
+    let dir = TempDir::new("cli-quickhull-levels");
+    std::fs::create_dir_all(dir.path()).map_err(|e| e.to_string())?;
+    let common = "function cross_products(points, ((x1, y1), (x2, y2))) =
+  {(x1 - xo) * (y2 - yo) - (y1 - yo) * (x2 - xo) : (xo, yo) in points};
+function hsplit(points, (p1, p2)) =
+  let cross = cross_products(points, (p1, p2));
+      packed = {p : p in points; c in cross | plusp(c)}
+  in if #packed < 2 then [p1] ++ packed
+     else
+       let pm = points[max_index(cross)]
+       in flatten({hsplit(packed, ends) : ends in [(p1, pm), (pm, p2)]});
+function levels(points, (p1, p2)) =
+  let cross = cross_products(points, (p1, p2));
+      packed = {p : p in points; c in cross | plusp(c)}
+  in if #packed < 2 then 1
+     else
+       let pm = points[max_index(cross)]
+       in 1 + max_val({levels(packed, ends) : ends in [(p1, pm), (pm, p2)]});
+function hash_int(i) =
+  let x = rem(i * 1103515245 + 12345, 2147483648);
+      y = x xor rshift(x, 11)
+  in rem(y * 1103515245 + 12345, 2147483648);
+points = {(float(rem(hash_int(2 * i), 1048576)) / 1048576.0,
+           float(rem(hash_int(2 * i + 1), 1048576)) / 1048576.0) : i in index(5000)};
+xs = {x : (x, y) in points};
+minx = points[min_index(xs)];
+maxx = points[max_index(xs)];
+";
+    let hull = dir.path().join("hull.nesl");
+    let hull_text = format!("{common}#(hsplit(points, (minx, maxx)) ++ hsplit(points, (maxx, minx)));\n");
+    std::fs::write(&hull, hull_text).map_err(|e| e.to_string())?;
+    let depth = dir.path().join("depth.nesl");
+    std::fs::write(&depth, format!("{common}levels(points, (minx, maxx)) + levels(points, (maxx, minx));\n"))
+        .map_err(|e| e.to_string())?;
+    let levels = run_nessie(root, &["run", depth.to_str().unwrap(), "--backend", "interp"])?;
+    let Some(levels) = levels.stdout.lines().last().and_then(|l| l.strip_prefix("it = ")?.strip_suffix(" : int"))
+    else {
+        return Err(format!("no depth from the interpreter:\n{}", levels.describe()).into());
+    };
+    let levels: f64 = levels.parse::<f64>().map_err(|e| e.to_string())?;
+    let result = run_nessie(root, &["run", hull.to_str().unwrap(), "--stats"])?;
+    let reads = result
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("device-to-host ")?.split_whitespace().next()?.parse::<f64>().ok());
+    let Some(reads) = reads else {
+        return Err(format!("no read count in --stats:\n{}", result.describe()).into());
+    };
+    let bound = QUICKHULL_READS_PER_LEVEL * levels + QUICKHULL_READS_OUTSIDE;
+    eprintln!("quickhull of 5000 points: {levels} levels, {reads} reads");
+    expect(
+        result.status == Some(0) && result.stdout.contains("it = 24 : int") && reads <= bound,
+        &format!(
+            "{reads} reads over {levels} levels (bound {QUICKHULL_READS_PER_LEVEL} a level and \
+             {QUICKHULL_READS_OUTSIDE} outside: {bound})"
         ),
         &result,
     )

@@ -452,6 +452,10 @@ impl eval::Device for LoggingDevice<'_> {
         Ok(array.clone())
     }
 
+    fn length(&mut self, array: &ArrayValue) -> Result<usize, Stopped> {
+        Ok(array.len())
+    }
+
     fn check(&mut self) -> Result<(), Stopped> {
         self.log.borrow_mut().push("check".to_string());
         Ok(())

@@ -60,8 +60,30 @@ pub enum KernelArg {
     Scalar(KVar),
     /// A size variable, as a `long`.
     Size(Var),
+    /// A size variable that is the length of an array parameter, as a
+    /// `long` and a `__global const long*`: the length may still be on the
+    /// device (note [device lengths]).
+    Length(Var),
     ErrorFlag,
 }
+
+// Note [device lengths]
+// ~~~~~~~~~~~~~~~~~~~~~
+// The length of an array parameter used inside a kernel (`#kept` in the
+// lengths of a segmented filter's segments, `before[s + 1]` or `#kept`
+// past the last) may be a count another kernel left on the device: the
+// executor keeps a `FILTER`'s count there until the host needs it
+// (`runtime::executor`, note [pending lengths]), so a level of a
+// recursion does not wait for it. Such a length is passed as two
+// arguments: `NAME_arg`, the length when the host knows it (>= 0), else
+// `-1 - bound` where the word `NAME_word[0]` holds it and `bound` is the
+// capacity of the array's buffer; `NAME_word` is that word's buffer, or
+// any buffer (the error flag) when unused. The kernel reads the word
+// once, clamped to `[0, bound]`, so even a count a faulting kernel left
+// behind indexes nothing outside the buffer. Only the body reads it:
+// launch sizes, buffer lengths and results are host sizes, and the
+// executor materialises a pending length before it evaluates one that
+// mentions it.
 
 /// One generated `__kernel` function and how to launch it.
 #[derive(Clone, Debug)]
@@ -392,7 +414,8 @@ impl<'a> Generator<'a> {
         if let ArithKind::Var(v) = e.kind()
             && let Some(var) = self.size_vars.get(&v.id()).cloned()
         {
-            self.need(KernelArg::Size(var));
+            let is_length = self.lift.sizes.iter().any(|s| s.var == var && matches!(s.def, SizeDef::LengthOf(_)));
+            self.need(if is_length { KernelArg::Length(var) } else { KernelArg::Size(var) });
         }
         for child in e.children() {
             self.note_vars(child);
@@ -453,7 +476,10 @@ impl<'a> Generator<'a> {
             self.args.push(KernelArg::ErrorFlag);
         }
         let mut params = Vec::new();
-        for arg in &self.args {
+        // The lengths of note [device lengths], read before anything else.
+        let mut lengths = String::new();
+        let args = self.args.clone();
+        for arg in &args {
             params.push(match arg {
                 KernelArg::Array { var, written } => {
                     let elem = if self.int32.contains(var) {
@@ -466,6 +492,15 @@ impl<'a> Generator<'a> {
                 }
                 KernelArg::Scalar(v) => format!("{} {}", c_type(self.lift.flat.var(*v).ty.scalar()), self.kvar(*v)),
                 KernelArg::Size(v) => format!("long {}", v.name()),
+                KernelArg::Length(v) => {
+                    let (arg, word) =
+                        (self.fresh(&format!("{}_arg", v.name())), self.fresh(&format!("{}_word", v.name())));
+                    let name = v.name();
+                    lengths.push_str(&format!(
+                        "    const long {name} = {arg} >= 0 ? {arg} : clamp({word}[0], 0L, -1 - {arg});\n"
+                    ));
+                    format!("long {arg}, __global const long* {word}")
+                }
                 KernelArg::ErrorFlag => "__global long* err".to_string(),
             });
         }
@@ -474,6 +509,7 @@ impl<'a> Generator<'a> {
         for decl in &self.local_decls {
             let _ = writeln!(source, "    {decl}");
         }
+        source.push_str(&lengths);
         if uses_err && !self.has_barrier {
             source.push_str("    if (nessie_failed(err)) return;\n");
         }

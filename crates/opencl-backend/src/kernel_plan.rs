@@ -137,6 +137,16 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel, narrow: &[KVar]) -> 
                     None => return Err(CodegenError::Internal("a scalar argument that is not a parameter".into())),
                 },
                 KernelArg::Size(var) => LaunchArg::Size(codegen::expand_sizes(low, &ArithExpr::var(var))),
+                KernelArg::Length(var) => {
+                    let param = low.sizes.iter().find(|s| s.var == *var).and_then(|s| match s.def {
+                        SizeDef::LengthOf(v) => param_index(v),
+                        _ => None,
+                    });
+                    match param {
+                        Some(param) => LaunchArg::Length { param, var: var.clone() },
+                        None => return Err(CodegenError::Internal(format!("length `{var}` of no array parameter"))),
+                    }
+                }
                 KernelArg::ErrorFlag => LaunchArg::ErrorFlag,
             });
         }

@@ -145,6 +145,12 @@ pub enum LaunchArg {
     Buffer(usize),
     /// A size, passed as a `long`.
     Size(SizeExpr),
+    /// The length of array parameter `i` (size variable `var`, whose
+    /// source is `LengthOf(i)`), passed as a `long` and a buffer: the
+    /// length, and any buffer, where the host knows it; else `-1 - bound`
+    /// and the buffer whose element 0 holds it (codegen's note [device
+    /// lengths]).
+    Length { param: usize, var: lift_ir::arith::Var },
     /// `__local` memory of this many bytes.
     LocalBytes(SizeExpr),
     /// The session's error-flag buffer (see `runtime::cl`'s error-flag

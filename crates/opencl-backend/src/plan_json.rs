@@ -348,6 +348,7 @@ impl FunctionWriter<'_> {
                         }
                         LaunchArg::Buffer(i) => json!({ "buffer": buffer_name(*i) }),
                         LaunchArg::Size(size) => json!({ "size": size.to_string() }),
+                        LaunchArg::Length { var, .. } => json!({ "length": var.to_string() }),
                         LaunchArg::LocalBytes(size) => json!({ "local_bytes": size.to_string() }),
                         LaunchArg::ErrorFlag => json!({ "error_flag": true }),
                     })

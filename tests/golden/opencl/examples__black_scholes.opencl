@@ -80,9 +80,10 @@ static inline double main_reduce_sum_op_sum(double a, double b) {
     return a + b;
 }
 
-__kernel void main_reduce_sum_sum_partial(long groups, long chunk, long n_prices_1, __global const double* prices_1, __global double* sum_partials) {
+__kernel void main_reduce_sum_sum_partial(long groups, long chunk, long n_prices_1_arg, __global const long* n_prices_1_word, __global const double* prices_1, __global double* sum_partials) {
     __local double group_values[256];
     __local double group_swap[256];
+    const long n_prices_1 = n_prices_1_arg >= 0 ? n_prices_1_arg : clamp(n_prices_1_word[0], 0L, -1 - n_prices_1_arg);
     {
         const long wg = get_group_id(0);
         {

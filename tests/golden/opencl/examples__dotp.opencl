@@ -178,9 +178,10 @@ static inline double dotp_fused_op_sum(double a, double b) {
     return a + b;
 }
 
-__kernel void dotp_fused_sum_partial(long groups, long chunk, long n_u, __global const double* u, __global const double* v, __global double* sum_partials) {
+__kernel void dotp_fused_sum_partial(long groups, long chunk, long n_u_arg, __global const long* n_u_word, __global const double* u, __global const double* v, __global double* sum_partials) {
     __local double group_values[256];
     __local double group_swap[256];
+    const long n_u = n_u_arg >= 0 ? n_u_arg : clamp(n_u_word[0], 0L, -1 - n_u_arg);
     {
         const long wg = get_group_id(0);
         {

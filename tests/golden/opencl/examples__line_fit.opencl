@@ -80,9 +80,10 @@ static inline double linefit_reduce_sum_op_sum(double a, double b) {
     return a + b;
 }
 
-__kernel void linefit_reduce_sum_sum_partial(long groups, long chunk, long n_x, __global const double* x, __global double* sum_partials) {
+__kernel void linefit_reduce_sum_sum_partial(long groups, long chunk, long n_x_arg, __global const long* n_x_word, __global const double* x, __global double* sum_partials) {
     __local double group_values[256];
     __local double group_swap[256];
+    const long n_x = n_x_arg >= 0 ? n_x_arg : clamp(n_x_word[0], 0L, -1 - n_x_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -388,11 +389,12 @@ static inline void linefit_fused_op_sum(double a, double a_1, double b, double b
     *r1 = a_1 + b_1;
 }
 
-__kernel void linefit_fused_sum_partial(long groups, long chunk, long n_x, __global const double* x_0, double xa, __global const double* y, __global double* sum_partials_23, __global double* sum_partials_24) {
+__kernel void linefit_fused_sum_partial(long groups, long chunk, long n_x_arg, __global const long* n_x_word, __global const double* x_0, double xa, __global const double* y, __global double* sum_partials_23, __global double* sum_partials_24) {
     __local double group_values[256];
     __local double group_values_1[256];
     __local double group_swap[256];
     __local double group_swap_1[256];
+    const long n_x = n_x_arg >= 0 ? n_x_arg : clamp(n_x_word[0], 0L, -1 - n_x_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -629,9 +631,10 @@ static inline double linefit_fused_2_op_sum(double a, double b) {
     return a + b;
 }
 
-__kernel void linefit_fused_2_sum_partial(long groups, long chunk, long n_x, __global const double* y, double a_1, double b_2, __global const double* x_3, __global double* sum_partials) {
+__kernel void linefit_fused_2_sum_partial(long groups, long chunk, long n_x_arg, __global const long* n_x_word, __global const double* y, double a_1, double b_2, __global const double* x_3, __global double* sum_partials) {
     __local double group_values[256];
     __local double group_swap[256];
+    const long n_x = n_x_arg >= 0 ? n_x_arg : clamp(n_x_word[0], 0L, -1 - n_x_arg);
     {
         const long wg = get_group_id(0);
         {

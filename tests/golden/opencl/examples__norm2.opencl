@@ -80,9 +80,10 @@ static inline double norm2_reduce_sum_op_sum1(double a, double b) {
     return a + b;
 }
 
-__kernel void norm2_reduce_sum_sum1_partial(long groups, long chunk, long n_xs, __global const double* xs, __global double* sum1_partials) {
+__kernel void norm2_reduce_sum_sum1_partial(long groups, long chunk, long n_xs_arg, __global const long* n_xs_word, __global const double* xs, __global double* sum1_partials) {
     __local double group_values[256];
     __local double group_swap[256];
+    const long n_xs = n_xs_arg >= 0 ? n_xs_arg : clamp(n_xs_word[0], 0L, -1 - n_xs_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -372,11 +373,12 @@ static inline void norm2_fused_op_sum1(double a, double a_1, double b, double b_
     *r1 = a_1 + b_1;
 }
 
-__kernel void norm2_fused_sum1_partial(long groups, long chunk, long n_xs, __global const double* xs, __global double* sum1_partials_16, __global double* sum1_partials_17) {
+__kernel void norm2_fused_sum1_partial(long groups, long chunk, long n_xs_arg, __global const long* n_xs_word, __global const double* xs, __global double* sum1_partials_16, __global double* sum1_partials_17) {
     __local double group_values[256];
     __local double group_values_1[256];
     __local double group_swap[256];
     __local double group_swap_1[256];
+    const long n_xs = n_xs_arg >= 0 ? n_xs_arg : clamp(n_xs_word[0], 0L, -1 - n_xs_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -607,7 +609,8 @@ static inline void norm2_map_fused_pull_mapped(long i, __global const double* xs
     *r1 = xs[i] / sum1_1;
 }
 
-__kernel void norm2_map_fused_mapped(long n_xs, __global const double* xs, double sum1_1, double sum1_4, __global double* mapped_2, __global double* mapped_5) {
+__kernel void norm2_map_fused_mapped(long n_xs_arg, __global const long* n_xs_word, __global const double* xs, double sum1_1, double sum1_4, __global double* mapped_2, __global double* mapped_5) {
+    const long n_xs = n_xs_arg >= 0 ? n_xs_arg : clamp(n_xs_word[0], 0L, -1 - n_xs_arg);
     const long gid = get_global_id(0);
     if (gid < n_xs) {
         double pull_mapped_r;

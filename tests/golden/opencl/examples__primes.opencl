@@ -83,7 +83,8 @@ static inline long primes_total_once_total(__global const long* lengths, long le
     return t;
 }
 
-__kernel void primes_total_total(__global const long* lengths, long n_lengths, __global const long* offsets, __global long* total) {
+__kernel void primes_total_total(__global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, __global long* total) {
+    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, -1 - n_lengths_arg);
     const long gid = get_global_id(0);
     if (gid < 1) {
         long once_total_r = primes_total_once_total(lengths, n_lengths, offsets);
@@ -349,7 +350,8 @@ static inline long main_elt_once_ps(long t, __global const long* ps, long ps_len
     return ps[t];
 }
 
-__kernel void main_elt_ps(long t, __global const long* ps_1, long n_ps, __global long* ps_2, __global long* err) {
+__kernel void main_elt_ps(long t, __global const long* ps_1, long n_ps_arg, __global const long* n_ps_word, __global long* ps_2, __global long* err) {
+    const long n_ps = n_ps_arg >= 0 ? n_ps_arg : clamp(n_ps_word[0], 0L, -1 - n_ps_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -441,9 +443,10 @@ static inline long main_reduce_sum_op_sum(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void main_reduce_sum_sum_partial(long groups, long chunk, long n_ps, __global const long* ps, __global long* sum_partials) {
+__kernel void main_reduce_sum_sum_partial(long groups, long chunk, long n_ps_arg, __global const long* n_ps_word, __global const long* ps, __global long* sum_partials) {
     __local long group_values[256];
     __local long group_swap[256];
+    const long n_ps = n_ps_arg >= 0 ? n_ps_arg : clamp(n_ps_word[0], 0L, -1 - n_ps_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -669,10 +672,11 @@ static inline void primes_fused_pull_mapped(long i, __global const long* sqr_pri
     *r1 = v_1;
 }
 
-__kernel void primes_fused_offsets(__global int* offsets_status, long n_sqr_primes, __global const long* sqr_primes, long n, __global long* offsets, __global long* mapped_1, __global long* lengths_4, __global long* err) {
+__kernel void primes_fused_offsets(__global int* offsets_status, long n_sqr_primes_arg, __global const long* n_sqr_primes_word, __global const long* sqr_primes, long n, __global long* offsets, __global long* mapped_1, __global long* lengths_4, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_sqr_primes = n_sqr_primes_arg >= 0 ? n_sqr_primes_arg : clamp(n_sqr_primes_word[0], 0L, -1 - n_sqr_primes_arg);
     volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(offsets_status);
@@ -916,14 +920,17 @@ static inline int primes_fused_2_values_flags(long q) {
     return copies;
 }
 
-__kernel void primes_fused_2_flags_copy(__global const uchar* copies_10, long n_copies, __global uchar* flags) {
+__kernel void primes_fused_2_flags_copy(__global const uchar* copies_10, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags) {
+    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, -1 - n_copies_arg);
     const long gid = get_global_id(0);
     if (gid < n_copies) {
         flags[gid] = copies_10[gid];
     }
 }
 
-__kernel void primes_fused_2_flags(long total_1, __global const long* offsets, long n_offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
+__kernel void primes_fused_2_flags(long total_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* mapped, __global const long* sqr_primes, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags, __global long* err) {
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, -1 - n_copies_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < total_1) {
@@ -935,7 +942,9 @@ __kernel void primes_fused_2_flags(long total_1, __global const long* offsets, l
     }
 }
 
-__kernel void primes_fused_2_flags_idx32(long total_1, __global const long* offsets, long n_offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
+__kernel void primes_fused_2_flags_idx32(long total_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* mapped, __global const long* sqr_primes, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags, __global long* err) {
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, -1 - n_copies_arg);
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < total_1) {
@@ -1278,14 +1287,16 @@ static inline int primes_fused_2_by_ids_values_flags(long q) {
     return copies;
 }
 
-__kernel void primes_fused_2_by_ids_flags_copy(__global const uchar* copies_10, long n_copies, __global uchar* flags) {
+__kernel void primes_fused_2_by_ids_flags_copy(__global const uchar* copies_10, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags) {
+    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, -1 - n_copies_arg);
     const long gid = get_global_id(0);
     if (gid < n_copies) {
         flags[gid] = copies_10[gid];
     }
 }
 
-__kernel void primes_fused_2_by_ids_flags(long total_1, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
+__kernel void primes_fused_2_by_ids_flags(long total_1, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags, __global long* err) {
+    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, -1 - n_copies_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < total_1) {
@@ -1297,7 +1308,8 @@ __kernel void primes_fused_2_by_ids_flags(long total_1, __global const int* offs
     }
 }
 
-__kernel void primes_fused_2_by_ids_flags_idx32(long total_1, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies, __global uchar* flags, __global long* err) {
+__kernel void primes_fused_2_by_ids_flags_idx32(long total_1, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags, __global long* err) {
+    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, -1 - n_copies_arg);
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < total_1) {
@@ -1384,10 +1396,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void primes_fused_2_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
+__kernel void primes_fused_2_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {

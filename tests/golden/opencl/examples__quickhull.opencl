@@ -171,7 +171,8 @@ static inline double cross_products_map_4_pull_mapped(long i, __global const lon
     return (x1[s] - points_1[nessie_sub(i, offsets[segment])]) * (y2[s] - points_2[nessie_sub(i, offsets[segment])]) - (y1[s] - points_2[nessie_sub(i, offsets[segment])]) * (x2[s] - points_1[nessie_sub(i, offsets[segment])]);
 }
 
-__kernel void cross_products_map_4_mapped(long t_1, __global const long* offsets, long n_offsets, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+__kernel void cross_products_map_4_mapped(long t_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = cross_products_map_4_pull_mapped(gid, offsets, n_offsets, x1, points_1, y2, points_2, y1, x2);
@@ -262,10 +263,11 @@ static inline long hsplit_scan_sum_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
+__kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status, long n_packed_lengths_arg, __global const long* n_packed_lengths_word, __global const long* packed_lengths, __global long* packed_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_packed_lengths = n_packed_lengths_arg >= 0 ? n_packed_lengths_arg : clamp(n_packed_lengths_word[0], 0L, -1 - n_packed_lengths_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
@@ -501,7 +503,8 @@ static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offset
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_7_p1_1(long t_1, __global const long* offsets_0, long n_offsets, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+__kernel void hsplit_gather_7_p1_1(long t_1, __global const long* offsets_0, long n_offsets_arg, __global const long* n_offsets_word, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -593,7 +596,9 @@ static inline double cross_products_map_5_pull_mapped(long i, __global const lon
     return (x1[s] - points_elements_1[i]) * (y2[s] - points_elements_2[i]) - (y1[s] - points_elements_2[i]) * (x2[s] - points_elements_1[i]);
 }
 
-__kernel void cross_products_map_5_mapped(long n_points_elements_1, __global const long* points_offsets, long n_points_offsets, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+__kernel void cross_products_map_5_mapped(long n_points_elements_1_arg, __global const long* n_points_elements_1_word, __global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+    const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, -1 - n_points_elements_1_arg);
+    const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, -1 - n_points_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < n_points_elements_1) {
         double pull_mapped_r = cross_products_map_5_pull_mapped(gid, points_offsets, n_points_offsets, x1, points_elements_1, y2, points_elements_2, y1, x2);
@@ -686,7 +691,9 @@ static inline void hsplit_gather_27_pull_packed_elements_1(long p, __global cons
     *r1 = packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_27_packed_elements_1(long t_1, __global const long* packed_offsets_0, long n_packed_offsets, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+__kernel void hsplit_gather_27_packed_elements_1(long t_1, __global const long* packed_offsets_0, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, -1 - n_packed_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_packed_elements_1_r;
@@ -813,9 +820,10 @@ static inline long hsplit_seg_reduce_sum_split_sum(long p, __global const long* 
     return lo;
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_longest_partial(__global const long* lengths, long groups, long chunk, long n_lengths, __global long* sum_longest_partials) {
+__kernel void hsplit_seg_reduce_sum_sum_longest_partial(__global const long* lengths, long groups, long chunk, long n_lengths_arg, __global const long* n_lengths_word, __global long* sum_longest_partials) {
     __local long group_values[256];
     __local long group_swap[256];
+    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, -1 - n_lengths_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -919,8 +927,9 @@ __kernel void hsplit_seg_reduce_sum_sum_longest_final(__global const long* sum_l
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __global const long* lengths, long n_offsets, long long_chunks, __global const long* hsplit_lengths, __global long* sum_partials_0) {
+__kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long long_chunks, __global const long* hsplit_lengths, __global long* sum_partials_0) {
     __local long team_values[256];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long l = get_local_id(0);
     const long segs = n_offsets;
     const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
@@ -975,9 +984,10 @@ __kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __g
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global const long* sum_longest, long whole_group, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global const long* sum_longest, long whole_group, __global long* sum) {
     __local long team_values[256];
     __local int long_teams[259];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     if (!(whole_group != 0 || sum_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
@@ -1075,9 +1085,10 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets, __global const long* hsplit_lengths, __global const long* sum_partials_0, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global const long* sum_partials_0, __global long* sum) {
     __local long team_values[256];
     __local int long_teams[259];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1206,7 +1217,9 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths, __global const long* offsets, long n_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, -1 - n_lengths_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -1215,7 +1228,9 @@ __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const 
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global const long* lengths, long n_lengths, __global const long* offsets, long n_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+__kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, -1 - n_lengths_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -1224,9 +1239,10 @@ __kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global 
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global const long* lengths, long n_offsets, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, __global long* sum) {
     __local long merge_values[2304];
     __local int merge_ends[2304];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     if (!(sum_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_offsets;
@@ -1519,7 +1535,8 @@ static inline void hsplit_gather_29_pull_p1_1(long p, __global const long* offse
     *r1 = f ? p1_2[q] : hsplit_elements_2[q];
 }
 
-__kernel void hsplit_gather_29_p1_1(long t_1, __global const long* offsets_0, long n_offsets, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
+__kernel void hsplit_gather_29_p1_1(long t_1, __global const long* offsets_0, long n_offsets_arg, __global const long* n_offsets_word, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -1616,7 +1633,8 @@ static inline void main_elt_once_hull_1(__global const double* hull_1, long hull
     *r1 = hull_2[0L];
 }
 
-__kernel void main_elt_hull_1(__global const double* hull_1_0, long n_hull_1, __global const double* hull_2_1, __global double* hull_1_2, __global double* hull_2_3, __global long* err) {
+__kernel void main_elt_hull_1(__global const double* hull_1_0, long n_hull_1_arg, __global const long* n_hull_1_word, __global const double* hull_2_1, __global double* hull_1_2, __global double* hull_2_3, __global long* err) {
+    const long n_hull_1 = n_hull_1_arg >= 0 ? n_hull_1_arg : clamp(n_hull_1_word[0], 0L, -1 - n_hull_1_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -1863,11 +1881,12 @@ static inline void quick_hull_fused_once_minx_1(long index, __global const doubl
     *r1 = points_2[index];
 }
 
-__kernel void quick_hull_fused_extreme_partial(long groups, long chunk, long n_points_1, __global const double* points_1, __global double* extreme_partials, __global long* index_partials) {
+__kernel void quick_hull_fused_extreme_partial(long groups, long chunk, long n_points_1_arg, __global const long* n_points_1_word, __global const double* points_1, __global double* extreme_partials, __global long* index_partials) {
     __local double group_values[256];
     __local long group_values_1[256];
     __local double group_swap[256];
     __local long group_swap_1[256];
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -2018,7 +2037,8 @@ __kernel void quick_hull_fused_extreme_final(__global const double* extreme_part
     }
 }
 
-__kernel void quick_hull_fused_minx_1(__global const long* index, __global const double* points_1, long n_points_1, __global const double* points_2, __global double* minx_1, __global double* minx_2, __global long* err) {
+__kernel void quick_hull_fused_minx_1(__global const long* index, __global const double* points_1, long n_points_1_arg, __global const long* n_points_1_word, __global const double* points_2, __global double* minx_1, __global double* minx_2, __global long* err) {
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -2153,11 +2173,12 @@ static inline void quick_hull_fused_2_once_maxx_1(long index, __global const dou
     *r1 = points_2[index];
 }
 
-__kernel void quick_hull_fused_2_extreme_partial(long groups, long chunk, long n_points_1, __global const double* points_1, __global double* extreme_partials, __global long* index_partials) {
+__kernel void quick_hull_fused_2_extreme_partial(long groups, long chunk, long n_points_1_arg, __global const long* n_points_1_word, __global const double* points_1, __global double* extreme_partials, __global long* index_partials) {
     __local double group_values[256];
     __local long group_values_1[256];
     __local double group_swap[256];
     __local long group_swap_1[256];
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -2308,7 +2329,8 @@ __kernel void quick_hull_fused_2_extreme_final(__global const double* extreme_pa
     }
 }
 
-__kernel void quick_hull_fused_2_maxx_1(__global const long* index, __global const double* points_1, long n_points_1, __global const double* points_2, __global double* maxx_1, __global double* maxx_2, __global long* err) {
+__kernel void quick_hull_fused_2_maxx_1(__global const long* index, __global const double* points_1, long n_points_1_arg, __global const long* n_points_1_word, __global const double* points_2, __global double* maxx_1, __global double* maxx_2, __global long* err) {
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -2410,7 +2432,8 @@ static inline void hsplit_filter_fused_pull_packed_1(long i, double x1, __global
     *r2 = mapped;
 }
 
-__kernel void hsplit_filter_fused_mapped(long n_points_1, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global double* mapped_6) {
+__kernel void hsplit_filter_fused_mapped(long n_points_1_arg, __global const long* n_points_1_word, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global double* mapped_6) {
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
     const long gid = get_global_id(0);
     if (gid < n_points_1) {
         double pull_mapped_r = hsplit_filter_fused_pull_mapped(gid, x1, points_1_1, y2, points_2_3, y1, x2);
@@ -2418,12 +2441,13 @@ __kernel void hsplit_filter_fused_mapped(long n_points_1, double x1, __global co
     }
 }
 
-__kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n_points_1, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2) {
+__kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n_points_1_arg, __global const long* n_points_1_word, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2) {
     __local double tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
     __local long vals[306];
     __local long flags[35];
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_1_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(packed_1_status);
@@ -2701,11 +2725,12 @@ static inline void hsplit_elt_fused_once_pm_1(long index, __global const double*
     *r1 = points_2[index];
 }
 
-__kernel void hsplit_elt_fused_extreme_partial(long groups, long chunk, long n_points_1, __global const double* points_1_0, __global double* extreme_partials, __global long* index_partials) {
+__kernel void hsplit_elt_fused_extreme_partial(long groups, long chunk, long n_points_1_arg, __global const long* n_points_1_word, __global const double* points_1_0, __global double* extreme_partials, __global long* index_partials) {
     __local double group_values[256];
     __local long group_values_1[256];
     __local double group_swap[256];
     __local long group_swap_1[256];
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -2856,7 +2881,8 @@ __kernel void hsplit_elt_fused_extreme_final(__global const double* extreme_part
     }
 }
 
-__kernel void hsplit_elt_fused_pm_1(__global const long* index, __global const double* points_1_8, long n_points_1_1, __global const double* points_2, __global double* pm_1, __global double* pm_2, __global long* err) {
+__kernel void hsplit_elt_fused_pm_1(__global const long* index, __global const double* points_1_8, long n_points_1_1_arg, __global const long* n_points_1_1_word, __global const double* points_2, __global double* pm_1, __global double* pm_2, __global long* err) {
+    const long n_points_1_1 = n_points_1_1_arg >= 0 ? n_points_1_1_arg : clamp(n_points_1_1_word[0], 0L, -1 - n_points_1_1_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -2954,13 +2980,15 @@ static inline void hsplit_fused_pull_kept(long i, __global const double* cross_e
     *r1 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* cross_offsets, long n_cross_offsets, __global long* before, __global long* kept, __global double* c_6) {
+__kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements_arg, __global const long* n_cross_elements_word, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global long* before, __global long* kept, __global double* c_6) {
     __local long tile[2304];
     __local double tile_1[2304];
     __local long vals[306];
     __local long flags[35];
     __local uint masks[256];
     __local long range[4];
+    const long n_cross_elements = n_cross_elements_arg >= 0 ? n_cross_elements_arg : clamp(n_cross_elements_word[0], 0L, -1 - n_cross_elements_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status);
@@ -3318,10 +3346,13 @@ static inline void hsplit_fused_2_op_total(long a, long a_1, long a_2, long b, l
     *r2 = nessie_add(a_2, b_2);
 }
 
-__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* before, long n_before, long n_kept, __global long* packed_offsets, __global long* packed_lengths_8) {
+__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global long* packed_offsets, __global long* packed_lengths_8) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
@@ -3469,10 +3500,13 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
     }
 }
 
-__kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, __global const long* before, long n_before, long n_kept, long n_points_1, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
+__kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long n_points_1_arg, __global const long* n_points_1_word, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
     volatile __global ulong* status = (volatile __global ulong*)(rank_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(rank_status);
@@ -3620,13 +3654,15 @@ __kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, _
     }
 }
 
-__kernel void hsplit_fused_2_then_instances(__global int* then_instances_status, long instances_1, __global const long* before, long n_before, long n_kept, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+__kernel void hsplit_fused_2_then_instances(__global int* then_instances_status, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
     __local long tile[4352];
     __local long vals[306];
     __local long vals_1[306];
     __local long flags[35];
     __local uint masks[256];
     __local uint masks_1[256];
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(then_instances_status);
@@ -3825,13 +3861,15 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
     }
 }
 
-__kernel void hsplit_fused_2_total_partial(long groups, long chunk, long instances_1, __global const long* before, long n_before, long n_kept, __global const long* cross_lengths, __global long* total_partials_65, __global long* total_partials_66, __global long* total_partials_67) {
+__kernel void hsplit_fused_2_total_partial(long groups, long chunk, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* cross_lengths, __global long* total_partials_65, __global long* total_partials_66, __global long* total_partials_67) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
     __local long group_swap[256];
     __local long group_swap_1[256];
     __local long group_swap_2[256];
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -4143,10 +4181,11 @@ static inline void hsplit_fused_3_pull_lengths(long i, __global const long* then
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1_arg, __global const long* n_then_instances_1_word, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_then_instances_1 = n_then_instances_1_arg >= 0 ? n_then_instances_1_arg : clamp(n_then_instances_1_word[0], 0L, -1 - n_then_instances_1_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
@@ -4393,10 +4432,11 @@ static inline long hsplit_fused_4_pull_cross_lengths(long p, __global const long
     return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
+__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
@@ -4694,7 +4734,8 @@ static inline long hsplit_fused_5_split_extreme(long p, __global const long* cro
     return lo;
 }
 
-__kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
+__kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, __global long* extreme_elements) {
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
     const long gid = get_global_id(0);
     if (gid < 1) {
         long elements_extreme_r = hsplit_fused_5_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
@@ -4702,9 +4743,10 @@ __kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths
     }
 }
 
-__kernel void hsplit_fused_5_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths, __global long* extreme_longest_partials) {
+__kernel void hsplit_fused_5_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global long* extreme_longest_partials) {
     __local long group_values[256];
     __local long group_swap[256];
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -4808,9 +4850,10 @@ __kernel void hsplit_fused_5_extreme_longest_final(__global const long* extreme_
     }
 }
 
-__kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme_partials_0, __global long* extreme_partials_1) {
+__kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme_partials_0, __global long* extreme_partials_1) {
     __local double team_values[256];
     __local long team_values_1[256];
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     const long l = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
@@ -4889,10 +4932,11 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
     }
 }
 
-__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
     __local double team_values[256];
     __local long team_values_1[256];
     __local int long_teams[259];
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
@@ -5035,10 +5079,11 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
     }
 }
 
-__kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
     __local double team_values[256];
     __local long team_values_1[256];
     __local int long_teams[259];
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -5231,7 +5276,9 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
     }
 }
 
-__kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+__kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -5240,7 +5287,9 @@ __kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const lon
     }
 }
 
-__kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+__kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -5249,10 +5298,11 @@ __kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global con
     }
 }
 
-__kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     if (!(extreme_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
@@ -5571,7 +5621,9 @@ static inline void hsplit_fused_6_pull_pm_1(long i, __global const long* cross_l
     *r7 = v_32;
 }
 
-__kernel void hsplit_fused_6_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
+__kernel void hsplit_fused_6_pm_1(long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1_arg, __global const long* n_points_1_word, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_else_instances) {
@@ -5595,7 +5647,9 @@ __kernel void hsplit_fused_6_pm_1(long n_else_instances, __global const long* cr
     }
 }
 
-__kernel void hsplit_fused_6_pm_1_idx32(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
+__kernel void hsplit_fused_6_pm_1_idx32(long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1_arg, __global const long* n_points_1_word, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < n_else_instances) {
@@ -5722,10 +5776,11 @@ static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
@@ -6008,7 +6063,9 @@ static inline void hsplit_gather_fused_pull_packed_elements_1(long p, __global c
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_p1_1(long t_1, __global const long* offsets_13, long n_offsets, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+__kernel void hsplit_gather_fused_p1_1(long t_1, __global const long* offsets_13, long n_offsets_arg, __global const long* n_offsets_word, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -6019,7 +6076,10 @@ __kernel void hsplit_gather_fused_p1_1(long t_1, __global const long* offsets_13
     }
 }
 
-__kernel void hsplit_gather_fused_packed_elements_1(long t_2, __global const long* packed_offsets_34, long n_packed_offsets_1, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+__kernel void hsplit_gather_fused_packed_elements_1(long t_2, __global const long* packed_offsets_34, long n_packed_offsets_1_arg, __global const long* n_packed_offsets_1_word, __global const long* offsets_35, long n_offsets_2_arg, __global const long* n_offsets_2_word, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+    const long n_packed_offsets_1 = n_packed_offsets_1_arg >= 0 ? n_packed_offsets_1_arg : clamp(n_packed_offsets_1_word[0], 0L, -1 - n_packed_offsets_1_arg);
+    const long n_offsets_2 = n_offsets_2_arg >= 0 ? n_offsets_2_arg : clamp(n_offsets_2_word[0], 0L, -1 - n_offsets_2_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_2) {
         double pull_packed_elements_1_r;
@@ -6465,7 +6525,7 @@ static inline void hsplit_fused_9_pull_kept(long i, __global const double* point
     *r3 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets, __global long* before, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+__kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_elements_1_arg, __global const long* n_points_elements_1_word, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, __global long* before, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
     __local long tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
@@ -6474,6 +6534,8 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
     __local long flags[35];
     __local uint masks[256];
     __local long range[4];
+    const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, -1 - n_points_elements_1_arg);
+    const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, -1 - n_points_offsets_arg);
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(kept_status);
@@ -6837,10 +6899,13 @@ static inline void hsplit_fused_10_op_total(long a, long a_1, long a_2, long b, 
     *r2 = nessie_add(a_2, b_2);
 }
 
-__kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status, long n_points_lengths, __global const long* before, long n_before, long n_kept, __global long* packed_offsets, __global long* packed_lengths_8) {
+__kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status, long n_points_lengths_arg, __global const long* n_points_lengths_word, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global long* packed_offsets, __global long* packed_lengths_8) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_points_lengths = n_points_lengths_arg >= 0 ? n_points_lengths_arg : clamp(n_points_lengths_word[0], 0L, -1 - n_points_lengths_arg);
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
@@ -6988,10 +7053,12 @@ __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status
     }
 }
 
-__kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, __global const long* before, long n_before, long n_kept, __global const long* points_lengths, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
+__kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* points_lengths, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
     volatile __global ulong* status = (volatile __global ulong*)(rank_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(rank_status);
@@ -7139,13 +7206,15 @@ __kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, 
     }
 }
 
-__kernel void hsplit_fused_10_then_instances(__global int* then_instances_status, long instances_1, __global const long* before, long n_before, long n_kept, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+__kernel void hsplit_fused_10_then_instances(__global int* then_instances_status, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
     __local long tile[4352];
     __local long vals[306];
     __local long vals_1[306];
     __local long flags[35];
     __local uint masks[256];
     __local uint masks_1[256];
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(then_instances_status);
@@ -7344,13 +7413,15 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
     }
 }
 
-__kernel void hsplit_fused_10_total_partial(long groups, long chunk, long instances_1, __global const long* before, long n_before, long n_kept, __global const long* cross_lengths, __global long* total_partials_65, __global long* total_partials_66, __global long* total_partials_67) {
+__kernel void hsplit_fused_10_total_partial(long groups, long chunk, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* cross_lengths, __global long* total_partials_65, __global long* total_partials_66, __global long* total_partials_67) {
     __local long group_values[256];
     __local long group_values_1[256];
     __local long group_values_2[256];
     __local long group_swap[256];
     __local long group_swap_1[256];
     __local long group_swap_2[256];
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -7662,10 +7733,11 @@ static inline void hsplit_fused_11_pull_lengths(long i, __global const long* the
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1_arg, __global const long* n_then_instances_1_word, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_then_instances_1 = n_then_instances_1_arg >= 0 ? n_then_instances_1_arg : clamp(n_then_instances_1_word[0], 0L, -1 - n_then_instances_1_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
@@ -7912,10 +7984,11 @@ static inline long hsplit_fused_12_pull_cross_lengths(long p, __global const lon
     return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
+__kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
@@ -8213,7 +8286,8 @@ static inline long hsplit_fused_13_split_extreme(long p, __global const long* cr
     return lo;
 }
 
-__kernel void hsplit_fused_13_extreme_elements(__global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, __global long* extreme_elements) {
+__kernel void hsplit_fused_13_extreme_elements(__global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, __global long* extreme_elements) {
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
     const long gid = get_global_id(0);
     if (gid < 1) {
         long elements_extreme_r = hsplit_fused_13_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
@@ -8221,9 +8295,10 @@ __kernel void hsplit_fused_13_extreme_elements(__global const long* cross_length
     }
 }
 
-__kernel void hsplit_fused_13_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths, __global long* extreme_longest_partials) {
+__kernel void hsplit_fused_13_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global long* extreme_longest_partials) {
     __local long group_values[256];
     __local long group_swap[256];
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -8327,9 +8402,10 @@ __kernel void hsplit_fused_13_extreme_longest_final(__global const long* extreme
     }
 }
 
-__kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme_partials_0, __global long* extreme_partials_1) {
+__kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme_partials_0, __global long* extreme_partials_1) {
     __local double team_values[256];
     __local long team_values_1[256];
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     const long l = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
@@ -8408,10 +8484,11 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
     }
 }
 
-__kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
     __local double team_values[256];
     __local long team_values_1[256];
     __local int long_teams[259];
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
@@ -8554,10 +8631,11 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
     }
 }
 
-__kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
     __local double team_values[256];
     __local long team_values_1[256];
     __local int long_teams[259];
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -8750,7 +8828,9 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
     }
 }
 
-__kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+__kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -8759,7 +8839,9 @@ __kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const lo
     }
 }
 
-__kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths, __global const long* cross_offsets_0, long n_cross_offsets, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+__kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -8768,10 +8850,11 @@ __kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global co
     }
 }
 
-__kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     if (!(extreme_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
@@ -9093,7 +9176,8 @@ static inline void hsplit_fused_14_pull_pm_1(long i, __global const long* cross_
     *r7 = v_32;
 }
 
-__kernel void hsplit_fused_14_pm_1(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
+__kernel void hsplit_fused_14_pm_1(long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_else_instances) {
@@ -9117,7 +9201,8 @@ __kernel void hsplit_fused_14_pm_1(long n_else_instances, __global const long* c
     }
 }
 
-__kernel void hsplit_fused_14_pm_1_idx32(long n_else_instances, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
+__kernel void hsplit_fused_14_pm_1_idx32(long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < n_else_instances) {
@@ -9244,10 +9329,11 @@ static inline void hsplit_fused_15_pull_ends_1_1(long p, __global const double* 
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
@@ -9917,7 +10003,8 @@ static inline double cross_products_map_5_by_ids_pull_mapped(long i, __global co
     return (x1[s] - points_elements_1[i]) * (y2[s] - points_elements_2[i]) - (y1[s] - points_elements_2[i]) * (x2[s] - points_elements_1[i]);
 }
 
-__kernel void cross_products_map_5_by_ids_mapped(long n_points_elements_1, __global const int* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+__kernel void cross_products_map_5_by_ids_mapped(long n_points_elements_1_arg, __global const long* n_points_elements_1_word, __global const int* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+    const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, -1 - n_points_elements_1_arg);
     const long gid = get_global_id(0);
     if (gid < n_points_elements_1) {
         double pull_mapped_r = cross_products_map_5_by_ids_pull_mapped(gid, points_offsets_ids, x1, points_elements_1, y2, points_elements_2, y1, x2);
@@ -10009,7 +10096,8 @@ static inline void hsplit_gather_27_by_ids_pull_packed_elements_1(long p, __glob
     *r1 = packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_27_by_ids_packed_elements_1(long t_1, __global const int* packed_offsets_ids, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+__kernel void hsplit_gather_27_by_ids_packed_elements_1(long t_1, __global const int* packed_offsets_ids, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_packed_elements_1_r;
@@ -10501,7 +10589,8 @@ static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __g
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_by_ids_p1_1(long t_1, __global const int* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+__kernel void hsplit_gather_fused_by_ids_p1_1(long t_1, __global const int* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -10512,7 +10601,9 @@ __kernel void hsplit_gather_fused_by_ids_p1_1(long t_1, __global const int* offs
     }
 }
 
-__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long t_2, __global const int* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long t_2, __global const int* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2_arg, __global const long* n_offsets_2_word, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+    const long n_offsets_2 = n_offsets_2_arg >= 0 ? n_offsets_2_arg : clamp(n_offsets_2_word[0], 0L, -1 - n_offsets_2_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_2) {
         double pull_packed_elements_1_r;
@@ -10859,10 +10950,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_fused_7_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
+__kernel void hsplit_fused_7_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -11093,10 +11185,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_fused_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
+__kernel void hsplit_gather_fused_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -11327,10 +11420,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_fused_segment_ids_1_ids(__global const long* packed_offsets, long n_packed_offsets, long n_2, __global int* ids) {
+__kernel void hsplit_gather_fused_segment_ids_1_ids(__global const long* packed_offsets, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, -1 - n_packed_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -11561,10 +11655,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_29_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
+__kernel void hsplit_gather_29_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -11795,10 +11890,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void cross_products_map_4_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
+__kernel void cross_products_map_4_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -12029,10 +12125,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_7_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
+__kernel void hsplit_gather_7_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -12263,10 +12360,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_fused_15_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
+__kernel void hsplit_fused_15_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -12497,10 +12595,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_27_segment_ids_ids(__global const long* packed_offsets, long n_packed_offsets, long n_2, __global int* ids) {
+__kernel void hsplit_gather_27_segment_ids_ids(__global const long* packed_offsets, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, -1 - n_packed_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -12731,10 +12830,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void cross_products_map_5_segment_ids_ids(__global const long* points_offsets, long n_points_offsets, long n_2, __global int* ids) {
+__kernel void cross_products_map_5_segment_ids_ids(__global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, -1 - n_points_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {

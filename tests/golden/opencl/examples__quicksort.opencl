@@ -80,7 +80,8 @@ static inline long quicksort_elt_once_pivot(long t, __global const long* s, long
     return s[t];
 }
 
-__kernel void quicksort_elt_pivot(long t, __global const long* s, long n_s, __global long* pivot, __global long* err) {
+__kernel void quicksort_elt_pivot(long t, __global const long* s, long n_s_arg, __global const long* n_s_word, __global long* pivot, __global long* err) {
+    const long n_s = n_s_arg >= 0 ? n_s_arg : clamp(n_s_word[0], 0L, -1 - n_s_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -171,7 +172,8 @@ static inline long quicksort_gather_pull_v_elements(long p, __global const long*
     return s == 0L ? lesser[q] : greater[q];
 }
 
-__kernel void quicksort_gather_v_elements(long t_1, __global const long* v_offsets, long n_v_offsets, __global const long* lesser, __global const long* greater, __global long* v_elements) {
+__kernel void quicksort_gather_v_elements(long t_1, __global const long* v_offsets, long n_v_offsets_arg, __global const long* n_v_offsets_word, __global const long* lesser, __global const long* greater, __global long* v_elements) {
+    const long n_v_offsets = n_v_offsets_arg >= 0 ? n_v_offsets_arg : clamp(n_v_offsets_word[0], 0L, -1 - n_v_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_pull_v_elements(gid, v_offsets, n_v_offsets, lesser, greater);
@@ -262,7 +264,8 @@ static inline long quicksort_gather_3_pull_s_elements(long p, __global const lon
     return s_elements[q];
 }
 
-__kernel void quicksort_gather_3_s_elements(long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global long* s_elements_9) {
+__kernel void quicksort_gather_3_s_elements(long total_1, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global long* s_elements_9) {
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_s_elements_r = quicksort_gather_3_pull_s_elements(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3);
@@ -354,7 +357,8 @@ static inline long quicksort_gather_7_pull_v_elements(long p, __global const lon
     return c == 0L ? lesser_elements[q] : greater_elements[q];
 }
 
-__kernel void quicksort_gather_7_v_elements(long t_1, __global const long* v_offsets, long n_v_offsets, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+__kernel void quicksort_gather_7_v_elements(long t_1, __global const long* v_offsets, long n_v_offsets_arg, __global const long* n_v_offsets_word, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+    const long n_v_offsets = n_v_offsets_arg >= 0 ? n_v_offsets_arg : clamp(n_v_offsets_word[0], 0L, -1 - n_v_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_7_pull_v_elements(gid, v_offsets, n_v_offsets, lesser_offsets, greater_offsets, lesser_elements, greater_elements);
@@ -362,7 +366,8 @@ __kernel void quicksort_gather_7_v_elements(long t_1, __global const long* v_off
     }
 }
 
-__kernel void quicksort_gather_7_v_elements_idx32(long t_1, __global const long* v_offsets, long n_v_offsets, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+__kernel void quicksort_gather_7_v_elements_idx32(long t_1, __global const long* v_offsets, long n_v_offsets_arg, __global const long* n_v_offsets_word, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+    const long n_v_offsets = n_v_offsets_arg >= 0 ? n_v_offsets_arg : clamp(n_v_offsets_word[0], 0L, -1 - n_v_offsets_arg);
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_7_pull_v_elements(gid, v_offsets, n_v_offsets, lesser_offsets, greater_offsets, lesser_elements, greater_elements);
@@ -463,7 +468,8 @@ static inline long quicksort_gather_8_pull_sorted_elements_elements(long p, __gl
     return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
 }
 
-__kernel void quicksort_gather_8_sorted_elements_elements(long t_1, __global const long* offsets, long n_offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
+__kernel void quicksort_gather_8_sorted_elements_elements(long t_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_sorted_elements_elements_r = quicksort_gather_8_pull_sorted_elements_elements(gid, offsets, n_offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
@@ -556,7 +562,8 @@ static inline long quicksort_gather_10_pull_s_elements(long p, __global const lo
     return f ? s_elements[q] : sorted_elements_elements[q];
 }
 
-__kernel void quicksort_gather_10_s_elements(long t_1, __global const long* s_offsets_0, long n_s_offsets, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+__kernel void quicksort_gather_10_s_elements(long t_1, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_s_elements_r = quicksort_gather_10_pull_s_elements(gid, s_offsets_0, n_s_offsets, mapped, rank, s_offsets_3, offsets, s_elements_5, sorted_elements_elements);
@@ -830,12 +837,13 @@ static inline long quicksort_filter_fused_keep_greater(long x, long pivot) {
     return x > pivot ? 1L : 0L;
 }
 
-__kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_s, __global const long* s, long pivot, long lookback_tiles, __global long* lesser_kept, __global long* equal_kept, __global long* greater_kept, __global long* lesser, __global long* equal, __global long* greater) {
+__kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_s_arg, __global const long* n_s_word, __global const long* s, long pivot, long lookback_tiles, __global long* lesser_kept, __global long* equal_kept, __global long* greater_kept, __global long* lesser, __global long* equal, __global long* greater) {
     __local long tile[3840];
     __local long vals[306];
     __local long vals_1[306];
     __local long vals_2[306];
     __local long flags[35];
+    const long n_s = n_s_arg >= 0 ? n_s_arg : clamp(n_s_word[0], 0L, -1 - n_s_arg);
     volatile __global ulong* status = (volatile __global ulong*)(lesser_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(lesser_status);
@@ -1188,7 +1196,8 @@ static inline void quicksort_elt_fused_once_length(__global const long* sorted_l
     *r3 = v_3;
 }
 
-__kernel void quicksort_elt_fused_length(__global const long* sorted_lengths, long n_sorted_lengths, __global const long* sorted_offsets, __global long* length_2, __global long* start_3, __global long* length_4, __global long* start_5, __global long* err) {
+__kernel void quicksort_elt_fused_length(__global const long* sorted_lengths, long n_sorted_lengths_arg, __global const long* n_sorted_lengths_word, __global const long* sorted_offsets, __global long* length_2, __global long* start_3, __global long* length_4, __global long* start_5, __global long* err) {
+    const long n_sorted_lengths = n_sorted_lengths_arg >= 0 ? n_sorted_lengths_arg : clamp(n_sorted_lengths_word[0], 0L, -1 - n_sorted_lengths_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -2115,10 +2124,11 @@ static inline long quicksort_fused_2_pull_s_lengths(long p, __global const long*
     return s_lengths[q];
 }
 
-__kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets, __global long* s_lengths_2) {
+__kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n_then_instances_arg, __global const long* n_then_instances_word, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets, __global long* s_lengths_2) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_then_instances = n_then_instances_arg >= 0 ? n_then_instances_arg : clamp(n_then_instances_word[0], 0L, -1 - n_then_instances_arg);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(s_offsets_status);
@@ -2380,10 +2390,11 @@ static inline void quicksort_fused_3_pull_pivot(long i, __global const long* els
     *r3 = v_8;
 }
 
-__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* s_lengths_10, __global int* sorted_lengths, __global long* sorted_offsets, __global long* err) {
+__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* s_lengths_10, __global int* sorted_lengths, __global long* sorted_offsets, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(s_offsets_status);
@@ -2656,7 +2667,7 @@ static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const 
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long total_1, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -2667,6 +2678,7 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long 
     __local uint masks_1[256];
     __local uint masks_2[256];
     __local long range[4];
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
     volatile __global ulong* status = (volatile __global ulong*)(lesser_elements_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(lesser_elements_status);
@@ -3113,7 +3125,7 @@ static inline long quicksort_fused_5_pull_v_lengths(long p, __global const long*
     return t;
 }
 
-__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, long n_s_lengths, __global const long* before_0, long n_before, long n_kept, __global const long* before_9, long n_before_1, long n_kept_1, __global const long* before_17, long n_before_2, long n_kept_2, __global long* s_offsets_5, __global long* s_offsets_13, __global long* s_offsets_21, __global long* lesser_lengths_11) {
+__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, long n_s_lengths_arg, __global const long* n_s_lengths_word, __global const long* before_0, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* before_9, long n_before_1_arg, __global const long* n_before_1_word, long n_kept_1_arg, __global const long* n_kept_1_word, __global const long* before_17, long n_before_2_arg, __global const long* n_before_2_word, long n_kept_2_arg, __global const long* n_kept_2_word, __global long* s_offsets_5, __global long* s_offsets_13, __global long* s_offsets_21, __global long* lesser_lengths_11) {
     __local long tile[1280];
     __local long tile_1[1280];
     __local long tile_2[1280];
@@ -3121,6 +3133,13 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
     __local long vals_1[306];
     __local long vals_2[306];
     __local long flags[35];
+    const long n_s_lengths = n_s_lengths_arg >= 0 ? n_s_lengths_arg : clamp(n_s_lengths_word[0], 0L, -1 - n_s_lengths_arg);
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
+    const long n_before_1 = n_before_1_arg >= 0 ? n_before_1_arg : clamp(n_before_1_word[0], 0L, -1 - n_before_1_arg);
+    const long n_kept_1 = n_kept_1_arg >= 0 ? n_kept_1_arg : clamp(n_kept_1_word[0], 0L, -1 - n_kept_1_arg);
+    const long n_before_2 = n_before_2_arg >= 0 ? n_before_2_arg : clamp(n_before_2_word[0], 0L, -1 - n_before_2_arg);
+    const long n_kept_2 = n_kept_2_arg >= 0 ? n_kept_2_arg : clamp(n_kept_2_word[0], 0L, -1 - n_kept_2_arg);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status_49 + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(s_offsets_status_49);
@@ -3399,10 +3418,14 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, long t_1, __global const long* before_0, long n_before, long n_kept, __global const long* before_17, long n_before_2, long n_kept_2, __global long* s_offsets_30, __global long* v_lengths_26) {
+__kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, long t_1, __global const long* before_0, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* before_17, long n_before_2_arg, __global const long* n_before_2_word, long n_kept_2_arg, __global const long* n_kept_2_word, __global long* s_offsets_30, __global long* v_lengths_26) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
+    const long n_before_2 = n_before_2_arg >= 0 ? n_before_2_arg : clamp(n_before_2_word[0], 0L, -1 - n_before_2_arg);
+    const long n_kept_2 = n_kept_2_arg >= 0 ? n_kept_2_arg : clamp(n_kept_2_word[0], 0L, -1 - n_kept_2_arg);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status_50 + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(s_offsets_status_50);
@@ -3730,10 +3753,11 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
     *r4 = v_8;
 }
 
-__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
+__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(s_offsets_status);
@@ -4220,9 +4244,10 @@ static inline long checksum_reduce_sum_fused_op_sum(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void checksum_reduce_sum_fused_sum_partial(long groups, long chunk, long n_s, __global const long* s, __global long* sum_partials) {
+__kernel void checksum_reduce_sum_fused_sum_partial(long groups, long chunk, long n_s_arg, __global const long* n_s_word, __global const long* s, __global long* sum_partials) {
     __local long group_values[256];
     __local long group_swap[256];
+    const long n_s = n_s_arg >= 0 ? n_s_arg : clamp(n_s_word[0], 0L, -1 - n_s_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -4411,9 +4436,10 @@ static inline int is_sorted_fused_op_and(int a, int b) {
     return a && b;
 }
 
-__kernel void is_sorted_fused_and_partial(long groups, long chunk, long n_a, __global const long* a_0, __global const long* b_1, __global uchar* and_partials) {
+__kernel void is_sorted_fused_and_partial(long groups, long chunk, long n_a_arg, __global const long* n_a_word, __global const long* a_0, __global const long* b_1, __global uchar* and_partials) {
     __local int group_values[256];
     __local int group_swap[256];
+    const long n_a = n_a_arg >= 0 ? n_a_arg : clamp(n_a_word[0], 0L, -1 - n_a_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -5112,7 +5138,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, long total_1, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, long total_1, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -5123,6 +5149,7 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
     __local uint masks_1[256];
     __local uint masks_2[256];
     __local long range[4];
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
     volatile __global ulong* status = (volatile __global ulong*)(lesser_elements_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = atomic_inc(lesser_elements_status);
@@ -5512,10 +5539,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_3_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global int* ids) {
+__kernel void quicksort_gather_3_segment_ids_ids(__global const long* s_offsets, long n_s_offsets_arg, __global const long* n_s_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -5746,10 +5774,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_fused_4_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global int* ids) {
+__kernel void quicksort_fused_4_segment_ids_ids(__global const long* s_offsets, long n_s_offsets_arg, __global const long* n_s_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -5980,10 +6009,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_7_segment_ids_ids(__global const long* v_offsets, long n_v_offsets, long n_2, __global int* ids) {
+__kernel void quicksort_gather_7_segment_ids_ids(__global const long* v_offsets, long n_v_offsets_arg, __global const long* n_v_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_v_offsets = n_v_offsets_arg >= 0 ? n_v_offsets_arg : clamp(n_v_offsets_word[0], 0L, -1 - n_v_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -6214,10 +6244,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_8_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
+__kernel void quicksort_gather_8_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -6448,10 +6479,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_10_segment_ids_ids(__global const long* s_offsets, long n_s_offsets, long n_2, __global int* ids) {
+__kernel void quicksort_gather_10_segment_ids_ids(__global const long* s_offsets, long n_s_offsets_arg, __global const long* n_s_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {

@@ -83,7 +83,8 @@ static inline long index_total_once_total(__global const long* lengths, long len
     return t;
 }
 
-__kernel void index_total_total(__global const long* lengths, long n_lengths, __global const long* offsets, __global long* total) {
+__kernel void index_total_total(__global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, __global long* total) {
+    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, -1 - n_lengths_arg);
     const long gid = get_global_id(0);
     if (gid < 1) {
         long once_total_r = index_total_once_total(lengths, n_lengths, offsets);
@@ -173,7 +174,8 @@ static inline long index_map_2_pull_iseq(long i, __global const long* offsets, l
     return w;
 }
 
-__kernel void index_map_2_iseq(long total_2, __global const long* offsets, long n_offsets, __global long* iseq) {
+__kernel void index_map_2_iseq(long total_2, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global long* iseq) {
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long gid = get_global_id(0);
     if (gid < total_2) {
         long pull_iseq_r = index_map_2_pull_iseq(gid, offsets, n_offsets);
@@ -264,9 +266,10 @@ static inline double main_reduce_sum_2_op_sum(double a, double b) {
     return a + b;
 }
 
-__kernel void main_reduce_sum_2_sum_partial(long groups, long chunk, long n_r, __global const double* r, __global double* sum_partials) {
+__kernel void main_reduce_sum_2_sum_partial(long groups, long chunk, long n_r_arg, __global const long* n_r_word, __global const double* r, __global double* sum_partials) {
     __local double group_values[256];
     __local double group_swap[256];
+    const long n_r = n_r_arg >= 0 ? n_r_arg : clamp(n_r_word[0], 0L, -1 - n_r_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -570,7 +573,9 @@ static inline void sparse_matrix_map_fused_2_pull_mapped(long i, __global const 
     *r1 = v_1;
 }
 
-__kernel void sparse_matrix_map_fused_2_mapped(long n_k, __global const long* index_offsets, long n_index_offsets, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
+__kernel void sparse_matrix_map_fused_2_mapped(long n_k_arg, __global const long* n_k_word, __global const long* index_offsets, long n_index_offsets_arg, __global const long* n_index_offsets_word, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
+    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, -1 - n_k_arg);
+    const long n_index_offsets = n_index_offsets_arg >= 0 ? n_index_offsets_arg : clamp(n_index_offsets_word[0], 0L, -1 - n_index_offsets_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_k) {
@@ -582,7 +587,9 @@ __kernel void sparse_matrix_map_fused_2_mapped(long n_k, __global const long* in
     }
 }
 
-__kernel void sparse_matrix_map_fused_2_mapped_idx32(long n_k, __global const long* index_offsets, long n_index_offsets, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
+__kernel void sparse_matrix_map_fused_2_mapped_idx32(long n_k_arg, __global const long* n_k_word, __global const long* index_offsets, long n_index_offsets_arg, __global const long* n_index_offsets_word, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
+    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, -1 - n_k_arg);
+    const long n_index_offsets = n_index_offsets_arg >= 0 ? n_index_offsets_arg : clamp(n_index_offsets_word[0], 0L, -1 - n_index_offsets_arg);
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < n_k) {
@@ -1035,9 +1042,10 @@ static inline long main_fused_op_sum(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void main_fused_sum_partial(long groups, long chunk, long n_m_lengths, __global const long* m_lengths, __global long* sum_partials) {
+__kernel void main_fused_sum_partial(long groups, long chunk, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_lengths, __global long* sum_partials) {
     __local long group_values[256];
     __local long group_swap[256];
+    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, -1 - n_m_lengths_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -1270,9 +1278,10 @@ static inline long smvm_fused_split_sum(long p, __global const long* m_lengths, 
     return lo;
 }
 
-__kernel void smvm_fused_sum_longest_partial(__global const long* m_lengths, long groups, long chunk, long n_m_lengths, __global long* sum_longest_partials) {
+__kernel void smvm_fused_sum_longest_partial(__global const long* m_lengths, long groups, long chunk, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global long* sum_longest_partials) {
     __local long group_values[256];
     __local long group_swap[256];
+    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, -1 - n_m_lengths_arg);
     {
         const long wg = get_group_id(0);
         {
@@ -1376,8 +1385,10 @@ __kernel void smvm_fused_sum_longest_final(__global const long* sum_longest_part
     }
 }
 
-__kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long long_chunks, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global double* sum_partials_0, __global long* err) {
+__kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long long_chunks, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global double* sum_partials_0, __global long* err) {
     __local double team_values[256];
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
+    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, -1 - n_v_arg);
     const long l = get_local_id(0);
     const long segs = n_m_offsets;
     const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
@@ -1435,9 +1446,11 @@ __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global con
     }
 }
 
-__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, long whole_group, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const long* sum_longest, long whole_group, __global double* sum, __global long* err) {
     __local double team_values[256];
     __local int long_teams[259];
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
+    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, -1 - n_v_arg);
     if (!(whole_group != 0 || sum_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
@@ -1541,9 +1554,11 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
     }
 }
 
-__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const double* sum_partials_0, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const double* sum_partials_0, __global double* sum, __global long* err) {
     __local double team_values[256];
     __local int long_teams[259];
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
+    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, -1 - n_v_arg);
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1678,7 +1693,9 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
     }
 }
 
-__kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, long n_m_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+__kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, -1 - n_m_lengths_arg);
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
     if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -1687,7 +1704,9 @@ __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_len
     }
 }
 
-__kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long* m_lengths, long n_m_lengths, __global const long* m_offsets, long n_m_offsets, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+__kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, -1 - n_m_lengths_arg);
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
     if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -1696,9 +1715,11 @@ __kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long*
     }
 }
 
-__kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets, long merge_tiles, __global const long* sum_splits, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v, __global const long* sum_longest, long lanes, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long merge_tiles, __global const long* sum_splits, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const long* sum_longest, long lanes, __global double* sum, __global long* err) {
     __local double merge_values[2304];
     __local int merge_ends[2304];
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
+    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, -1 - n_v_arg);
     if (!(sum_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_m_offsets;
@@ -2103,7 +2124,8 @@ static inline void sparse_matrix_map_fused_2_by_ids_pull_mapped(long i, __global
     *r1 = v_1;
 }
 
-__kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k, __global const int* index_offsets_ids, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
+__kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k_arg, __global const long* n_k_word, __global const int* index_offsets_ids, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
+    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, -1 - n_k_arg);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_k) {
@@ -2115,7 +2137,8 @@ __kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k, __global const i
     }
 }
 
-__kernel void sparse_matrix_map_fused_2_by_ids_mapped_idx32(long n_k, __global const int* index_offsets_ids, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
+__kernel void sparse_matrix_map_fused_2_by_ids_mapped_idx32(long n_k_arg, __global const long* n_k_word, __global const int* index_offsets_ids, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
+    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, -1 - n_k_arg);
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < n_k) {
@@ -2202,10 +2225,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void sparse_matrix_map_fused_2_segment_ids_ids(__global const long* index_offsets, long n_index_offsets, long n_2, __global int* ids) {
+__kernel void sparse_matrix_map_fused_2_segment_ids_ids(__global const long* index_offsets, long n_index_offsets_arg, __global const long* n_index_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_index_offsets = n_index_offsets_arg >= 0 ? n_index_offsets_arg : clamp(n_index_offsets_word[0], 0L, -1 - n_index_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {
@@ -2436,10 +2460,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void index_map_2_segment_ids_ids(__global const long* offsets, long n_offsets, long n_2, __global int* ids) {
+__kernel void index_map_2_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
     if (l == 0) {

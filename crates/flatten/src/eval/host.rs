@@ -53,6 +53,10 @@ pub trait Device {
     /// operations). May wait for the device.
     fn read(&mut self, array: &Self::Array) -> Result<ArrayValue, Self::Error>;
 
+    /// `#array`. A device may keep a length on the device until the host
+    /// needs it (a `FILTER`'s count): then this may wait for it.
+    fn length(&mut self, array: &Self::Array) -> Result<usize, Self::Error>;
+
     /// Waits for the device's work so far if it must, and reports a fault
     /// of the program that a kernel found.
     fn check(&mut self) -> Result<(), Self::Error>;
@@ -379,7 +383,7 @@ impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
                 Ok(vec![HostValue::Array(self.device.upload(column.finish())?)])
             }
             HostExpr::Length(v) => match frame.var(function, *v)? {
-                HostValue::Array(array) => one(ScalarValue::Int(array.len() as i64)),
+                HostValue::Array(array) => one(ScalarValue::Int(self.device.length(array)? as i64)),
                 HostValue::Scalar(_) => Err(bug("`#` of a scalar")),
             },
             HostExpr::Run { kernel, args } => {

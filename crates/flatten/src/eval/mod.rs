@@ -308,6 +308,10 @@ impl Device for Evaluator<'_> {
         Ok(array.clone())
     }
 
+    fn length(&mut self, array: &ArrayValue) -> Flow<usize> {
+        Ok(array.len())
+    }
+
     fn check(&mut self) -> Flow<()> {
         Ok(())
     }

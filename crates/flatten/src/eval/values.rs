@@ -121,24 +121,16 @@ impl ArrayValue {
 
 /// What the host interpreter needs to know of an array handle, whatever
 /// holds the elements (the evaluator's [`ArrayValue`], a device buffer).
+/// The length is the device's to tell ([`crate::eval::Device::length`]):
+/// it may still be on the device.
 pub trait ArrayHandle {
     /// The type of the elements.
     fn elem(&self) -> Scalar;
-    /// The number of elements (the logical length: known on the host).
-    fn len(&self) -> usize;
-
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 impl ArrayHandle for ArrayValue {
     fn elem(&self) -> Scalar {
         self.scalar()
-    }
-
-    fn len(&self) -> usize {
-        ArrayValue::len(self)
     }
 }
 

@@ -4,7 +4,7 @@
 //! reads, uploads and the error flag go through the session, which counts
 //! them for `--stats`.
 
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 use std::sync::Arc;
 
 use flatten::eval::{ArrayValue, Device, HostError};
@@ -13,7 +13,7 @@ use opencl_backend::plan::CompiledKernel;
 
 use super::faults::{check_device, fault_error};
 use super::kernel::run_kernel;
-use super::values::{DeviceArray, DeviceData, HostValue};
+use super::values::{DeviceArray, DeviceData, HostValue, PendingArray};
 use super::{ExecError, internal};
 use crate::cl::{DeviceBuffer, Element, ElementRead, ElementValue, Program, ProgramLayout, Session};
 
@@ -39,7 +39,34 @@ pub(crate) struct Executor<'p, 's> {
     /// scalars reads the flag with them only then (no other kernel can
     /// write it).
     may_have_faulted: bool,
+    /// The arrays whose length is a count still on the device (note
+    /// [pending lengths]); dropped ones are skipped.
+    pending: Vec<Weak<PendingArray>>,
 }
+
+// Note [pending lengths]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// A `FILTER`'s count sizes its results: reading it back at the end of the
+// `run` is a blocking read, and in a recursion a read per level. Often
+// nothing on the host needs it before the next wait: the next kernel only
+// reads it inside its body (the lengths of a segmented filter's segments,
+// `#kept` past the last `before`). So a `run` whose only reads would be
+// such counts (each element 0 of a 64-bit buffer a launch wrote, the
+// length of one or more array results) reads nothing: its arrays are
+// *pending*, their length the count on the device, bounded by the
+// capacity of their buffers (`values.rs`). A kernel that reads a pending
+// length in its body gets the count's buffer and reads it there
+// (opencl-backend's note [device lengths]). The count is read when the
+// host needs it (`#xs`, a launch size, a buffer's length, a result's
+// length, `print`), and then with every other pending count and the
+// error flag in one read; every other read of sizes and scalars, and
+// every check of the error flag, reads all pending counts with it. So a
+// count costs no wait of its own as long as something else waits first.
+// A settled array whose count fills at most a quarter of a large buffer
+// moves to a buffer of its own size, as a result read at once does
+// (`should_shrink` in `kernel.rs`). A count a faulting kernel wrote is
+// read with the flag, so the fault is reported before the count sizes
+// anything on the host; on the device it is clamped to its bound.
 
 impl<'p, 's> Executor<'p, 's> {
     pub(crate) fn new(
@@ -54,7 +81,38 @@ impl<'p, 's> Executor<'p, 's> {
             built: vec![None; kernels.len()],
             has_unchecked_launches: false,
             may_have_faulted: false,
+            pending: Vec::new(),
         }
+    }
+
+    /// Records an array whose length is still on the device.
+    pub(crate) fn note_pending(&mut self, array: &Rc<PendingArray>) {
+        self.pending.push(Rc::downgrade(array));
+    }
+
+    /// Whether some live array's length is still on the device.
+    fn has_pending(&mut self) -> bool {
+        self.pending.retain(|weak| weak.upgrade().is_some_and(|array| array.count.value().is_none()));
+        !self.pending.is_empty()
+    }
+
+    /// Reads every pending count (with the error flag, if a kernel that
+    /// may set it ran), in one read.
+    pub(crate) fn materialize(&mut self) -> Result<(), ExecError> {
+        if self.has_pending() {
+            self.read_checked(&[])?;
+        }
+        Ok(())
+    }
+
+    /// `#array`, read from the device (with every pending count) if it is
+    /// still there.
+    pub(crate) fn known_length(&mut self, array: &DeviceArray) -> Result<usize, ExecError> {
+        if let Some(len) = array.known_len() {
+            return Ok(len);
+        }
+        self.materialize()?;
+        array.known_len().ok_or_else(|| internal("a pending length is unread after the pending counts were read"))
     }
 
     /// Builds every compiled kernel, before the program starts: with
@@ -127,6 +185,11 @@ impl<'p, 's> Executor<'p, 's> {
         if !self.has_unchecked_launches {
             return Ok(());
         }
+        // The pending counts come along (note [pending lengths]).
+        if self.has_pending() {
+            self.may_have_faulted = true;
+            return self.read_checked(&[]).map(|_| ());
+        }
         let checked = check_device(self.session, self.program);
         if !matches!(checked, Err(ExecError::Environment(_))) {
             self.has_unchecked_launches = false;
@@ -139,20 +202,70 @@ impl<'p, 's> Executor<'p, 's> {
     /// (see [`Session::read_elements_checked`]): the values, or the fault a
     /// kernel reported (values a faulting kernel wrote must size nothing).
     pub(crate) fn read_checked(&mut self, reads: &[ElementRead<'_>]) -> Result<Vec<ElementValue>, ExecError> {
-        if !self.may_have_faulted {
+        // Every pending count comes along (note [pending lengths]).
+        let mut counts = Vec::new();
+        let mut words = Vec::new();
+        if self.has_pending() {
+            for array in self.pending.iter().filter_map(Weak::upgrade) {
+                if let Some(word) = array.count.word()
+                    && !counts.iter().any(|count| Rc::ptr_eq(count, &array.count))
+                {
+                    counts.push(Rc::clone(&array.count));
+                    words.push(word);
+                }
+            }
+        }
+        let mut all = reads.to_vec();
+        for word in &words {
+            all.push(word.element_read(0)?);
+        }
+        let mut values = if !self.may_have_faulted {
             // No kernel that can write the flag ran since it was read: the
             // elements alone, one read fewer.
-            let values = self.session.read_elements(reads)?;
+            let values = if all.is_empty() { Vec::new() } else { self.session.read_elements(&all)? };
             self.has_unchecked_launches = false;
-            return Ok(values);
+            values
+        } else {
+            let (values, fault) = self.session.read_elements_checked(&all)?;
+            self.has_unchecked_launches = false;
+            self.may_have_faulted = false;
+            if let Some(fault) = fault {
+                return Err(fault_error(self.program, fault));
+            }
+            values
+        };
+        let count_values = values.split_off(reads.len());
+        for (count, value) in counts.iter().zip(count_values) {
+            let raw = match value {
+                ElementValue::I64(x) => x,
+                ElementValue::I32(x) => i64::from(x),
+                other => return Err(internal(format!("a count read back as {other:?}"))),
+            };
+            count.resolve(raw)?;
         }
-        let (values, fault) = self.session.read_elements_checked(reads)?;
-        self.has_unchecked_launches = false;
-        self.may_have_faulted = false;
-        match fault {
-            Some(fault) => Err(fault_error(self.program, fault)),
-            None => Ok(values),
+        if !counts.is_empty() {
+            self.settle_pending()?;
         }
+        Ok(values)
+    }
+
+    /// The pending arrays whose counts were read: each moves to a buffer
+    /// of its own size if it fills little of its own (note [pending
+    /// lengths]), and leaves the pending list.
+    fn settle_pending(&mut self) -> Result<(), ExecError> {
+        let arrays: Vec<Rc<PendingArray>> = self.pending.iter().filter_map(Weak::upgrade).collect();
+        self.pending.clear();
+        for array in arrays {
+            if array.count.value().is_none() {
+                self.pending.push(Rc::downgrade(&array));
+                continue;
+            }
+            let session = &mut *self.session;
+            array.settle(|data, len| {
+                if super::kernel::should_shrink(data, len) { Ok(Some(data.prefix(session, len)?)) } else { Ok(None) }
+            })?;
+        }
+        Ok(())
     }
 
     /// `error`, unless the device has a fault to report: a kernel enqueued
@@ -185,25 +298,32 @@ impl Device for Executor<'_, '_> {
             ArrayValue::Float(values) => DeviceData::F64(self.session.upload(&values)?),
             ArrayValue::Bool(bytes) | ArrayValue::Char(bytes) => DeviceData::U8(self.session.upload(&bytes)?),
         };
-        Ok(DeviceArray { elem, len, data: Rc::new(data) })
+        Ok(DeviceArray::known(elem, len, Rc::new(data)))
     }
 
-    /// One blocking read of the array's `len` elements.
+    /// One blocking read of the array's `len` elements (after its length,
+    /// if that is still on the device).
     fn read(&mut self, array: &DeviceArray) -> Result<ArrayValue, ExecError> {
-        Ok(match (array.elem, &*array.data) {
-            (Scalar::Int, DeviceData::I64(buffer)) => ArrayValue::ints(self.read_prefix(buffer, array.len)?),
+        let len = self.known_length(array)?;
+        let data = array.data();
+        Ok(match (array.elem, &*data) {
+            (Scalar::Int, DeviceData::I64(buffer)) => ArrayValue::ints(self.read_prefix(buffer, len)?),
             // A narrowed int array, widened as it is read.
             (Scalar::Int, DeviceData::I32(buffer)) => {
-                ArrayValue::ints(self.read_prefix(buffer, array.len)?.into_iter().map(i64::from).collect())
+                ArrayValue::ints(self.read_prefix(buffer, len)?.into_iter().map(i64::from).collect())
             }
-            (Scalar::Float, DeviceData::F64(buffer)) => ArrayValue::floats(self.read_prefix(buffer, array.len)?),
+            (Scalar::Float, DeviceData::F64(buffer)) => ArrayValue::floats(self.read_prefix(buffer, len)?),
             (Scalar::Bool, DeviceData::U8(buffer)) => {
-                let bytes = self.read_prefix(buffer, array.len)?;
+                let bytes = self.read_prefix(buffer, len)?;
                 ArrayValue::Bool(Arc::new(bytes.into_iter().map(|byte| u8::from(byte != 0)).collect()))
             }
-            (Scalar::Char, DeviceData::U8(buffer)) => ArrayValue::chars(self.read_prefix(buffer, array.len)?),
+            (Scalar::Char, DeviceData::U8(buffer)) => ArrayValue::chars(self.read_prefix(buffer, len)?),
             (elem, data) => return Err(internal(format!("a [{elem}] array in {}", data.describe()))),
         })
+    }
+
+    fn length(&mut self, array: &DeviceArray) -> Result<usize, ExecError> {
+        self.known_length(array)
     }
 
     fn check(&mut self) -> Result<(), ExecError> {

@@ -20,12 +20,16 @@
 //! 4. **Results**: arrays are buffers with a logical length (no copy);
 //!    scalars are read back; the counts that size the arrays, the scalars
 //!    and the error flag are read in one round trip (a filter fused with
-//!    two others costs one wait, not three); parameters are returned as
-//!    they came.
+//!    two others costs one wait, not three), or, where the counts are all
+//!    the run would read, none: they stay on the device (note [pending
+//!    lengths] in `device.rs`); parameters are returned as they came.
 //!
 //! How arguments are passed: an array parameter or buffer as its buffer
 //! (`long`, `double`, `uchar` or `int` elements); an `int` parameter and a
-//! [`LaunchArg::Size`] as a `long`, a `float` parameter as a `double`, a
+//! [`LaunchArg::Size`] as a `long`; a [`LaunchArg::Length`] as a `long`
+//! and a buffer (the length and the error flag, or `-1 - bound` and the
+//! buffer of a count still on the device: opencl-backend's note [device
+//! lengths]); a `float` parameter as a `double`, a
 //! `bool` or `char` parameter as an `int` (0/1, the character code); the
 //! error flag as `runtime::cl`'s flag buffer.
 //!
@@ -44,7 +48,7 @@ use lift_ir::arith::{Var, VarId};
 use opencl_backend::plan::{CompiledKernel, KernelResult, LaunchArg, SizeExpr, SizeSource, Step};
 
 use super::device::Executor;
-use super::values::{DeviceArray, DeviceData, HostValue, element_scalar};
+use super::values::{DeviceArray, DeviceData, HostValue, PendingCount, element_scalar};
 use super::{ExecError, internal};
 use crate::cl::host_time::{HostActivity, timed};
 use crate::cl::{Arg, Grid, Launch};
@@ -76,7 +80,7 @@ pub(crate) fn run_kernel(
 /// buffer of the level's size): copying them out keeps its device memory a
 /// constant times the live data, and costs a copy of the kept elements
 /// only. Results that fill most of their buffer keep it.
-fn should_shrink(data: &DeviceData, len: usize) -> bool {
+pub(crate) fn should_shrink(data: &DeviceData, len: usize) -> bool {
     const MIN_BYTES: usize = 1 << 16;
     data.bytes() >= MIN_BYTES && len.saturating_mul(4) <= data.len()
 }
@@ -100,7 +104,7 @@ struct KernelRun<'k> {
 
 /// A launch argument with its sizes evaluated and its buffer allocated.
 enum ReadyArg {
-    Param(usize),
+    Scalar(ScalarValue),
     Buffer(Rc<DeviceData>),
     Long(i64),
     LocalBytes(usize),
@@ -130,13 +134,13 @@ impl<'k> KernelRun<'k> {
             // ends of each flow together).
             if let HostValue::Array(array) = arg
                 && array.elem == Scalar::Int
-                && matches!(*array.data, DeviceData::I32(_)) != param.is_narrow
+                && matches!(*array.data(), DeviceData::I32(_)) != param.is_narrow
             {
                 let width = if param.is_narrow { "32-bit" } else { "64-bit" };
                 return Err(internal(format!(
                     "parameter {position} (`{}`) of {width} ints gets {}",
                     param.name,
-                    array.data.describe()
+                    array.data().describe()
                 )));
             }
         }
@@ -193,13 +197,38 @@ impl<'k> KernelRun<'k> {
             local = Some(values);
         }
         let bytes_moved = self.count(exec, &launch.bytes_moved, "the bytes moved")? as u64;
-        let mut ready = Vec::with_capacity(launch.args.len());
+        let mut ready = Vec::with_capacity(launch.args.len() + 1);
         for arg in &launch.args {
-            ready.push(match arg {
-                LaunchArg::Param(i) if *i < self.params.len() => ReadyArg::Param(*i),
-                LaunchArg::Param(i) => {
-                    return Err(internal(format!("argument of parameter {i}, which does not exist")));
-                }
+            let item = match arg {
+                LaunchArg::Param(i) => match self.params.get(*i) {
+                    Some(HostValue::Scalar(value)) => ReadyArg::Scalar(*value),
+                    Some(HostValue::Array(array)) => ReadyArg::Buffer(array.data()),
+                    None => return Err(internal(format!("argument of parameter {i}, which does not exist"))),
+                },
+                // Codegen's note [device lengths]: the length, or where
+                // it is on the device.
+                LaunchArg::Length { param, var } => match self.params.get(*param) {
+                    Some(HostValue::Array(array)) if !self.sizes.contains_key(&var.id()) => {
+                        match array.pending_count() {
+                            Some(count) => match (count.word(), i64::try_from(count.bound)) {
+                                (Some(word), Ok(bound)) => {
+                                    ready.push(ReadyArg::Long(-1 - bound));
+                                    ReadyArg::Buffer(word)
+                                }
+                                _ => return Err(internal(format!("length `{var}` pending without its count"))),
+                            },
+                            None => {
+                                ready.push(ReadyArg::Long(self.size(exec, &SizeExpr::var(var), "a length")?));
+                                ReadyArg::ErrorFlag
+                            }
+                        }
+                    }
+                    Some(HostValue::Array(_)) => {
+                        ready.push(ReadyArg::Long(self.size(exec, &SizeExpr::var(var), "a length")?));
+                        ReadyArg::ErrorFlag
+                    }
+                    _ => return Err(internal(format!("length `{var}` of parameter {param}, not an array"))),
+                },
                 LaunchArg::Buffer(i) => {
                     let buffer = self.buffer(exec, *i)?;
                     // The launch may write it.
@@ -209,15 +238,13 @@ impl<'k> KernelRun<'k> {
                 LaunchArg::Size(size) => ReadyArg::Long(self.size(exec, size, "a size argument")?),
                 LaunchArg::LocalBytes(size) => ReadyArg::LocalBytes(self.count(exec, size, "local memory")?),
                 LaunchArg::ErrorFlag => ReadyArg::ErrorFlag,
-            });
+            };
+            ready.push(item);
         }
         let args: Vec<Arg<'_>> = ready
             .iter()
             .map(|arg| match arg {
-                ReadyArg::Param(i) => match &self.params[*i] {
-                    HostValue::Scalar(value) => scalar_arg(*value),
-                    HostValue::Array(array) => array.data.arg(),
-                },
+                ReadyArg::Scalar(value) => scalar_arg(*value),
                 ReadyArg::Buffer(buffer) => buffer.arg(),
                 ReadyArg::Long(value) => Arg::I64(*value),
                 ReadyArg::LocalBytes(bytes) => Arg::LocalBytes(*bytes),
@@ -296,7 +323,9 @@ impl<'k> KernelRun<'k> {
                 format!("the plan has {} results, the flat kernel {}", plan.results.len(), flat.results.len());
             return Err(internal(message));
         }
-        // Every count and scalar the results need, read in one round trip.
+        // Every count and scalar the results need, read in one round trip;
+        // or none, where the counts can stay on the device (note [pending
+        // lengths] in `device.rs`).
         let mut lengths = Vec::new();
         let mut scalars = Vec::new();
         for (result, &var) in plan.results.iter().zip(&flat.results) {
@@ -306,6 +335,11 @@ impl<'k> KernelRun<'k> {
                 _ => {}
             }
         }
+        let pending = if scalars.is_empty() { self.pending_counts(exec)? } else { HashMap::new() };
+        let lengths: Vec<&SizeExpr> = lengths
+            .into_iter()
+            .filter(|length| length.as_var().is_none_or(|var| !pending.contains_key(&var.id())))
+            .collect();
         let mut scalar_values = self.read_batch(exec, &lengths, &scalars)?.into_iter();
         let mut values = Vec::with_capacity(plan.results.len());
         for (position, (result, &var)) in plan.results.iter().zip(&flat.results).enumerate() {
@@ -313,6 +347,18 @@ impl<'k> KernelRun<'k> {
                 return Err(internal(format!("result {position} is variable {}, which does not exist", var.0)));
             };
             let value = match (result, info.ty) {
+                (KernelResult::Array { buffer, length }, VarType::Array(elem))
+                    if let Some(count) = length.as_var().and_then(|var| pending.get(&var.id())) =>
+                {
+                    let data = self.written_buffer(exec, *buffer)?;
+                    if !data.holds(elem) {
+                        let described = data.describe();
+                        return Err(internal(format!("result {position}, a [{elem}], is {described}")));
+                    }
+                    let (array, handle) = DeviceArray::pending(elem, Rc::clone(count), data);
+                    exec.note_pending(&handle);
+                    HostValue::Array(array)
+                }
                 (KernelResult::Array { buffer, length }, VarType::Array(elem)) => {
                     let len = self.count(exec, length, "the length of an array result")?;
                     let data = if len > 0 { self.written_buffer(exec, *buffer)? } else { self.buffer(exec, *buffer)? };
@@ -325,7 +371,7 @@ impl<'k> KernelRun<'k> {
                         return Err(internal(message));
                     }
                     let data = if should_shrink(&data, len) { Rc::new(data.prefix(exec.session, len)?) } else { data };
-                    HostValue::Array(DeviceArray { elem, len, data })
+                    HostValue::Array(DeviceArray::known(elem, len, data))
                 }
                 (KernelResult::Scalar { .. }, VarType::Scalar(ty)) => match scalar_values.next() {
                     Some(value) if value.scalar() == ty => HostValue::Scalar(value),
@@ -340,6 +386,55 @@ impl<'k> KernelRun<'k> {
             values.push(value);
         }
         Ok(values)
+    }
+
+    /// The counts that can stay on the device, by size variable (note
+    /// [pending lengths] in `device.rs`): where every array result's
+    /// length is known without a read or is such a count, element 0 of a
+    /// 64-bit buffer a launch wrote, sizing results whose buffers a launch
+    /// wrote; none otherwise (the run reads anyway, and reads them along).
+    fn pending_counts(&mut self, exec: &mut Executor<'_, '_>) -> Result<HashMap<VarId, Rc<PendingCount>>, ExecError> {
+        let plan = self.plan;
+        // (count's variable, its buffer, the result's buffer)
+        let mut deferred: Vec<(&Var, usize, usize)> = Vec::new();
+        for result in &plan.results {
+            let KernelResult::Array { buffer, length } = result else { continue };
+            let source = |var: &Var| plan.size_vars.iter().find(|size_var| size_var.var == *var).map(|v| &v.source);
+            let is_known = |run: &Self, var: &Var| {
+                run.sizes.contains_key(&var.id())
+                    || matches!(source(var), Some(SizeSource::ValueOf(_)))
+                    || matches!(source(var), Some(SizeSource::LengthOf(i))
+                        if matches!(run.params.get(*i), Some(HostValue::Array(a)) if a.known_len().is_some()))
+            };
+            match length.as_var().filter(|var| !self.sizes.contains_key(&var.id())).map(|var| (var, source(var))) {
+                Some((var, Some(SizeSource::ReadBack { buffer: word, index })))
+                    if index.is_cst(0)
+                        && self.is_written.get(*word) == Some(&true)
+                        && self.is_written.get(*buffer) == Some(&true)
+                        && matches!(self.buffers.get(*word), Some(Some(data)) if matches!(**data, DeviceData::I64(_))) =>
+                {
+                    deferred.push((var, *word, *buffer));
+                }
+                _ if length.free_vars().iter().all(|var| is_known(self, var)) => {}
+                _ => return Ok(HashMap::new()),
+            }
+        }
+        let mut counts: HashMap<VarId, Rc<PendingCount>> = HashMap::new();
+        for &(var, word, _) in &deferred {
+            if counts.contains_key(&var.id()) {
+                continue;
+            }
+            // The count is at most the capacity of each buffer it sizes.
+            let mut bound = usize::MAX;
+            for &(other, _, buffer) in &deferred {
+                if other.id() == var.id() {
+                    bound = bound.min(self.written_buffer(exec, buffer)?.len());
+                }
+            }
+            let word = self.written_buffer(exec, word)?;
+            counts.insert(var.id(), Rc::new(PendingCount::new(word, bound)));
+        }
+        Ok(counts)
     }
 
     /// Resolves the variables of `sizes` and reads the scalar results
@@ -452,7 +547,7 @@ impl<'k> KernelRun<'k> {
         };
         let value = match &size_var.source {
             SizeSource::LengthOf(i) => match self.params.get(*i) {
-                Some(HostValue::Array(array)) => array.len as i64,
+                Some(HostValue::Array(array)) => exec.known_length(array)? as i64,
                 _ => {
                     return Err(internal(format!(
                         "size variable `{var}` is the length of parameter {i}, not an array"

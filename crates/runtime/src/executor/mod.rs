@@ -34,7 +34,8 @@
 //! drops the call's dead arguments as the call starts, so a recursion does
 //! not hold every level's inputs (`--stats` prints the peak of the bytes
 //! held in buffers). `array [..]` uploads its items; `#xs` is the logical
-//! length, known on the host; calls nest up to [`MAX_CALL_DEPTH`] deep,
+//! length, known on the host or read when first needed (a `FILTER`'s
+//! count left on the device, note [pending lengths] in `device.rs`); calls nest up to [`MAX_CALL_DEPTH`] deep,
 //! the stack growing on the heap (`stacker`) as NESL recursion deepens.
 //! Every `run K args` runs kernel `K`'s launch plan (`kernel.rs`): bind
 //! the parameters, evaluate sizes as they are needed (reading device
@@ -51,7 +52,10 @@
 //! - a **scalar result** of a kernel (a `REDUCE`'s sum): read back at the
 //!   end of the `run`;
 //! - a **size read-back** ([`opencl_backend::plan::SizeSource::ReadBack`],
-//!   a `FILTER`'s count): read when a size first needs it;
+//!   a `FILTER`'s count): read when a size first needs it; a count that
+//!   only sizes array results stays on the device until the host needs
+//!   it, and is read with the next wait (note [pending lengths] in
+//!   `device.rs`);
 //! - `print` and `emit`: their arrays are read back;
 //! - `time`: the queue is finished before the clock starts and before it
 //!   stops;

@@ -9,6 +9,7 @@
 //! parameters (the launch-plan contract: parameters are inputs, results
 //! are fresh buffers or parameters returned unchanged), so sharing is safe.
 
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use flatten::eval::{ArrayHandle, ScalarValue};
@@ -21,21 +22,126 @@ use crate::cl::{Arg, DeviceBuffer, Element, ElementRead, ElementValue, Session};
 /// The value of a host variable: a scalar, or an array on the device.
 pub(crate) type HostValue = flatten::eval::HostValue<DeviceArray>;
 
-/// A flat array on the device: the first `len` elements of `data`.
+/// A flat array on the device: the first `len` elements of a buffer,
+/// `len` known on the host or still on the device (note [pending
+/// lengths] in `device.rs`).
 #[derive(Clone, Debug)]
 pub(crate) struct DeviceArray {
     pub elem: Scalar,
-    pub len: usize,
-    pub data: Rc<DeviceData>,
+    extent: Extent,
+}
+
+#[derive(Clone, Debug)]
+enum Extent {
+    Known { len: usize, data: Rc<DeviceData> },
+    Pending(Rc<PendingArray>),
+}
+
+/// An array whose length is a count still on the device. Every clone of
+/// the array shares it, so the buffer can move to a smaller one for all
+/// of them when the count arrives ([`PendingArray::settle`]).
+#[derive(Debug)]
+pub(crate) struct PendingArray {
+    pub count: Rc<PendingCount>,
+    data: RefCell<Rc<DeviceData>>,
+}
+
+/// A count a kernel left on the device: element 0 of `word` (an `int`
+/// buffer), at most `bound`; `value` once read.
+#[derive(Debug)]
+pub(crate) struct PendingCount {
+    word: RefCell<Option<Rc<DeviceData>>>,
+    pub bound: usize,
+    value: Cell<Option<usize>>,
+}
+
+impl PendingCount {
+    pub(crate) fn new(word: Rc<DeviceData>, bound: usize) -> PendingCount {
+        PendingCount { word: RefCell::new(Some(word)), bound, value: Cell::new(None) }
+    }
+
+    pub(crate) fn value(&self) -> Option<usize> {
+        self.value.get()
+    }
+
+    /// The buffer whose element 0 holds the count, while it is unread.
+    pub(crate) fn word(&self) -> Option<Rc<DeviceData>> {
+        self.word.borrow().clone()
+    }
+
+    /// The count read back: `raw`, which must be within `[0, bound]`.
+    pub(crate) fn resolve(&self, raw: i64) -> Result<usize, ExecError> {
+        match usize::try_from(raw) {
+            Ok(value) if value <= self.bound => {
+                self.value.set(Some(value));
+                self.word.borrow_mut().take();
+                Ok(value)
+            }
+            _ => Err(internal(format!("a count read back as {raw}, outside [0, {}]", self.bound))),
+        }
+    }
+}
+
+impl PendingArray {
+    /// Once the count is read: the buffer, replaced by `shrink` (a new
+    /// buffer of the first `len` elements) if it returns one.
+    pub(crate) fn settle(
+        &self,
+        shrink: impl FnOnce(&DeviceData, usize) -> Result<Option<DeviceData>, ExecError>,
+    ) -> Result<(), ExecError> {
+        let Some(len) = self.count.value() else { return Ok(()) };
+        let smaller = shrink(&self.data.borrow(), len)?;
+        if let Some(smaller) = smaller {
+            *self.data.borrow_mut() = Rc::new(smaller);
+        }
+        Ok(())
+    }
+}
+
+impl DeviceArray {
+    pub(crate) fn known(elem: Scalar, len: usize, data: Rc<DeviceData>) -> DeviceArray {
+        DeviceArray { elem, extent: Extent::Known { len, data } }
+    }
+
+    /// An array whose length `count` is still on the device, and the
+    /// handle the executor settles it by.
+    pub(crate) fn pending(
+        elem: Scalar,
+        count: Rc<PendingCount>,
+        data: Rc<DeviceData>,
+    ) -> (DeviceArray, Rc<PendingArray>) {
+        let pending = Rc::new(PendingArray { count, data: RefCell::new(data) });
+        (DeviceArray { elem, extent: Extent::Pending(Rc::clone(&pending)) }, pending)
+    }
+
+    /// The length, if the host knows it.
+    pub(crate) fn known_len(&self) -> Option<usize> {
+        match &self.extent {
+            Extent::Known { len, .. } => Some(*len),
+            Extent::Pending(pending) => pending.count.value(),
+        }
+    }
+
+    /// The count on the device that is the length, while it is unread.
+    pub(crate) fn pending_count(&self) -> Option<&Rc<PendingCount>> {
+        match &self.extent {
+            Extent::Pending(pending) if pending.count.value().is_none() => Some(&pending.count),
+            _ => None,
+        }
+    }
+
+    /// The buffer holding the elements.
+    pub(crate) fn data(&self) -> Rc<DeviceData> {
+        match &self.extent {
+            Extent::Known { data, .. } => Rc::clone(data),
+            Extent::Pending(pending) => Rc::clone(&pending.data.borrow()),
+        }
+    }
 }
 
 impl ArrayHandle for DeviceArray {
     fn elem(&self) -> Scalar {
         self.elem
-    }
-
-    fn len(&self) -> usize {
-        self.len
     }
 }
 
