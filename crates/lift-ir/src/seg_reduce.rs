@@ -212,7 +212,9 @@ pub const LONG_STEPS: i64 = 32;
 /// step's values in one half of a local array twice the group, the next
 /// step's in the other); a wider one by the tree of all its lanes, a
 /// barrier a level. On rows of 8 (teams of 4) that is one barrier a step
-/// instead of three.
+/// instead of three: on the H200 in one run, SpMV's teams kernel on 4M
+/// rows of 8 0.387 ms (0.396 with the tree of all lanes), on banded rows
+/// of 5 (teams of 2) 0.134 ms (0.146).
 pub const SERIAL_TREE_LANES: i64 = 8;
 
 /// The most work-groups of a segmented reduction, in units of a
@@ -595,13 +597,23 @@ fn guarded_groups(cfg: &Config, max_groups: i64) -> i64 {
 pub const TEAM_STEPS: i64 = 4;
 
 /// The default [`Config::seg_batch`]: elements a lane pulls before it
-/// folds them. On the H100, SpMV's teams kernel on 4M rows of 8 with
-/// batches of 1 / 2 / 4 / 8 (teams of 8 / 4 / 2 / 1): 0.598 / 0.574 /
-/// 0.646 / 0.676 ms; on banded rows of 5 (teams of 4 / 2 / 1 / 1): 0.226
-/// / 0.178 / 0.159 / 0.189 ms.
-pub const SEG_BATCH: i64 = 2;
+/// folds them. On the H100, with a team tree of a barrier a level,
+/// SpMV's teams kernel on 4M rows of 8 with batches of 1 / 2 / 4 / 8
+/// (teams of 8 / 4 / 2 / 1): 0.598 / 0.574 / 0.646 / 0.676 ms; on banded
+/// rows of 5 (teams of 4 / 2 / 1 / 1): 0.226 / 0.178 / 0.159 / 0.189 ms.
+/// Since narrow teams combine by their lane 0 ([`SERIAL_TREE_LANES`]) and
+/// load the next segment's bounds a step ahead, on the H200 in one run
+/// (`scripts/gpu/primitives.py spmv`) batches of 1 / 2 / 4: rows of 8
+/// 0.514 / 0.392 / 0.396 ms, banded rows of 5 0.221 / 0.141 / 0.110 ms
+/// (cuSPARSE's whole SpMV 0.363 and 0.146 ms): batches of 4 from then.
+pub const SEG_BATCH: i64 = 4;
 
-/// The default [`Config::seg_guarded_groups`].
+/// The default [`Config::seg_guarded_groups`]: the group counts the
+/// guarded launches had before the cap. On the H200 in one run, 2048
+/// took the launches that return at once from 0.013 to 0.005 ms (merge on
+/// rows of 8) and 0.016 to 0.008 ms (teams on power-law rows), but the
+/// chosen lowering's kernel from 0.387 to 0.402 ms (teams on rows of 8)
+/// and 1.054 to 1.157 ms (merge on power-law rows).
 pub const SEG_GUARDED_GROUPS: i64 = 16 * 1024;
 
 /// The teams' width `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·B·#segments)⌋)⌋)`

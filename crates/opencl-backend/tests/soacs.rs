@@ -277,7 +277,7 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
 #[test]
 fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
     // Teams of 2, 4 and 8 lanes (rows of 5, 6 and 11 on average, batches
-    // of 2) combine their lanes by lane 0 alone (`SERIAL_TREE_LANES`),
+    // of 2; of 1, 2 and 4 with the default's 4) combine their lanes by lane 0 alone (`SERIAL_TREE_LANES`),
     // teams of 16 and more by the tree of all lanes: max_index keeps the
     // first of equal values, so a pair taken out of order shows; a long
     // row among short ones (a team's long segment, the group's tree after
@@ -294,9 +294,10 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
     let default = lift_ir::rules::Config::default();
     let configs = [
         default,
-        lift_ir::rules::Config { seg_guarded_groups: 1, ..default },
+        lift_ir::rules::Config { seg_batch: 2, ..default },
+        lift_ir::rules::Config { seg_batch: 2, seg_guarded_groups: 1, ..default },
         lift_ir::rules::Config { seg_guarded_groups: 3, ..default },
-        lift_ir::rules::Config { seg_reduce: SegReduce::Teams, ..default },
+        lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 2, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 1, ..default },
     ];
     for cfg in configs {
