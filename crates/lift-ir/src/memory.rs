@@ -358,7 +358,9 @@ impl Allocator<'_, '_, '_> {
                 let components = self.memory.allocations[acc].components.clone();
                 let locals = match f {
                     Fun::SegReduceTeams(_, teams) => vec![
-                        (AllocKind::TeamTree, components, teams.group_size),
+                        // Two halves, a step's in turn (a narrow team's
+                        // lane 0 reads its lanes' values after one barrier).
+                        (AllocKind::TeamTree, components, 2 * teams.group_size),
                         (AllocKind::LongSegments, vec![Scalar::Int], teams.group_size + 3),
                     ],
                     Fun::SegReduceMerge(_, tiles) => vec![

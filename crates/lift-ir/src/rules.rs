@@ -137,6 +137,12 @@ pub struct Config {
     /// that a lane gets about this many of an average segment (see
     /// [`crate::seg_reduce`], `hoist-element-reads`). At least 1.
     pub seg_batch: i64,
+    /// At most this many work-groups in each launch of
+    /// `segReduce-by-shape` under a device guard (teams narrower than the
+    /// group, merge): each such launch strides over its segments or
+    /// tiles, and one whose guard fails costs about a microsecond for
+    /// every thousand groups that return at once.
+    pub seg_guarded_groups: i64,
 }
 
 /// The lowering of a segmented reduction of one or two components.
@@ -167,6 +173,7 @@ impl Default for Config {
             lookback: true,
             seg_reduce: SegReduce::ByShape,
             seg_batch: crate::seg_reduce::SEG_BATCH,
+            seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
         }
     }
 }

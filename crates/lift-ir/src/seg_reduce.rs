@@ -207,6 +207,16 @@ use crate::rules::{Config, SegReduce};
 /// the whole work-group instead (a power-law row among short ones).
 pub const LONG_STEPS: i64 = 32;
 
+/// A team at most this wide combines its lanes' values by its lane 0
+/// alone, in the order of [`TeamOrder`]'s tree, after one barrier (the
+/// step's values in one half of a local array twice the group, the next
+/// step's in the other); a wider one by the tree of all its lanes, a
+/// barrier a level. On rows of 8 (teams of 4) that is one barrier a step
+/// instead of three: on the H200 in one run, SpMV's teams kernel on 4M
+/// rows of 8 0.387 ms (0.396 with the tree of all lanes), on banded rows
+/// of 5 (teams of 2) 0.134 ms (0.146).
+pub const SERIAL_TREE_LANES: i64 = 8;
+
 /// The most work-groups of a segmented reduction, in units of a
 /// reduction's [`Config::max_groups`].
 pub const GROUPS_PER_REDUCE_GROUP: i64 = 16;
@@ -490,9 +500,6 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let batch = cfg.seg_batch.max(1);
     let lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l, batch));
     let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
-    let groups_def = (count.clone() * &lanes).ceil_div(l).min(max_groups).max(1);
-    let groups =
-        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
     // segReduce-by-shape: where a team is the whole group (known to the
     // host) teams runs alone; elsewhere the longest segment, reduced on
     // the device, decides in each launch's guard: teams where no segment
@@ -503,6 +510,19 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
             ArithExpr::var(&low.size_var("whole_group", SizeDef::Derived(whole_group), Range::between(0, 1)));
         (whole_group, lanes.clone() * (TEAM_STEPS * batch))
     });
+    // A guarded launch takes at most `seg_guarded_groups` groups, striding
+    // beyond: where its guard fails every group returns at once, at a cost
+    // that grows with the groups.
+    let cap = match &by_shape {
+        Some((whole_group, _)) => {
+            let guarded = guarded_groups(cfg, max_groups);
+            ArithExpr::cst(guarded) + whole_group.clone() * (max_groups - guarded)
+        }
+        None => ArithExpr::cst(max_groups),
+    };
+    let groups_def = (count.clone() * &lanes).ceil_div(l).min(cap).max(1);
+    let groups =
+        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
     let longest = match &by_shape {
         Some((whole_group, _)) => {
             low.rules_applied.push("segReduce-by-shape".into());
@@ -563,6 +583,13 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     Ok(Some(stages))
 }
 
+/// The most work-groups of a launch under a device guard of
+/// `segReduce-by-shape` ([`Config::seg_guarded_groups`], between one and
+/// `max_groups`).
+fn guarded_groups(cfg: &Config, max_groups: i64) -> i64 {
+    cfg.seg_guarded_groups.clamp(1, max_groups)
+}
+
 /// A team's batches over a segment (each of [`Config::seg_batch`]
 /// elements a lane) more than this many times its width makes
 /// `segReduce-by-shape` choose merge (the group's teams wait for their
@@ -570,11 +597,24 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
 pub const TEAM_STEPS: i64 = 4;
 
 /// The default [`Config::seg_batch`]: elements a lane pulls before it
-/// folds them. On the H100, SpMV's teams kernel on 4M rows of 8 with
-/// batches of 1 / 2 / 4 / 8 (teams of 8 / 4 / 2 / 1): 0.598 / 0.574 /
-/// 0.646 / 0.676 ms; on banded rows of 5 (teams of 4 / 2 / 1 / 1): 0.226
-/// / 0.178 / 0.159 / 0.189 ms.
-pub const SEG_BATCH: i64 = 2;
+/// folds them. On the H100, with a team tree of a barrier a level,
+/// SpMV's teams kernel on 4M rows of 8 with batches of 1 / 2 / 4 / 8
+/// (teams of 8 / 4 / 2 / 1): 0.598 / 0.574 / 0.646 / 0.676 ms; on banded
+/// rows of 5 (teams of 4 / 2 / 1 / 1): 0.226 / 0.178 / 0.159 / 0.189 ms.
+/// Since narrow teams combine by their lane 0 ([`SERIAL_TREE_LANES`]) and
+/// load the next segment's bounds a step ahead, on the H200 in one run
+/// (`scripts/gpu/primitives.py spmv`) batches of 1 / 2 / 4: rows of 8
+/// 0.514 / 0.392 / 0.396 ms, banded rows of 5 0.221 / 0.141 / 0.110 ms
+/// (cuSPARSE's whole SpMV 0.363 and 0.146 ms): batches of 4 from then.
+pub const SEG_BATCH: i64 = 4;
+
+/// The default [`Config::seg_guarded_groups`]: the group counts the
+/// guarded launches had before the cap. On the H200 in one run, 2048
+/// took the launches that return at once from 0.013 to 0.005 ms (merge on
+/// rows of 8) and 0.016 to 0.008 ms (teams on power-law rows), but the
+/// chosen lowering's kernel from 0.387 to 0.402 ms (teams on rows of 8)
+/// and 1.054 to 1.157 ms (merge on power-law rows).
+pub const SEG_GUARDED_GROUPS: i64 = 16 * 1024;
 
 /// The teams' width `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·B·#segments)⌋)⌋)`
 /// for batches of `B`: a lane gets about one batch of an average segment.
@@ -634,6 +674,9 @@ fn lower_merge(
     under: Option<(ArithExpr, DeviceGuard)>,
     long: Option<LongPartials>,
 ) -> Result<(), Unsupported> {
+    // Under a device guard, at most `seg_guarded_groups` groups.
+    let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
+    let cap = if under.is_some() { guarded_groups(cfg, max_groups) } else { max_groups };
     let (when, guard) = under.unzip();
     let components = match z {
         Expr::Value(z) => z.len(),
@@ -648,10 +691,9 @@ fn lower_merge(
         low.rules_applied.push("reorder-commutative".into());
     }
     let tiles_len = cfg.group_size * items;
-    let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
     let tiles_def = (count.clone() + elements.clone()).ceil_div(tiles_len);
     let tiles = ArithExpr::var(&low.size_var("merge_tiles", SizeDef::Derived(tiles_def), Range::at_least(0)));
-    let groups_def = tiles.clone().min(max_groups).max(1);
+    let groups_def = tiles.clone().min(cap).max(1);
     let groups =
         ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
     // The tiles' splits, one work-item each, in a launch before.

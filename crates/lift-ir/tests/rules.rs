@@ -144,6 +144,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             seg_reduce: if group_size == 2 { SegReduce::Merge } else { SegReduce::Teams },
             // Teams' lanes in batches of 3 (`hoist-element-reads`).
             seg_batch: 3,
+            seg_guarded_groups: 2,
         };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");

@@ -58,8 +58,9 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// `NESSIE_SEG_REDUCE=teams` or `merge` forcing `segReduce-teams` or
 /// `segReduce-merge` for segmented reductions of one or two components
 /// instead of the choice by shape when the kernel runs (see
-/// [`lift_ir::rules::SegReduce`]), and `NESSIE_SEG_BATCH=B` (1 to 16)
-/// setting [`lift_ir::rules::Config::seg_batch`].
+/// [`lift_ir::rules::SegReduce`]), `NESSIE_SEG_BATCH=B` (1 to 16)
+/// setting [`lift_ir::rules::Config::seg_batch`], and `NESSIE_SEG_GROUPS=G`
+/// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`].
 pub fn config_from_env() -> lift_ir::rules::Config {
     use lift_ir::rules::SegReduce;
     let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {
@@ -73,7 +74,12 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         .and_then(|b| b.trim().parse::<i64>().ok())
         .filter(|b| (1..=16).contains(b))
         .unwrap_or(defaults.seg_batch);
-    lift_ir::rules::Config { seg_reduce, seg_batch, ..defaults }
+    let seg_guarded_groups = std::env::var("NESSIE_SEG_GROUPS")
+        .ok()
+        .and_then(|b| b.trim().parse::<i64>().ok())
+        .filter(|&b| b >= 1)
+        .unwrap_or(defaults.seg_guarded_groups);
+    lift_ir::rules::Config { seg_reduce, seg_batch, seg_guarded_groups, ..defaults }
 }
 
 /// [`compile_program`] with the rewrite configuration `cfg`.

@@ -7,7 +7,12 @@
 //! combines its lanes by a tree in the local array the memory table gives
 //! (lane `j` takes `j + h` for `h = 1, 2, 4, ...` where `j` is a multiple
 //! of `2h`, the order of `lift_ir::seg_reduce::TeamOrder::tree`), and lane
-//! 0 writes the segment's value. A segment too long for its team
+//! 0 writes the segment's value. A team of at most `SERIAL_TREE_LANES`
+//! lanes has its lane 0 take the same tree alone after one barrier: the
+//! steps write alternate halves of the local array (twice the group), so
+//! the next step's values never overwrite those a lane 0 still reads
+//! (the barrier of the step between orders them), and the group's tree
+//! of a long segment starts after a barrier. A segment too long for its team
 //! (`TeamOrder::is_long`) is left to the whole group after the teams'
 //! trees: its team appends itself to a local list (an `atomic_inc` of the
 //! step's count; three counts in turn, so that a count is zeroed two
@@ -23,7 +28,7 @@ use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
 use lift_ir::ir::{Expr, Fun, Teams, Type};
 use lift_ir::memory::AllocKind;
-use lift_ir::seg_reduce::LONG_STEPS;
+use lift_ir::seg_reduce::{LONG_STEPS, SERIAL_TREE_LANES};
 
 use super::seg_reduce::{Reduction, SegInputs};
 use super::{Generator, Out, Val, internal};
@@ -45,7 +50,7 @@ impl Generator<'_> {
         let group = teams.group_size;
         let tree = self.allocation(f, AllocKind::TeamTree, AddressSpace::Local)?;
         let list = self.allocation(f, AllocKind::LongSegments, AddressSpace::Local)?;
-        if tree.size.as_cst() != Some(group) || tree.components != comps || list.size.as_cst() != Some(group + 3) {
+        if tree.size.as_cst() != Some(2 * group) || tree.components != comps || list.size.as_cst() != Some(group + 3) {
             return internal("the team tree or the long segments' list differs from the memory table's");
         }
         self.groups = Some(teams.groups.clone());
@@ -54,7 +59,7 @@ impl Generator<'_> {
 
         let tree: Vec<String> = comps.iter().map(|_| self.fresh("team_values")).collect();
         for (n, s) in tree.iter().zip(&comps) {
-            self.local_decls.push(format!("__local {} {n}[{group}];", c_type(*s)));
+            self.local_decls.push(format!("__local {} {n}[{}];", c_type(*s), 2 * group));
         }
         let long_teams = self.fresh("long_teams");
         self.local_decls.push(format!("__local int {long_teams}[{}];", group + 3));
@@ -82,7 +87,22 @@ impl Generator<'_> {
         self.line(format!("const long {n} = {count_c} > 0 ? {offsets}[{count_c} - 1] + {lengths}[{count_c} - 1] : 0;"));
         self.line(format!("if ({l} < 3) {long_teams}[{group} + {l}] = 0;"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // The team's next segment's bounds are loaded a step ahead, while
+        // it folds the elements of this one. On the H200 in one run (SpMV)
+        // that was slower for teams of 4 and 2 on batches of 2 (rows of 8
+        // 0.385 -> 0.392 ms, banded rows of 5 0.133 -> 0.141 ms), and
+        // with batches of 4 (`SEG_BATCH`) the banded rows' teams of 1 took
+        // 0.110 ms; teams of 1 without it were not measured.
         let (first, step) = (self.fresh("first"), self.fresh("step"));
+        let (next_start, next_end, ahead) = (self.fresh("next_start"), self.fresh("next_end"), self.fresh("ahead"));
+        self.line(format!("long {next_start} = 0, {next_end} = 0;"));
+        self.open("");
+        self.line(format!("const long {ahead} = get_group_id(0) * {per_group} + {team};"));
+        self.open(format!("if ({ahead} < {count_c})"));
+        self.line(format!("{next_start} = {offsets}[{ahead}];"));
+        self.line(format!("{next_end} = {ahead} + 1 < {count_c} ? {offsets}[{ahead} + 1] : {n};"));
+        self.close();
+        self.close();
         self.open(format!(
             "for (long {first} = get_group_id(0) * {per_group}, {step} = 0; {first} < {count_c}; {first} += get_num_groups(0) * {per_group}, {step}++)"
         ));
@@ -90,11 +110,19 @@ impl Generator<'_> {
         self.line(format!("const long {s} = {first} + {team};"));
         self.line(format!("const long {counter} = {group} + {step} % 3;"));
         self.line(format!("int {is_long} = 0;"));
+        let (offset, length) = (self.fresh("offset"), self.fresh("length"));
+        self.line(format!("const long {offset} = {next_start};"));
+        self.line(format!("const long {length} = {next_end} - {next_start};"));
+        self.open("");
+        let ahead = self.fresh("ahead");
+        self.line(format!("const long {ahead} = {s} + get_num_groups(0) * {per_group};"));
+        self.open(format!("if ({ahead} < {count_c})"));
+        self.line(format!("{next_start} = {offsets}[{ahead}];"));
+        self.line(format!("{next_end} = {ahead} + 1 < {count_c} ? {offsets}[{ahead} + 1] : {n};"));
+        self.close();
+        self.close();
         let accs = self.declare_accs(&red);
         self.open(format!("if ({s} < {count_c})"));
-        let (offset, length) = (self.fresh("offset"), self.fresh("length"));
-        self.line(format!("const long {offset} = {offsets}[{s}];"));
-        self.line(format!("const long {length} = ({s} + 1 < {count_c} ? {offsets}[{s} + 1] : {n}) - {offset};"));
         let chunks_long = match &teams.long {
             Some(long) => format!(" || {length} >= {}", 2 * long.chunk),
             None => String::new(),
@@ -107,16 +135,25 @@ impl Generator<'_> {
         self.fold(&red, &accs, &offset, &length, &lane, &lanes)?;
         self.close();
         self.close();
-        // The team's tree; the group takes it together or not at all.
+        // The team's tree, in the step's half of the local arrays; the
+        // group takes it together or not at all.
+        let at = self.fresh("at");
+        self.line(format!("const long {at} = ({step} & 1) * {group} + {l};"));
         for (t, a) in red.tree.iter().zip(&accs) {
-            self.line(format!("{t}[{l}] = {a};"));
+            self.line(format!("{t}[{at}] = {a};"));
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.line(format!("if ({l} == 0) {long_teams}[{group} + ({step} + 2) % 3] = 0;"));
-        self.open(format!("if ({lanes} > 1)"));
-        self.tree(&red, &l, &lane, &lanes)?;
+        self.open(format!("if ({lanes} > {SERIAL_TREE_LANES})"));
+        self.tree(&red, &at, &lane, &lanes)?;
         for (a, t) in accs.iter().zip(&red.tree) {
-            self.line(format!("{a} = {t}[{l}];"));
+            self.line(format!("{a} = {t}[{at}];"));
+        }
+        self.indent -= 1;
+        self.open(format!("}} else if ({lanes} > 1 && {lane} == 0)"));
+        self.serial_tree(&red, &at, &lanes)?;
+        for (a, t) in accs.iter().zip(&red.tree) {
+            self.line(format!("{a} = {t}[{at}];"));
         }
         self.close();
         self.open(format!("if ({lane} == 0 && {s} < {count_c} && !{is_long})"));
@@ -126,6 +163,9 @@ impl Generator<'_> {
         // The long segments of this step, each by the whole group.
         let (i, n_long) = (self.fresh("i"), self.fresh("n_long"));
         self.line(format!("const int {n_long} = {long_teams}[{counter}];"));
+        // A narrow team's lane 0 may still read its half, which the
+        // group's tree writes.
+        self.line(format!("if ({n_long} > 0) barrier(CLK_LOCAL_MEM_FENCE);"));
         self.open(format!("for (int {i} = 0; {i} < {n_long}; {i}++)"));
         let (s2, offset2, length2) = (self.fresh("s"), self.fresh("offset"), self.fresh("length"));
         self.line(format!("const long {s2} = {first} + {long_teams}[{i}];"));
@@ -139,5 +179,27 @@ impl Generator<'_> {
         self.close();
         self.close();
         Ok(Val::Array(Self::out_view(&out)))
+    }
+
+    /// The tree of [`Generator::tree`] over the `width` values at `at`,
+    /// `at + 1`, ... of the local arrays, in the same order, by the one
+    /// work-item that runs it (a team's lane 0): no barrier between its
+    /// steps.
+    fn serial_tree(&mut self, red: &Reduction<'_>, at: &str, width: &str) -> Result<(), CodegenError> {
+        let (h, j) = (self.fresh("h"), self.fresh("j"));
+        self.open(format!("for (long {h} = 1; {h} < {width}; {h} *= 2)"));
+        self.open(format!("for (long {j} = 0; {j} < {width}; {j} += 2 * {h})"));
+        let mine: Vec<String> = red.tree.iter().map(|t| format!("{t}[{at} + {j}]")).collect();
+        let other: Vec<String> = red.tree.iter().map(|t| format!("{t}[{at} + {j} + {h}]")).collect();
+        let both = self.apply_scalar_fun(
+            red.op,
+            vec![(Val::Scalar(mine.clone()), red.acc_ty.clone()), (Val::Scalar(other), red.acc_ty.clone())],
+        )?;
+        for (m, r) in mine.iter().zip(&both) {
+            self.line(format!("{m} = {r};"));
+        }
+        self.close();
+        self.close();
+        Ok(())
     }
 }
