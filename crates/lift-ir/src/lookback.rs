@@ -30,11 +30,14 @@
 //!
 //! **Statuses without fences.** A status is two records (the aggregate,
 //! the inclusive prefix), each a pair of 64-bit words per component: the
-//! component's 64 bits split in halves, each half or'ed with a flag bit
-//! (`1 << 32`). A record is valid when all its words are non-zero. Words
-//! are written once each (the buffer starts zeroed, a 32-bit counter of
-//! the kernel whose first word is the ticket: one zero fill a launch) and
-//! read with `volatile` loads, so a reader needs only
+//! component's 64 bits split in halves, each half or'ed with the launch's
+//! epoch shifted up 32 bits. A record is valid when all its words carry
+//! the launch's epoch. Words are written once each a launch (the statuses
+//! and the ticket live in the session's look-back arena, zeroed once and
+//! shared by every look-back launch, each with its own epoch and ticket
+//! base: no fill a launch; note [look-back arena] in
+//! `runtime::cl::lookback_arena`) and read with `volatile` loads, so a
+//! reader needs only
 //! that an aligned 64-bit store is seen whole (true on every OpenCL GPU
 //! and CPU): no fence orders a flag after a value, and tuples (the (head
 //! flag, value) pairs of a segmented scan) need no sequence lock. A reader
@@ -186,15 +189,15 @@ pub fn seg_lookback_items(k: usize, cfg: &Config) -> Option<i64> {
 /// words, stay 8-byte aligned.
 pub const STATUS_FRONT: i64 = 2;
 
-/// The counter of a look-back over `tiles` tiles of values of `k`
-/// components, named after `stage`'s result: the ticket at its front
-/// ([`STATUS_FRONT`] words), then the status words. One buffer, so one
-/// zero fill before the launch.
+/// The ticket and statuses of a look-back over `tiles` tiles of values of
+/// `k` components, named after `stage`'s result: the ticket at its front
+/// ([`STATUS_FRONT`] 32-bit words), then the status words, its length
+/// (in 32-bit words) in `low.lengths`. No buffer of the kernel: the
+/// launch takes the session's look-back arena, at least that long.
 pub(crate) fn chain(low: &mut LiftKernel, stage: &Stage, tiles: &ArithExpr, k: usize, (l, t): (i64, i64)) -> Lookback {
     let base = stage.result.first().map_or_else(|| stage.name.clone(), |v| low.flat.var(*v).name.clone());
     let status = low.flat.new_var(format!("{base}_status"), VarType::Array(Scalar::Int));
     low.lengths.push((status, tiles * (8 * k as i64) + STATUS_FRONT));
-    low.counters.push(status);
     Lookback { group_size: l, items: t, tiles: tiles.clone(), status, heads: None, along: None }
 }
 
@@ -530,18 +533,18 @@ fn add_fun(low: &mut LiftKernel, name: &str, thunk: Thunk, result: Scalar) -> Us
 }
 
 /// The kernel variables a stage's look-back patterns write besides its
-/// result: the ticket-and-status counter, and a filter's count.
+/// result: a filter's count and counts before offsets (the ticket and
+/// statuses are the session's arena, no variable of the kernel's).
 pub fn side_outputs(e: &Expr) -> Vec<KVar> {
     let mut out = Vec::new();
     if let Expr::Apply(f, args) = e {
         match f {
-            Fun::ScanLookback(_, c) => out.push(c.status),
-            Fun::FilterLookback(k, c) => {
-                out.extend([c.status, k.count]);
+            Fun::ScanLookback(..) => {}
+            Fun::FilterLookback(k, _) => {
+                out.push(k.count);
                 out.extend(k.before.as_ref().map(|b| b.counts));
             }
-            Fun::FiltersLookback(keeps, c) => {
-                out.push(c.status);
+            Fun::FiltersLookback(keeps, _) => {
                 out.extend(keeps.iter().map(|k| k.count));
                 out.extend(keeps.iter().filter_map(|k| k.before.as_ref().map(|b| b.counts)));
             }

@@ -61,6 +61,21 @@ pub enum KernelArg {
     /// A size variable, as a `long`.
     Size(Var),
     ErrorFlag,
+    /// A look-back's ticket and statuses (`status`, a look-back's
+    /// [`lift_ir::ir::Lookback::status`]): the session's look-back arena
+    /// as `__global int*`, then the launch's epoch and ticket base as
+    /// `uint`s, named after it ([`lookback_epoch`], [`lookback_base`]).
+    Lookback(KVar),
+}
+
+/// The C name of a look-back's epoch argument, after its status's.
+pub fn lookback_epoch(status: &str) -> String {
+    format!("{status}_epoch")
+}
+
+/// The C name of a look-back's ticket base argument, after its status's.
+pub fn lookback_base(status: &str) -> String {
+    format!("{status}_base")
 }
 
 /// One generated `__kernel` function and how to launch it.
@@ -452,6 +467,12 @@ impl<'a> Generator<'a> {
         if uses_err {
             self.args.push(KernelArg::ErrorFlag);
         }
+        // Every group of a look-back launch takes its ticket (note
+        // [look-back arena] in `runtime::cl::lookback_arena`): none may
+        // return before.
+        if stage.guard.is_some() && self.args.iter().any(|a| matches!(a, KernelArg::Lookback(_))) {
+            return Err(CodegenError::Internal(format!("look-back stage `{}` under a device guard", stage.name)));
+        }
         let mut params = Vec::new();
         for arg in &self.args {
             params.push(match arg {
@@ -467,6 +488,10 @@ impl<'a> Generator<'a> {
                 KernelArg::Scalar(v) => format!("{} {}", c_type(self.lift.flat.var(*v).ty.scalar()), self.kvar(*v)),
                 KernelArg::Size(v) => format!("long {}", v.name()),
                 KernelArg::ErrorFlag => "__global long* err".to_string(),
+                KernelArg::Lookback(status) => {
+                    let status = self.kvar(*status);
+                    format!("__global int* {status}, uint {}, uint {}", lookback_epoch(&status), lookback_base(&status))
+                }
             });
         }
         let mut source = String::new();
