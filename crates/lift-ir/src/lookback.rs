@@ -275,6 +275,9 @@ fn scan_lookback_along(
     let Some(t) = lookback_items(neutral.len(), neutral.len(), cfg) else {
         return Ok(None);
     };
+    // At most `scan_lookback_items`, odd as `lookback_items` makes it.
+    let cap = cfg.scan_lookback_items.max(1);
+    let t = if t <= cap { t } else if cap % 2 == 0 && cap > 1 { cap - 1 } else { cap };
     let n = crate::rules::low_length(low, xs)?;
     low.rules_applied.push("scan-lookback".into());
     low.rules_applied.push("tile-coalesced".into());

@@ -561,3 +561,27 @@ fn look_back_launches_share_the_arena_across_epoch_and_ticket_wraps() {
     }
     assert!(lookbacks >= 8, "{lookbacks} look-back launches");
 }
+
+#[test]
+fn look_back_scans_capped_to_few_items_make_more_tiles() {
+    // `scan_lookback_items` (`NESSIE_SCAN_LOOKBACK_ITEMS`) caps a
+    // work-item's elements of a look-back scan (here 256 · 3 and 256 · 1
+    // a tile): scans with maps riding on them over thousands of tiles, and
+    // filters (not capped) beside them.
+    let source = "let s = plus_scan({rem(i * 7, 13) - 6 : i in index(1000003)}) in (sum(s), s[1000002], s[767], s[768]);\n\
+         let xs = {rem(i * 7919, 1000) - 500 : i in index(7681)}; s = max_scan(xs) in (sum(s), s[7680], sum({x * 2 : x in xs}));\n\
+         let k = {x : x in index(48641) | rem(x, 19) == 18} in (#k, sum(k), k[255], k[256]);\n\
+         let r = {plus_scan(s) : s in {{rem(i * j, 7) : i in index(rem(j, 50))} : j in index(20000)}} in (sum({sum(s) : s in r}), r[19999]);";
+    for cap in [3, 2, 1] {
+        let cfg = lift_ir::rules::Config { scan_lookback_items: cap, ..lift_ir::rules::Config::default() };
+        let (_, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
+        let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("lowers");
+        let items = if cap == 2 { 1 } else { cap };
+        assert!(compiled.lift_low.contains(&format!("of 256 x {items},")), "{}", compiled.lift_low);
+        match support::outcome_in(&mut session(), source, fusion::ScheduleKind::ilp(), &cfg) {
+            Outcome::Agree(_) => {}
+            Outcome::Unsupported(what) => panic!("unsupported: {what}"),
+            Outcome::Wrong(e) | Outcome::NotCompiled(e) => panic!("{e}"),
+        }
+    }
+}
