@@ -138,11 +138,11 @@ pub struct Config {
     /// [`crate::seg_reduce`], `hoist-element-reads`). At least 1.
     pub seg_batch: i64,
     /// The most elements a work-item of an unsegmented look-back scan
-    /// (`scan-lookback`) takes, below what local memory allows
-    /// ([`crate::lookback::lookback_items`]): fewer make more, smaller
-    /// tiles (more work-groups in flight for a short scan whose pulls
-    /// gather). [`crate::lookback::LOOKBACK_MAX_ITEMS`] by default (no
-    /// cap); `NESSIE_SCAN_LOOKBACK_ITEMS` sets it. At least 1.
+    /// whose pulls gather (`scan-lookback`, note [gathering scans] in
+    /// `crate::lookback`) takes, below what local memory allows
+    /// ([`crate::lookback::lookback_items`]): more, smaller tiles.
+    /// [`crate::lookback::GATHER_SCAN_ITEMS`] by default;
+    /// `NESSIE_SCAN_LOOKBACK_ITEMS` sets it. At least 1.
     pub scan_lookback_items: i64,
 }
 
@@ -174,7 +174,7 @@ impl Default for Config {
             lookback: true,
             seg_reduce: SegReduce::ByShape,
             seg_batch: crate::seg_reduce::SEG_BATCH,
-            scan_lookback_items: crate::lookback::LOOKBACK_MAX_ITEMS,
+            scan_lookback_items: crate::lookback::GATHER_SCAN_ITEMS,
         }
     }
 }

@@ -413,7 +413,7 @@ const CONFIGS: &[Config] = &[
         lookback: true,
         seg_reduce: SegReduce::ByShape,
         seg_batch: lift_ir::seg_reduce::SEG_BATCH,
-        scan_lookback_items: lift_ir::lookback::LOOKBACK_MAX_ITEMS,
+        scan_lookback_items: lift_ir::lookback::GATHER_SCAN_ITEMS,
     },
     // Look-back tiles of 2 · 9 ints (pairs: 2 · 1; a filter's tile: 2 · 9
     // of one component, 2 · 3 of two); float scans by tiles of 2 · 5

@@ -563,21 +563,29 @@ fn look_back_launches_share_the_arena_across_epoch_and_ticket_wraps() {
 }
 
 #[test]
-fn look_back_scans_capped_to_few_items_make_more_tiles() {
-    // `scan_lookback_items` (`NESSIE_SCAN_LOOKBACK_ITEMS`) caps a
-    // work-item's elements of a look-back scan (here 256 · 3 and 256 · 1
-    // a tile): scans with maps riding on them over thousands of tiles, and
-    // filters (not capped) beside them.
-    let source = "let s = plus_scan({rem(i * 7, 13) - 6 : i in index(1000003)}) in (sum(s), s[1000002], s[767], s[768]);\n\
-         let xs = {rem(i * 7919, 1000) - 500 : i in index(7681)}; s = max_scan(xs) in (sum(s), s[7680], sum({x * 2 : x in xs}));\n\
-         let k = {x : x in index(48641) | rem(x, 19) == 18} in (#k, sum(k), k[255], k[256]);\n\
-         let r = {plus_scan(s) : s in {{rem(i * j, 7) : i in index(rem(j, 50))} : j in index(20000)}} in (sum({sum(s) : s in r}), r[19999]);";
+fn look_back_scans_that_gather_take_few_items_a_work_item() {
+    // A look-back scan whose pull gathers (reads at an index another read
+    // gave) takes at most `scan_lookback_items` elements a work-item (note
+    // [gathering scans] in `lift_ir::lookback`): 3 by default, 1 and 2
+    // (taken as 1) set; thousands of tiles of 256 · 3, a scan of one tile
+    // and a bit, and the scans and filters that do not gather beside them
+    // keeping their tiles.
+    let source = "let ys = {x - 1000 : x in index(2000006) | rem(x, 2) == 0};\n\
+                      js = {rem(x, 1000003) : x in plus_scan({7919 : i in index(1000003)})};\n\
+                      s = plus_scan({ys[j] : j in js})\n\
+                  in (sum(s), s[1000002], s[767], s[768]);\n\
+                  let xs = {rem(i * 7919, 1000) - 500 : i in index(7681)};\n\
+                      ks = {x : x in index(1153) | rem(x, 3) /= 1};\n\
+                      s = max_scan({xs[k] : k in ks})\n\
+                  in (s[0] + sum({x + 500 : x in s}), s[#s - 1], s[300]);";
     for cap in [3, 2, 1] {
-        let cfg = lift_ir::rules::Config { scan_lookback_items: cap, ..lift_ir::rules::Config::default() };
+        let cfg = lift_ir::rules::Config { scan_lookback_items: cap, ..opencl_backend::config_from_env() };
         let (_, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
         let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("lowers");
         let items = if cap == 2 { 1 } else { cap };
-        assert!(compiled.lift_low.contains(&format!("of 256 x {items},")), "{}", compiled.lift_low);
+        let tiles: Vec<&str> = compiled.lift_low.lines().filter(|l| l.contains("lookback_tiles")).collect();
+        assert_eq!(tiles.iter().filter(|l| l.contains(&format!(" of 256 x {items},"))).count(), 2, "{tiles:#?}");
+        assert!(tiles.iter().filter(|l| l.contains(" of 256 x 19,")).count() >= 2, "{tiles:#?}");
         match support::outcome_in(&mut session(), source, fusion::ScheduleKind::ilp(), &cfg) {
             Outcome::Agree(_) => {}
             Outcome::Unsupported(what) => panic!("unsupported: {what}"),
