@@ -262,13 +262,13 @@ static inline long hsplit_scan_sum_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
+__kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_packed_lengths, __global const long* packed_lengths, __global long* packed_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -314,12 +314,14 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -345,14 +347,14 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -385,8 +387,9 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -2418,7 +2421,7 @@ __kernel void hsplit_filter_fused_mapped(long n_points_1, double x1, __global co
     }
 }
 
-__kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n_points_1, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2) {
+__kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, uint packed_1_status_epoch, uint packed_1_status_base, long n_points_1, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2) {
     __local double tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
@@ -2426,7 +2429,7 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_1_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_1_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_1_status) - packed_1_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
@@ -2477,12 +2480,14 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
         vals[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_1_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_1_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -2514,14 +2519,14 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_1_status_epoch && (hi >> 32) == packed_1_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_1_status_epoch && (hi_1 >> 32) == packed_1_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -2552,8 +2557,9 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
                 long c_6 = (incl) + (vals[305]);
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_1_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -2954,7 +2960,7 @@ static inline void hsplit_fused_pull_kept(long i, __global const double* cross_e
     *r1 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* cross_offsets, long n_cross_offsets, __global long* before, __global long* kept, __global double* c_6) {
+__kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoch, uint kept_status_base, long n_cross_elements, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* cross_offsets, long n_cross_offsets, __global long* before, __global long* kept, __global double* c_6) {
     __local long tile[2304];
     __local double tile_1[2304];
     __local long vals[306];
@@ -2963,7 +2969,7 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
     __local long range[4];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(kept_status) - kept_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
@@ -3010,12 +3016,14 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
         vals[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)kept_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)kept_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3047,14 +3055,14 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == kept_status_epoch && (hi >> 32) == kept_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == kept_status_epoch && (hi_1 >> 32) == kept_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -3085,8 +3093,9 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
                 long c_7 = (incl) + (vals[305]);
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)kept_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -3318,13 +3327,13 @@ static inline void hsplit_fused_2_op_total(long a, long a_1, long a_2, long b, l
     *r2 = nessie_add(a_2, b_2);
 }
 
-__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths, __global const long* before, long n_before, long n_kept, __global long* packed_offsets, __global long* packed_lengths_8) {
+__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_cross_lengths, __global const long* before, long n_before, long n_kept, __global long* packed_offsets, __global long* packed_lengths_8) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -3372,12 +3381,14 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3403,14 +3414,14 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -3443,8 +3454,9 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -3469,13 +3481,13 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
     }
 }
 
-__kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, __global const long* before, long n_before, long n_kept, long n_points_1, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
+__kernel void hsplit_fused_2_rank(__global int* rank_status, uint rank_status_epoch, uint rank_status_base, long instances_1, __global const long* before, long n_before, long n_kept, long n_points_1, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(rank_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(rank_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(rank_status) - rank_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -3523,12 +3535,14 @@ __kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, _
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)rank_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)rank_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3554,14 +3568,14 @@ __kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, _
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == rank_status_epoch && (hi >> 32) == rank_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == rank_status_epoch && (hi_1 >> 32) == rank_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -3594,8 +3608,9 @@ __kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, _
                 long c_6 = op_rank_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)rank_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -3620,7 +3635,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, _
     }
 }
 
-__kernel void hsplit_fused_2_then_instances(__global int* then_instances_status, long instances_1, __global const long* before, long n_before, long n_kept, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+__kernel void hsplit_fused_2_then_instances(__global int* then_instances_status, uint then_instances_status_epoch, uint then_instances_status_base, long instances_1, __global const long* before, long n_before, long n_kept, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
     __local long tile[4352];
     __local long vals[306];
     __local long vals_1[306];
@@ -3629,7 +3644,7 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
     __local uint masks_1[256];
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(then_instances_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(then_instances_status) - then_instances_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4352;
@@ -3689,18 +3704,22 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
         vals_1[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 1) * 2 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
         } else {
             const ulong bits_2 = (ulong)(total);
-            status[((2 * tile_no + 0) * 2 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 0) * 2 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             const ulong bits_3 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 2 + 1) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 0) * 2 + 1) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = tag_3 | (bits_3 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3739,7 +3758,7 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
                 const ulong hi = status[((2 * jt + 1) * 2 + 0) * 2 + 1];
                 const ulong lo_1 = status[((2 * jt + 1) * 2 + 1) * 2];
                 const ulong hi_1 = status[((2 * jt + 1) * 2 + 1) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0) {
+                if ((lo >> 32) == then_instances_status_epoch && (hi >> 32) == then_instances_status_epoch && (lo_1 >> 32) == then_instances_status_epoch && (hi_1 >> 32) == then_instances_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -3749,7 +3768,7 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
                     const ulong hi_2 = status[((2 * jt + 0) * 2 + 0) * 2 + 1];
                     const ulong lo_3 = status[((2 * jt + 0) * 2 + 1) * 2];
                     const ulong hi_3 = status[((2 * jt + 0) * 2 + 1) * 2 + 1];
-                    if (lo_2 != 0 && hi_2 != 0 && lo_3 != 0 && hi_3 != 0) {
+                    if ((lo_2 >> 32) == then_instances_status_epoch && (hi_2 >> 32) == then_instances_status_epoch && (lo_3 >> 32) == then_instances_status_epoch && (hi_3 >> 32) == then_instances_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
@@ -3788,11 +3807,13 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
                 incl = c_11;
                 incl_1 = c_12;
                 const ulong bits_4 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+                const ulong tag_4 = (ulong)then_instances_status_epoch << 32;
+                status[((2 * tile_no + 1) * 2 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
                 const ulong bits_5 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+                const ulong tag_5 = (ulong)then_instances_status_epoch << 32;
+                status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_5 | (bits_5 >> 32);
             }
         }
     }
@@ -4143,17 +4164,17 @@ static inline void hsplit_fused_3_pull_lengths(long i, __global const long* then
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
-    __local long tile[4864];
+__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -4176,8 +4197,8 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, tile[l * 3 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -4206,12 +4227,14 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -4237,14 +4260,14 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -4277,8 +4300,9 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -4286,15 +4310,15 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
     long op_packed_offsets_r_6 = hsplit_fused_3_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_3_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -4393,17 +4417,17 @@ static inline long hsplit_fused_4_pull_cross_lengths(long p, __global const long
     return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
-    __local long tile[4864];
+__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -4417,8 +4441,8 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, tile[l * 3 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -4447,12 +4471,14 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -4478,14 +4504,14 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -4518,8 +4544,9 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -4527,15 +4554,15 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
     long op_packed_offsets_r_6 = hsplit_fused_4_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_4_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -5722,17 +5749,17 @@ static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    __local long tile[4864];
+__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -5755,8 +5782,8 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, tile[l * 3 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -5785,12 +5812,14 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -5816,14 +5845,14 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -5856,8 +5885,9 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -5865,15 +5895,15 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
     long op_packed_offsets_r_6 = hsplit_fused_7_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_7_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -6124,17 +6154,17 @@ static inline long hsplit_fused_8_pull_lengths(long p, __global const uchar* map
     return f ? lengths[q] : sum[q];
 }
 
-__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
-    __local long tile[4864];
+__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -6148,8 +6178,8 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 3 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -6178,12 +6208,14 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -6209,14 +6241,14 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -6249,8 +6281,9 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -6258,15 +6291,15 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
     long op_packed_offsets_r_6 = hsplit_fused_8_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_8_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -6465,7 +6498,7 @@ static inline void hsplit_fused_9_pull_kept(long i, __global const double* point
     *r3 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets, __global long* before, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+__kernel void hsplit_fused_9_kept(__global int* kept_status, uint kept_status_epoch, uint kept_status_base, long n_points_elements_1, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets, __global long* before, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
     __local long tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
@@ -6476,7 +6509,7 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
     __local long range[4];
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(kept_status) - kept_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
@@ -6528,12 +6561,14 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
         vals[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)kept_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)kept_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -6565,14 +6600,14 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == kept_status_epoch && (hi >> 32) == kept_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == kept_status_epoch && (hi_1 >> 32) == kept_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -6603,8 +6638,9 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
                 long c_6 = (incl) + (vals[305]);
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)kept_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -6837,13 +6873,13 @@ static inline void hsplit_fused_10_op_total(long a, long a_1, long a_2, long b, 
     *r2 = nessie_add(a_2, b_2);
 }
 
-__kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status, long n_points_lengths, __global const long* before, long n_before, long n_kept, __global long* packed_offsets, __global long* packed_lengths_8) {
+__kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_points_lengths, __global const long* before, long n_before, long n_kept, __global long* packed_offsets, __global long* packed_lengths_8) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -6891,12 +6927,14 @@ __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -6922,14 +6960,14 @@ __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -6962,8 +7000,9 @@ __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -6988,13 +7027,13 @@ __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status
     }
 }
 
-__kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, __global const long* before, long n_before, long n_kept, __global const long* points_lengths, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
+__kernel void hsplit_fused_10_rank(__global int* rank_status, uint rank_status_epoch, uint rank_status_base, long instances_1, __global const long* before, long n_before, long n_kept, __global const long* points_lengths, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(rank_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(rank_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(rank_status) - rank_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -7042,12 +7081,14 @@ __kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, 
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)rank_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)rank_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -7073,14 +7114,14 @@ __kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, 
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == rank_status_epoch && (hi >> 32) == rank_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == rank_status_epoch && (hi_1 >> 32) == rank_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -7113,8 +7154,9 @@ __kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, 
                 long c_6 = op_rank_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)rank_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -7139,7 +7181,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, 
     }
 }
 
-__kernel void hsplit_fused_10_then_instances(__global int* then_instances_status, long instances_1, __global const long* before, long n_before, long n_kept, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+__kernel void hsplit_fused_10_then_instances(__global int* then_instances_status, uint then_instances_status_epoch, uint then_instances_status_base, long instances_1, __global const long* before, long n_before, long n_kept, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
     __local long tile[4352];
     __local long vals[306];
     __local long vals_1[306];
@@ -7148,7 +7190,7 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
     __local uint masks_1[256];
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(then_instances_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(then_instances_status) - then_instances_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4352;
@@ -7208,18 +7250,22 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
         vals_1[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 1) * 2 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
         } else {
             const ulong bits_2 = (ulong)(total);
-            status[((2 * tile_no + 0) * 2 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 0) * 2 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             const ulong bits_3 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 2 + 1) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 0) * 2 + 1) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = tag_3 | (bits_3 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -7258,7 +7304,7 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
                 const ulong hi = status[((2 * jt + 1) * 2 + 0) * 2 + 1];
                 const ulong lo_1 = status[((2 * jt + 1) * 2 + 1) * 2];
                 const ulong hi_1 = status[((2 * jt + 1) * 2 + 1) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0) {
+                if ((lo >> 32) == then_instances_status_epoch && (hi >> 32) == then_instances_status_epoch && (lo_1 >> 32) == then_instances_status_epoch && (hi_1 >> 32) == then_instances_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -7268,7 +7314,7 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
                     const ulong hi_2 = status[((2 * jt + 0) * 2 + 0) * 2 + 1];
                     const ulong lo_3 = status[((2 * jt + 0) * 2 + 1) * 2];
                     const ulong hi_3 = status[((2 * jt + 0) * 2 + 1) * 2 + 1];
-                    if (lo_2 != 0 && hi_2 != 0 && lo_3 != 0 && hi_3 != 0) {
+                    if ((lo_2 >> 32) == then_instances_status_epoch && (hi_2 >> 32) == then_instances_status_epoch && (lo_3 >> 32) == then_instances_status_epoch && (hi_3 >> 32) == then_instances_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
@@ -7307,11 +7353,13 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
                 incl = c_11;
                 incl_1 = c_12;
                 const ulong bits_4 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+                const ulong tag_4 = (ulong)then_instances_status_epoch << 32;
+                status[((2 * tile_no + 1) * 2 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
                 const ulong bits_5 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+                const ulong tag_5 = (ulong)then_instances_status_epoch << 32;
+                status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_5 | (bits_5 >> 32);
             }
         }
     }
@@ -7662,17 +7710,17 @@ static inline void hsplit_fused_11_pull_lengths(long i, __global const long* the
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
-    __local long tile[4864];
+__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_then_instances_1, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -7695,8 +7743,8 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 3 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -7725,12 +7773,14 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -7756,14 +7806,14 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -7796,8 +7846,9 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -7805,15 +7856,15 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
     long op_packed_offsets_r_6 = hsplit_fused_11_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_11_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -7912,17 +7963,17 @@ static inline long hsplit_fused_12_pull_cross_lengths(long p, __global const lon
     return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
-    __local long tile[4864];
+__kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_else_instances, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -7936,8 +7987,8 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, tile[l * 3 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -7966,12 +8017,14 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -7997,14 +8050,14 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -8037,8 +8090,9 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -8046,15 +8100,15 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
     long op_packed_offsets_r_6 = hsplit_fused_12_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_12_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -9244,17 +9298,17 @@ static inline void hsplit_fused_15_pull_ends_1_1(long p, __global const double* 
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    __local long tile[4864];
+__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1, __global const long* offsets, long n_offsets, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -9277,8 +9331,8 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, tile[l * 3 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -9307,12 +9361,14 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -9338,14 +9394,14 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -9378,8 +9434,9 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -9387,15 +9444,15 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
     long op_packed_offsets_r_6 = hsplit_fused_15_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_15_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -9498,17 +9555,17 @@ static inline long hsplit_fused_16_pull_lengths(long p, __global const uchar* ma
     return f ? lengths[q] : sum[q];
 }
 
-__kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
-    __local long tile[4864];
+__kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -9522,8 +9579,8 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, tile[l * 3 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -9552,12 +9609,14 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -9583,14 +9642,14 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -9623,8 +9682,9 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -9632,15 +9692,15 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
     long op_packed_offsets_r_6 = hsplit_fused_16_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_16_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -10217,17 +10277,17 @@ static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const do
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    __local long tile[4864];
+__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -10250,8 +10310,8 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_7_by_ids_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_7_by_ids_op_packed_offsets(acc, tile[l * 3 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -10280,12 +10340,14 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -10311,14 +10373,14 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -10351,8 +10413,9 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -10360,15 +10423,15 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
     long op_packed_offsets_r_6 = hsplit_fused_7_by_ids_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_7_by_ids_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -10624,17 +10687,17 @@ static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const d
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    __local long tile[4864];
+__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -10657,8 +10720,8 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_15_by_ids_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_15_by_ids_op_packed_offsets(acc, tile[l * 3 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -10687,12 +10750,14 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -10718,14 +10783,14 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -10758,8 +10823,9 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -10767,15 +10833,15 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
     long op_packed_offsets_r_6 = hsplit_fused_15_by_ids_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_15_by_ids_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {

@@ -830,7 +830,7 @@ static inline long quicksort_filter_fused_keep_greater(long x, long pivot) {
     return x > pivot ? 1L : 0L;
 }
 
-__kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_s, __global const long* s, long pivot, long lookback_tiles, __global long* lesser_kept, __global long* equal_kept, __global long* greater_kept, __global long* lesser, __global long* equal, __global long* greater) {
+__kernel void quicksort_filter_fused_lesser(__global int* lesser_status, uint lesser_status_epoch, uint lesser_status_base, long n_s, __global const long* s, long pivot, long lookback_tiles, __global long* lesser_kept, __global long* equal_kept, __global long* greater_kept, __global long* lesser, __global long* equal, __global long* greater) {
     __local long tile[3840];
     __local long vals[306];
     __local long vals_1[306];
@@ -838,7 +838,7 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(lesser_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(lesser_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(lesser_status) - lesser_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 3840;
@@ -914,24 +914,30 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
         vals_2[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)lesser_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)lesser_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
             const ulong bits_2 = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)lesser_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
         } else {
             const ulong bits_3 = (ulong)(total);
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)lesser_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
             const ulong bits_4 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong tag_4 = (ulong)lesser_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
             const ulong bits_5 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+            const ulong tag_5 = (ulong)lesser_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -977,7 +983,7 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
                 const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
                 const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
                 const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
+                if ((lo >> 32) == lesser_status_epoch && (hi >> 32) == lesser_status_epoch && (lo_1 >> 32) == lesser_status_epoch && (hi_1 >> 32) == lesser_status_epoch && (lo_2 >> 32) == lesser_status_epoch && (hi_2 >> 32) == lesser_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -990,7 +996,7 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
                     const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
                     const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
                     const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
+                    if ((lo_3 >> 32) == lesser_status_epoch && (hi_3 >> 32) == lesser_status_epoch && (lo_4 >> 32) == lesser_status_epoch && (hi_4 >> 32) == lesser_status_epoch && (lo_5 >> 32) == lesser_status_epoch && (hi_5 >> 32) == lesser_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
@@ -1037,14 +1043,17 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
                 incl_1 = c_17;
                 incl_2 = c_18;
                 const ulong bits_6 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong tag_6 = (ulong)lesser_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
                 const ulong bits_7 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong tag_7 = (ulong)lesser_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
                 const ulong bits_8 = (ulong)(incl_2);
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
+                const ulong tag_8 = (ulong)lesser_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
             }
         }
     }
@@ -1514,13 +1523,13 @@ static inline void quicksort_fused_op_total(long a, long a_1, long b, long b_1, 
     *r1 = nessie_add(a_1, b_1);
 }
 
-__kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, __global const long* s_lengths, __global long* rank, __global uchar* mapped_2) {
+__kernel void quicksort_fused_rank(__global int* rank_status, uint rank_status_epoch, uint rank_status_base, long instances_2, __global const long* s_lengths, __global long* rank, __global uchar* mapped_2) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(rank_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(rank_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(rank_status) - rank_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -1568,12 +1577,14 @@ __kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, 
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)rank_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)rank_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -1599,14 +1610,14 @@ __kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, 
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == rank_status_epoch && (hi >> 32) == rank_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == rank_status_epoch && (hi_1 >> 32) == rank_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -1639,8 +1650,9 @@ __kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, 
                 long c_6 = op_rank_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)rank_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -1665,7 +1677,7 @@ __kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, 
     }
 }
 
-__kernel void quicksort_fused_then_instances(__global int* then_instances_status, long instances_2, __global const long* s_lengths, long lookback_tiles_1, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+__kernel void quicksort_fused_then_instances(__global int* then_instances_status, uint then_instances_status_epoch, uint then_instances_status_base, long instances_2, __global const long* s_lengths, long lookback_tiles_1, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
     __local long tile[4352];
     __local long vals[306];
     __local long vals_1[306];
@@ -1674,7 +1686,7 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
     __local uint masks_1[256];
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(then_instances_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(then_instances_status) - then_instances_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4352;
@@ -1734,18 +1746,22 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
         vals_1[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 1) * 2 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
         } else {
             const ulong bits_2 = (ulong)(total);
-            status[((2 * tile_no + 0) * 2 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 0) * 2 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             const ulong bits_3 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 2 + 1) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 0) * 2 + 1) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = tag_3 | (bits_3 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -1784,7 +1800,7 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
                 const ulong hi = status[((2 * jt + 1) * 2 + 0) * 2 + 1];
                 const ulong lo_1 = status[((2 * jt + 1) * 2 + 1) * 2];
                 const ulong hi_1 = status[((2 * jt + 1) * 2 + 1) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0) {
+                if ((lo >> 32) == then_instances_status_epoch && (hi >> 32) == then_instances_status_epoch && (lo_1 >> 32) == then_instances_status_epoch && (hi_1 >> 32) == then_instances_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -1794,7 +1810,7 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
                     const ulong hi_2 = status[((2 * jt + 0) * 2 + 0) * 2 + 1];
                     const ulong lo_3 = status[((2 * jt + 0) * 2 + 1) * 2];
                     const ulong hi_3 = status[((2 * jt + 0) * 2 + 1) * 2 + 1];
-                    if (lo_2 != 0 && hi_2 != 0 && lo_3 != 0 && hi_3 != 0) {
+                    if ((lo_2 >> 32) == then_instances_status_epoch && (hi_2 >> 32) == then_instances_status_epoch && (lo_3 >> 32) == then_instances_status_epoch && (hi_3 >> 32) == then_instances_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
@@ -1833,11 +1849,13 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
                 incl = c_11;
                 incl_1 = c_12;
                 const ulong bits_4 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+                const ulong tag_4 = (ulong)then_instances_status_epoch << 32;
+                status[((2 * tile_no + 1) * 2 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
                 const ulong bits_5 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+                const ulong tag_5 = (ulong)then_instances_status_epoch << 32;
+                status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_5 | (bits_5 >> 32);
             }
         }
     }
@@ -2115,17 +2133,17 @@ static inline long quicksort_fused_2_pull_s_lengths(long p, __global const long*
     return s_lengths[q];
 }
 
-__kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets, __global long* s_lengths_2) {
-    __local long tile[4864];
+__kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long n_then_instances, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets, __global long* s_lengths_2) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_then_instances) {
@@ -2139,8 +2157,8 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, tile[l * 3 + j]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -2169,12 +2187,14 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -2200,14 +2220,14 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -2240,8 +2260,9 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n
                 long c_6 = op_s_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -2249,15 +2270,15 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n
     long op_s_offsets_r_6 = quicksort_fused_2_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_2_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_then_instances) {
@@ -2380,17 +2401,17 @@ static inline void quicksort_fused_3_pull_pivot(long i, __global const long* els
     *r3 = v_8;
 }
 
-__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* s_lengths_10, __global int* sorted_lengths, __global long* sorted_offsets, __global long* err) {
-    __local long tile[4864];
+__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long n_else_instances, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* s_lengths_10, __global int* sorted_lengths, __global long* sorted_offsets, __global long* err) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j_1 = 0; j_1 < 19; j_1++) {
+    const long start = tile_no * 768;
+    for (long j_1 = 0; j_1 < 3; j_1++) {
         const long p_1 = j_1 * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -2411,8 +2432,8 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j_1 = 0; j_1 < 19; j_1++) {
-        long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, tile[l * 19 + j_1]);
+    for (long j_1 = 0; j_1 < 3; j_1++) {
+        long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, tile[l * 3 + j_1]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -2441,12 +2462,14 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -2472,14 +2495,14 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -2512,8 +2535,9 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n
                 long c_6 = op_s_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -2521,15 +2545,15 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n
     long op_s_offsets_r_6 = quicksort_fused_3_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j_1 = 0; j_1 < 19; j_1++) {
-        long x_2 = tile[l * 19 + j_1];
-        tile[l * 19 + j_1] = off;
+    for (long j_1 = 0; j_1 < 3; j_1++) {
+        long x_2 = tile[l * 3 + j_1];
+        tile[l * 3 + j_1] = off;
         long op_s_offsets_r_7 = quicksort_fused_3_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j_1 = 0; j_1 < 19; j_1++) {
+    for (long j_1 = 0; j_1 < 3; j_1++) {
         const long p_1 = j_1 * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -2656,7 +2680,7 @@ static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const 
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1, __global const long* s_offsets_0, long n_s_offsets, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -2669,7 +2693,7 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long 
     __local long range[4];
     volatile __global ulong* status = (volatile __global ulong*)(lesser_elements_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(lesser_elements_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(lesser_elements_status) - lesser_elements_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1792;
@@ -2749,24 +2773,30 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long 
         vals_2[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_3);
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
             const ulong bits_2 = (ulong)(total_4);
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
         } else {
             const ulong bits_3 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
             const ulong bits_4 = (ulong)(total_3);
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong tag_4 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
             const ulong bits_5 = (ulong)(total_4);
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+            const ulong tag_5 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -2812,7 +2842,7 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long 
                 const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
                 const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
                 const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
+                if ((lo >> 32) == lesser_elements_status_epoch && (hi >> 32) == lesser_elements_status_epoch && (lo_1 >> 32) == lesser_elements_status_epoch && (hi_1 >> 32) == lesser_elements_status_epoch && (lo_2 >> 32) == lesser_elements_status_epoch && (hi_2 >> 32) == lesser_elements_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -2825,7 +2855,7 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long 
                     const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
                     const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
                     const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
+                    if ((lo_3 >> 32) == lesser_elements_status_epoch && (hi_3 >> 32) == lesser_elements_status_epoch && (lo_4 >> 32) == lesser_elements_status_epoch && (hi_4 >> 32) == lesser_elements_status_epoch && (lo_5 >> 32) == lesser_elements_status_epoch && (hi_5 >> 32) == lesser_elements_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
@@ -2872,14 +2902,17 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long 
                 incl_1 = c_17;
                 incl_2 = c_18;
                 const ulong bits_6 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong tag_6 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
                 const ulong bits_7 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong tag_7 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
                 const ulong bits_8 = (ulong)(incl_2);
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
+                const ulong tag_8 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
             }
         }
     }
@@ -3113,7 +3146,7 @@ static inline long quicksort_fused_5_pull_v_lengths(long p, __global const long*
     return t;
 }
 
-__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, long n_s_lengths, __global const long* before_0, long n_before, long n_kept, __global const long* before_9, long n_before_1, long n_kept_1, __global const long* before_17, long n_before_2, long n_kept_2, __global long* s_offsets_5, __global long* s_offsets_13, __global long* s_offsets_21, __global long* lesser_lengths_11) {
+__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, uint s_offsets_status_49_epoch, uint s_offsets_status_49_base, long n_s_lengths, __global const long* before_0, long n_before, long n_kept, __global const long* before_9, long n_before_1, long n_kept_1, __global const long* before_17, long n_before_2, long n_kept_2, __global long* s_offsets_5, __global long* s_offsets_13, __global long* s_offsets_21, __global long* lesser_lengths_11) {
     __local long tile[1280];
     __local long tile_1[1280];
     __local long tile_2[1280];
@@ -3123,7 +3156,7 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status_49 + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status_49);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status_49) - s_offsets_status_49_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
@@ -3217,24 +3250,30 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
         vals_2[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)s_offsets_status_49_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)s_offsets_status_49_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
             const ulong bits_2 = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)s_offsets_status_49_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
         } else {
             const ulong bits_3 = (ulong)(total);
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)s_offsets_status_49_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
             const ulong bits_4 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong tag_4 = (ulong)s_offsets_status_49_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
             const ulong bits_5 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+            const ulong tag_5 = (ulong)s_offsets_status_49_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3277,7 +3316,7 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
                 const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
                 const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
                 const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
+                if ((lo >> 32) == s_offsets_status_49_epoch && (hi >> 32) == s_offsets_status_49_epoch && (lo_1 >> 32) == s_offsets_status_49_epoch && (hi_1 >> 32) == s_offsets_status_49_epoch && (lo_2 >> 32) == s_offsets_status_49_epoch && (hi_2 >> 32) == s_offsets_status_49_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -3290,7 +3329,7 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
                     const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
                     const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
                     const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
+                    if ((lo_3 >> 32) == s_offsets_status_49_epoch && (hi_3 >> 32) == s_offsets_status_49_epoch && (lo_4 >> 32) == s_offsets_status_49_epoch && (hi_4 >> 32) == s_offsets_status_49_epoch && (lo_5 >> 32) == s_offsets_status_49_epoch && (hi_5 >> 32) == s_offsets_status_49_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
@@ -3345,14 +3384,17 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
                 incl_1 = c_17;
                 incl_2 = c_18;
                 const ulong bits_6 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong tag_6 = (ulong)s_offsets_status_49_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
                 const ulong bits_7 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong tag_7 = (ulong)s_offsets_status_49_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
                 const ulong bits_8 = (ulong)(incl_2);
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
+                const ulong tag_8 = (ulong)s_offsets_status_49_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
             }
         }
     }
@@ -3399,13 +3441,13 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, long t_1, __global const long* before_0, long n_before, long n_kept, __global const long* before_17, long n_before_2, long n_kept_2, __global long* s_offsets_30, __global long* v_lengths_26) {
+__kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, uint s_offsets_status_50_epoch, uint s_offsets_status_50_base, long t_1, __global const long* before_0, long n_before, long n_kept, __global const long* before_17, long n_before_2, long n_kept_2, __global long* s_offsets_30, __global long* v_lengths_26) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status_50 + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status_50);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status_50) - s_offsets_status_50_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -3453,12 +3495,14 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, l
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)s_offsets_status_50_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)s_offsets_status_50_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3484,14 +3528,14 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, l
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == s_offsets_status_50_epoch && (hi >> 32) == s_offsets_status_50_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == s_offsets_status_50_epoch && (hi_1 >> 32) == s_offsets_status_50_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -3524,8 +3568,9 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, l
                 long c_6 = op_s_offsets_1_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)s_offsets_status_50_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -3730,17 +3775,17 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
     *r4 = v_8;
 }
 
-__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n_else_instances, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
-    __local long tile[4864];
+__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long n_else_instances, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_else_instances) {
@@ -3763,8 +3808,8 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, tile[l * 3 + j]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -3793,12 +3838,14 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3824,14 +3871,14 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -3864,8 +3911,9 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n
                 long c_6 = op_s_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -3873,15 +3921,15 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n
     long op_s_offsets_r_6 = quicksort_fused_6_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_6_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_else_instances) {
@@ -3984,17 +4032,17 @@ static inline long quicksort_fused_7_pull_s_lengths(long p, __global const uchar
     return f ? s_lengths[q] : lengths[q];
 }
 
-__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets, __global long* s_lengths_5) {
-    __local long tile[4864];
+__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets, __global long* s_lengths_5) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -4008,8 +4056,8 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long i
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, tile[l * 3 + j]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -4038,12 +4086,14 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long i
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -4069,14 +4119,14 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long i
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -4109,8 +4159,9 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long i
                 long c_6 = op_s_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -4118,15 +4169,15 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long i
     long op_s_offsets_r_6 = quicksort_fused_7_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_7_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -5112,7 +5163,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, long total_1, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -5125,7 +5176,7 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
     __local long range[4];
     volatile __global ulong* status = (volatile __global ulong*)(lesser_elements_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(lesser_elements_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(lesser_elements_status) - lesser_elements_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1792;
@@ -5205,24 +5256,30 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
         vals_2[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_3);
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
             const ulong bits_2 = (ulong)(total_4);
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
         } else {
             const ulong bits_3 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
             const ulong bits_4 = (ulong)(total_3);
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong tag_4 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
             const ulong bits_5 = (ulong)(total_4);
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+            const ulong tag_5 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -5268,7 +5325,7 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
                 const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
                 const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
                 const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
+                if ((lo >> 32) == lesser_elements_status_epoch && (hi >> 32) == lesser_elements_status_epoch && (lo_1 >> 32) == lesser_elements_status_epoch && (hi_1 >> 32) == lesser_elements_status_epoch && (lo_2 >> 32) == lesser_elements_status_epoch && (hi_2 >> 32) == lesser_elements_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -5281,7 +5338,7 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
                     const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
                     const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
                     const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
+                    if ((lo_3 >> 32) == lesser_elements_status_epoch && (hi_3 >> 32) == lesser_elements_status_epoch && (lo_4 >> 32) == lesser_elements_status_epoch && (hi_4 >> 32) == lesser_elements_status_epoch && (lo_5 >> 32) == lesser_elements_status_epoch && (hi_5 >> 32) == lesser_elements_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
@@ -5328,14 +5385,17 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
                 incl_1 = c_17;
                 incl_2 = c_18;
                 const ulong bits_6 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong tag_6 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
                 const ulong bits_7 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong tag_7 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
                 const ulong bits_8 = (ulong)(incl_2);
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
+                const ulong tag_8 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
             }
         }
     }
