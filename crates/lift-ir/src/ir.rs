@@ -569,12 +569,15 @@ pub struct Before {
 /// publishes its tile's aggregate and then its inclusive prefix in the
 /// status words after it, and finds its exclusive prefix by reading its
 /// predecessors' statuses backwards, a window at a time, until a prefix.
-/// `status` is a 32-bit counter of the kernel (zeroed before it runs, one
-/// fill): the ticket and a word of padding
-/// ([`crate::lookback::STATUS_FRONT`]), then per tile two records (aggregate, prefix) of a 64-bit word pair per component,
-/// each word the flag `1 << 32` or'ed with 32 bits of the value, so that
-/// a record is valid exactly when all its words are non-zero: no word is
-/// ever rewritten, and no fence orders one word after another.
+/// `status` names the launch's ticket and statuses, 32-bit words of the
+/// session's look-back arena (no buffer of the kernel, never zeroed between
+/// launches; its length in `LiftKernel::lengths`): the ticket and a word of
+/// padding ([`crate::lookback::STATUS_FRONT`]), then per tile two records
+/// (aggregate, prefix) of a 64-bit word pair per component, each word the
+/// launch's epoch shifted up 32 bits or'ed with 32 bits of the value, so
+/// that a record is valid exactly when all its words carry the launch's
+/// epoch: no word is rewritten within a launch, and no fence orders one
+/// word after another.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lookback {
     pub group_size: i64,

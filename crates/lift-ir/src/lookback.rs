@@ -30,11 +30,14 @@
 //!
 //! **Statuses without fences.** A status is two records (the aggregate,
 //! the inclusive prefix), each a pair of 64-bit words per component: the
-//! component's 64 bits split in halves, each half or'ed with a flag bit
-//! (`1 << 32`). A record is valid when all its words are non-zero. Words
-//! are written once each (the buffer starts zeroed, a 32-bit counter of
-//! the kernel whose first word is the ticket: one zero fill a launch) and
-//! read with `volatile` loads, so a reader needs only
+//! component's 64 bits split in halves, each half or'ed with the launch's
+//! epoch shifted up 32 bits. A record is valid when all its words carry
+//! the launch's epoch. Words are written once each a launch (the statuses
+//! and the ticket live in the session's look-back arena, zeroed once and
+//! shared by every look-back launch, each with its own epoch and ticket
+//! base: no fill a launch; note [look-back arena] in
+//! `runtime::cl::lookback_arena`) and read with `volatile` loads, so a
+//! reader needs only
 //! that an aligned 64-bit store is seen whole (true on every OpenCL GPU
 //! and CPU): no fence orders a flag after a value, and tuples (the (head
 //! flag, value) pairs of a segmented scan) need no sequence lock. A reader
@@ -97,6 +100,10 @@ pub fn window(l: i64) -> i64 {
 /// 0.849, the segmented `plus_scan` of 2^22 segments of 8 0.384 against
 /// 0.441 (before its search went back to `L` probes a round).
 pub const LOOKBACK_MAX_ITEMS: i64 = 31;
+
+/// The most elements per work-item of a look-back scan whose pulls
+/// gather, by default (note [gathering scans]).
+pub const GATHER_SCAN_ITEMS: i64 = 3;
 
 /// The local values of a look-back group (see
 /// [`crate::memory::AllocKind::LookbackValues`]): `L` totals, `Q` rows,
@@ -186,15 +193,15 @@ pub fn seg_lookback_items(k: usize, cfg: &Config) -> Option<i64> {
 /// words, stay 8-byte aligned.
 pub const STATUS_FRONT: i64 = 2;
 
-/// The counter of a look-back over `tiles` tiles of values of `k`
-/// components, named after `stage`'s result: the ticket at its front
-/// ([`STATUS_FRONT`] words), then the status words. One buffer, so one
-/// zero fill before the launch.
+/// The ticket and statuses of a look-back over `tiles` tiles of values of
+/// `k` components, named after `stage`'s result: the ticket at its front
+/// ([`STATUS_FRONT`] 32-bit words), then the status words, its length
+/// (in 32-bit words) in `low.lengths`. No buffer of the kernel: the
+/// launch takes the session's look-back arena, at least that long.
 pub(crate) fn chain(low: &mut LiftKernel, stage: &Stage, tiles: &ArithExpr, k: usize, (l, t): (i64, i64)) -> Lookback {
     let base = stage.result.first().map_or_else(|| stage.name.clone(), |v| low.flat.var(*v).name.clone());
     let status = low.flat.new_var(format!("{base}_status"), VarType::Array(Scalar::Int));
     low.lengths.push((status, tiles * (8 * k as i64) + STATUS_FRONT));
-    low.counters.push(status);
     Lookback { group_size: l, items: t, tiles: tiles.clone(), status, heads: None, along: None }
 }
 
@@ -272,6 +279,21 @@ fn scan_lookback_along(
     let Some(t) = lookback_items(neutral.len(), neutral.len(), cfg) else {
         return Ok(None);
     };
+    // A scan whose pulls gather: at most `scan_lookback_items`, odd as
+    // `lookback_items` makes it (note [gathering scans]).
+    let pulls = [generated(xs), along];
+    let t = if pulls.iter().flatten().any(|id| pull_gathers(low, *id)) {
+        let cap = cfg.scan_lookback_items.max(1);
+        if t <= cap {
+            t
+        } else if cap % 2 == 0 && cap > 1 {
+            cap - 1
+        } else {
+            cap
+        }
+    } else {
+        t
+    };
     let n = crate::rules::low_length(low, xs)?;
     low.rules_applied.push("scan-lookback".into());
     low.rules_applied.push("tile-coalesced".into());
@@ -286,6 +308,83 @@ fn scan_lookback_along(
     let body =
         Expr::apply(Fun::ScanLookback(Box::new(f.clone()), chain), vec![Expr::Value(neutral.to_vec()), xs.clone()]);
     Ok(Some(vec![Stage { body, ..stage.clone() }]))
+}
+
+// Note [gathering scans]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// A look-back scan's work-item pulls its `T` elements one after the other
+// into local memory. Where a pull gathers (reads an array at an index
+// another read gave: `s_lengths[then_instances[i]]`, a lifted function's
+// per-instance data), each element is a chain of dependent loads, and a
+// tile of `L·T` elements costs `T` such chains a work-item; the scans of a
+// recursion's segment descriptors are short (up to ~10^6 instances), so
+// few tiles are in flight to hide them. Such scans take at most
+// `Config::scan_lookback_items` (3) elements a work-item: more, smaller
+// tiles. Quicksort of 10^7 on an H200, every look-back scan capped at 3
+// by `NESSIE_SCAN_LOOKBACK_ITEMS` against none (`T` = 19; that figure
+// from an earlier device call, also on an H200: the other kernels took
+// the same time in both), kernel time of the 61 launches each:
+// `fused_3_s_offsets` 1.62 -> 0.99 ms, `fused_6_s_offsets` 1.68 -> 0.90,
+// `fused_7_s_offsets` 1.19 -> 0.90, `fused_2_s_offsets` 0.87 -> 0.80; the
+// scans that read their index's own elements were no faster at 3
+// (`fused_5_s_offsets` 0.98 -> 1.05 ms, `fused_rank` 0.85 -> 0.84) and
+// keep `T`, as do long scans of plain reads (`plus_scan` of 2^27 ints),
+// whose tiles' fixed cost `T` shares.
+
+/// The pull of `generate(n, pull)`.
+fn generated(xs: &Expr) -> Option<UserFunId> {
+    match xs {
+        Expr::Apply(Fun::Generate(_, id), _) => Some(*id),
+        _ => None,
+    }
+}
+
+/// Whether user function `id` (a pull) reads an array at an index that
+/// another read (or a segment search) gave: a gather (note [gathering
+/// scans]).
+fn pull_gathers(low: &LiftKernel, id: UserFunId) -> bool {
+    match &low.user_fun(id).def {
+        UserFunDef::Thunk(thunk) => gathers(&thunk.body, &mut Vec::new()),
+        UserFunDef::Once(body) => gathers(body, &mut Vec::new()),
+    }
+}
+
+/// Whether `e` reads at an index that depends on a load; `loaded`: the
+/// variables in scope bound to values that do.
+fn gathers(e: &GExpr, loaded: &mut Vec<KVar>) -> bool {
+    match e {
+        GExpr::Read { index, .. } => loads(index, loaded) || gathers(index, loaded),
+        GExpr::Let { vars, value, body } => {
+            if gathers(value, loaded) {
+                return true;
+            }
+            let scope = loaded.len();
+            if loads(value, loaded) {
+                loaded.extend(vars);
+            }
+            let found = gathers(body, loaded);
+            loaded.truncate(scope);
+            found
+        }
+        _ => {
+            let mut found = false;
+            e.for_each_child(|c| found = found || gathers(c, loaded));
+            found
+        }
+    }
+}
+
+/// Whether `e`'s value depends on an array read or a segment search.
+fn loads(e: &GExpr, loaded: &[KVar]) -> bool {
+    match e {
+        GExpr::Read { .. } | GExpr::SegmentOf { .. } => true,
+        GExpr::Var(v) => loaded.contains(v),
+        _ => {
+            let mut found = false;
+            e.for_each_child(|c| found = found || loads(c, loaded));
+            found
+        }
+    }
 }
 
 /// A `FILTER`'s high-level stage `filter(keep)(generate(n, pull))`: by
@@ -530,18 +629,18 @@ fn add_fun(low: &mut LiftKernel, name: &str, thunk: Thunk, result: Scalar) -> Us
 }
 
 /// The kernel variables a stage's look-back patterns write besides its
-/// result: the ticket-and-status counter, and a filter's count.
+/// result: a filter's count and counts before offsets (the ticket and
+/// statuses are the session's arena, no variable of the kernel's).
 pub fn side_outputs(e: &Expr) -> Vec<KVar> {
     let mut out = Vec::new();
     if let Expr::Apply(f, args) = e {
         match f {
-            Fun::ScanLookback(_, c) => out.push(c.status),
-            Fun::FilterLookback(k, c) => {
-                out.extend([c.status, k.count]);
+            Fun::ScanLookback(..) => {}
+            Fun::FilterLookback(k, _) => {
+                out.push(k.count);
                 out.extend(k.before.as_ref().map(|b| b.counts));
             }
-            Fun::FiltersLookback(keeps, c) => {
-                out.push(c.status);
+            Fun::FiltersLookback(keeps, _) => {
                 out.extend(keeps.iter().map(|k| k.count));
                 out.extend(keeps.iter().filter_map(|k| k.before.as_ref().map(|b| b.counts)));
             }

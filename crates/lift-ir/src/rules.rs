@@ -143,6 +143,13 @@ pub struct Config {
     /// tiles, and one whose guard fails costs about a microsecond for
     /// every thousand groups that return at once.
     pub seg_guarded_groups: i64,
+    /// The most elements a work-item of an unsegmented look-back scan
+    /// whose pulls gather (`scan-lookback`, note [gathering scans] in
+    /// `crate::lookback`) takes, below what local memory allows
+    /// ([`crate::lookback::lookback_items`]): more, smaller tiles.
+    /// [`crate::lookback::GATHER_SCAN_ITEMS`] by default;
+    /// `NESSIE_SCAN_LOOKBACK_ITEMS` sets it. At least 1.
+    pub scan_lookback_items: i64,
 }
 
 /// The lowering of a segmented reduction of one or two components.
@@ -174,6 +181,7 @@ impl Default for Config {
             seg_reduce: SegReduce::ByShape,
             seg_batch: crate::seg_reduce::SEG_BATCH,
             seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
+            scan_lookback_items: crate::lookback::GATHER_SCAN_ITEMS,
         }
     }
 }

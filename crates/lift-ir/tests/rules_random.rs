@@ -414,6 +414,7 @@ const CONFIGS: &[Config] = &[
         seg_reduce: SegReduce::ByShape,
         seg_batch: lift_ir::seg_reduce::SEG_BATCH,
         seg_guarded_groups: lift_ir::seg_reduce::SEG_GUARDED_GROUPS,
+        scan_lookback_items: lift_ir::lookback::GATHER_SCAN_ITEMS,
     },
     // Look-back tiles of 2 · 9 ints (pairs: 2 · 1; a filter's tile: 2 · 9
     // of one component, 2 · 3 of two); float scans by tiles of 2 · 5
@@ -428,6 +429,8 @@ const CONFIGS: &[Config] = &[
         seg_reduce: SegReduce::Merge,
         seg_batch: 3,
         seg_guarded_groups: 2,
+        // Look-back scans of 2 · 3 (an even cap takes the odd below it).
+        scan_lookback_items: 4,
     },
     // No look-back: scan tiles of 8 · 11 elements of one component (pairs:
     // 8 · 5; triples: 8 · 1), `filter-flags-fused`.
@@ -440,6 +443,7 @@ const CONFIGS: &[Config] = &[
         seg_reduce: SegReduce::Merge,
         seg_batch: 1,
         seg_guarded_groups: 3,
+        scan_lookback_items: lift_ir::lookback::LOOKBACK_MAX_ITEMS,
     },
     // No tiles: `scan-blocks` (the fallback for elements too wide).
     Config {
@@ -451,6 +455,7 @@ const CONFIGS: &[Config] = &[
         seg_reduce: SegReduce::Teams,
         seg_batch: 2,
         seg_guarded_groups: 4,
+        scan_lookback_items: lift_ir::lookback::LOOKBACK_MAX_ITEMS,
     },
 ];
 

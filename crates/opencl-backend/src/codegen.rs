@@ -65,6 +65,21 @@ pub enum KernelArg {
     /// device (note [device lengths]).
     Length(Var),
     ErrorFlag,
+    /// A look-back's ticket and statuses (`status`, a look-back's
+    /// [`lift_ir::ir::Lookback::status`]): the session's look-back arena
+    /// as `__global int*`, then the launch's epoch and ticket base as
+    /// `uint`s, named after it ([`lookback_epoch`], [`lookback_base`]).
+    Lookback(KVar),
+}
+
+/// The C name of a look-back's epoch argument, after its status's.
+pub fn lookback_epoch(status: &str) -> String {
+    format!("{status}_epoch")
+}
+
+/// The C name of a look-back's ticket base argument, after its status's.
+pub fn lookback_base(status: &str) -> String {
+    format!("{status}_base")
 }
 
 // Note [device lengths]
@@ -475,6 +490,12 @@ impl<'a> Generator<'a> {
         if uses_err {
             self.args.push(KernelArg::ErrorFlag);
         }
+        // Every group of a look-back launch takes its ticket (note
+        // [look-back arena] in `runtime::cl::lookback_arena`): none may
+        // return before.
+        if stage.guard.is_some() && self.args.iter().any(|a| matches!(a, KernelArg::Lookback(_))) {
+            return Err(CodegenError::Internal(format!("look-back stage `{}` under a device guard", stage.name)));
+        }
         let mut params = Vec::new();
         // The lengths of note [device lengths], read before anything else.
         let mut lengths = String::new();
@@ -502,6 +523,10 @@ impl<'a> Generator<'a> {
                     format!("long {arg}, __global const long* {word}")
                 }
                 KernelArg::ErrorFlag => "__global long* err".to_string(),
+                KernelArg::Lookback(status) => {
+                    let status = self.kvar(*status);
+                    format!("__global int* {status}, uint {}, uint {}", lookback_epoch(&status), lookback_base(&status))
+                }
             });
         }
         let mut source = String::new();

@@ -79,7 +79,12 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         .and_then(|b| b.trim().parse::<i64>().ok())
         .filter(|&b| b >= 1)
         .unwrap_or(defaults.seg_guarded_groups);
-    lift_ir::rules::Config { seg_reduce, seg_batch, seg_guarded_groups, ..defaults }
+    let scan_lookback_items = std::env::var("NESSIE_SCAN_LOOKBACK_ITEMS")
+        .ok()
+        .and_then(|b| b.trim().parse::<i64>().ok())
+        .filter(|b| (1..=lift_ir::lookback::LOOKBACK_MAX_ITEMS).contains(b))
+        .unwrap_or(defaults.scan_lookback_items);
+    lift_ir::rules::Config { seg_reduce, seg_batch, seg_guarded_groups, scan_lookback_items, ..defaults }
 }
 
 /// [`compile_program`] with the rewrite configuration `cfg`.

@@ -37,7 +37,8 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel, narrow: &[KVar]) -> 
     let mut lengths: Vec<ArithExpr> = Vec::new();
     for stage in &low.stages {
         // The stage's results, then what its patterns write besides (a
-        // look-back's ticket-and-status counter, a filter's count).
+        // filter's count; a look-back's ticket and statuses are the
+        // session's arena, `LaunchArg::Lookback`).
         let side = lift_ir::lookback::side_outputs(&stage.body);
         let written = stage.result.iter().map(|v| (v, stage.scalar_result)).chain(side.iter().map(|v| (v, false)));
         for (v, scalar_result) in written {
@@ -148,6 +149,17 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel, narrow: &[KVar]) -> 
                     }
                 }
                 KernelArg::ErrorFlag => LaunchArg::ErrorFlag,
+                KernelArg::Lookback(status) => match low.lengths.iter().find(|(w, _)| w == status) {
+                    Some((_, words)) => {
+                        let words = codegen::expand_sizes(low, words);
+                        bytes = bytes + words.clone() * 4;
+                        LaunchArg::Lookback { words }
+                    }
+                    None => {
+                        let name = &names[status.0 as usize];
+                        return Err(CodegenError::Internal(format!("look-back `{name}` has no length")));
+                    }
+                },
             });
         }
         steps.push(Step::Launch(Launch {

@@ -159,6 +159,14 @@ pub enum LaunchArg {
     /// values: an `int` as it is, a `float` as its bits (`as_long(x)`), a
     /// `bool` as 0 or 1, a `char` as its code.
     ErrorFlag,
+    /// A look-back's ticket and statuses: three arguments, the session's
+    /// look-back arena (`__global int*`, at least `words` 32-bit words,
+    /// zeroed once when the session makes it), the launch's epoch (`uint`,
+    /// never 0) and its ticket base (`uint`: what the arena's ticket word
+    /// holds when the launch starts). The executor advances both for
+    /// every launch that takes them; no fill. See note [look-back arena]
+    /// in `runtime::cl::lookback_arena`.
+    Lookback { words: SizeExpr },
 }
 
 #[derive(Clone, Debug)]

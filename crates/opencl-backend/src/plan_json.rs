@@ -83,7 +83,9 @@
 //!
 //! Launch arguments: `{ "param": name, "value": host atom }` for a kernel
 //! parameter, `{ "buffer": name }`, `{ "size": expression }` (a `long`),
-//! `{ "local_bytes": expression }` and `{ "error_flag": true }`.
+//! `{ "local_bytes": expression }`, `{ "error_flag": true }` and
+//! `{ "lookback_words": expression }` (the look-back arena, its epoch and
+//! its ticket base: three arguments).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -351,6 +353,7 @@ impl FunctionWriter<'_> {
                         LaunchArg::Length { var, .. } => json!({ "length": var.to_string() }),
                         LaunchArg::LocalBytes(size) => json!({ "local_bytes": size.to_string() }),
                         LaunchArg::ErrorFlag => json!({ "error_flag": true }),
+                        LaunchArg::Lookback { words } => json!({ "lookback_words": words.to_string() }),
                     })
                     .collect();
                 let mut entry = json!({

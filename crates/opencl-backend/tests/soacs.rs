@@ -555,3 +555,77 @@ fn maps_and_segment_gathers_launch_in_groups_of_256_over_counts_of_any_factors()
     assert!(launched.iter().any(|k| k.contains("by_ids")), "a gather by segment ids ran: {launched:?}");
     assert!(text.contains("(1009, 0, 500, 1008)"), "{text}");
 }
+
+#[test]
+fn look_back_launches_share_the_arena_across_epoch_and_ticket_wraps() {
+    // Look-backs take their tickets and statuses from the session's arena,
+    // never zeroed between launches (note [look-back arena] in
+    // `runtime::cl::lookback_arena`): each launch has its own epoch and
+    // ticket base. Started three launches before the epoch wraps and 40
+    // tickets before the ticket word does, scans and filters of hundreds of
+    // tiles, a filter of one tile, a segmented scan and the same scans
+    // again (statuses of earlier launches in the arena) agree with the
+    // evaluator.
+    let source = "let s = plus_scan({rem(i * 7, 13) - 6 : i in index(1000003)}) in (sum(s), s[1000002], s[4863], s[4864]);\n\
+         let k = {x : x in index(48641) | rem(x, 19) == 18} in (#k, sum(k), k[255], k[256]);\n\
+         let k = {x : x in index(1) | x == 0} in (#k, k);\n\
+         let s = max_scan({rem(i * 7919, 1000) - 500 : i in index(4865)}) in (sum(s), s[4864]);\n\
+         let r = {plus_scan(s) : s in {{rem(i * j, 7) : i in index(rem(j, 50))} : j in index(20000)}} in (sum({sum(s) : s in r}), r[19999]);\n\
+         let k = {x : x in index(700001) | rem(x * 7, 11) < 4} in (#k, k[0], k[#k - 1], k[123456]);\n\
+         let s = plus_scan({rem(i * 7, 13) - 6 : i in index(1000003)}) in (sum(s), s[1000002], s[4863], s[4864]);\n\
+         let s = plus_scan({rem(i * 5, 17) : i in index(77)}) in (sum(s), s[76]);";
+    let mut session = session();
+    session.set_lookback_counters(u32::MAX - 3, u32::MAX - 40).expect("the arena's counters");
+    let cfg = opencl_backend::config_from_env();
+    match outcome_in(&mut session, source, fusion::ScheduleKind::ilp(), &cfg) {
+        Outcome::Agree(_) => {}
+        Outcome::Unsupported(what) => panic!("unsupported: {what}"),
+        Outcome::Wrong(e) | Outcome::NotCompiled(e) => panic!("{e}"),
+    }
+    // A plan's look-back launches take the arena: no zeroed buffer of
+    // theirs, so no fill a launch.
+    let (_, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
+    let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("lowers");
+    let mut lookbacks = 0;
+    for kernel in &compiled.kernels {
+        for step in &kernel.steps {
+            let launch = launch_of(step);
+            let takes = launch.args.iter().filter(|a| matches!(a, opencl_backend::plan::LaunchArg::Lookback { .. }));
+            lookbacks += takes.count();
+        }
+        assert!(kernel.buffers.iter().all(|b| !b.zeroed || !b.name.ends_with("_status")), "{}", kernel.name);
+    }
+    assert!(lookbacks >= 8, "{lookbacks} look-back launches");
+}
+
+#[test]
+fn look_back_scans_that_gather_take_few_items_a_work_item() {
+    // A look-back scan whose pull gathers (reads at an index another read
+    // gave) takes at most `scan_lookback_items` elements a work-item (note
+    // [gathering scans] in `lift_ir::lookback`): 3 by default, 1 and 2
+    // (taken as 1) set; thousands of tiles of 256 · 3, a scan of one tile
+    // and a bit, and the scans and filters that do not gather beside them
+    // keeping their tiles.
+    let source = "let ys = {x - 1000 : x in index(2000006) | rem(x, 2) == 0};\n\
+                      js = {rem(x, 1000003) : x in plus_scan({7919 : i in index(1000003)})};\n\
+                      s = plus_scan({ys[j] : j in js})\n\
+                  in (sum(s), s[1000002], s[767], s[768]);\n\
+                  let xs = {rem(i * 7919, 1000) - 500 : i in index(7681)};\n\
+                      ks = {x : x in index(1153) | rem(x, 3) /= 1};\n\
+                      s = max_scan({xs[k] : k in ks})\n\
+                  in (s[0] + sum({x + 500 : x in s}), s[#s - 1], s[300]);";
+    for cap in [3, 2, 1] {
+        let cfg = lift_ir::rules::Config { scan_lookback_items: cap, ..opencl_backend::config_from_env() };
+        let (_, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
+        let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("lowers");
+        let items = if cap == 2 { 1 } else { cap };
+        let tiles: Vec<&str> = compiled.lift_low.lines().filter(|l| l.contains("lookback_tiles")).collect();
+        assert_eq!(tiles.iter().filter(|l| l.contains(&format!(" of 256 x {items},"))).count(), 2, "{tiles:#?}");
+        assert!(tiles.iter().filter(|l| l.contains(" of 256 x 19,")).count() >= 2, "{tiles:#?}");
+        match support::outcome_in(&mut session(), source, fusion::ScheduleKind::ilp(), &cfg) {
+            Outcome::Agree(_) => {}
+            Outcome::Unsupported(what) => panic!("unsupported: {what}"),
+            Outcome::Wrong(e) | Outcome::NotCompiled(e) => panic!("{e}"),
+        }
+    }
+}

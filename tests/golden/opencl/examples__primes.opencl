@@ -672,14 +672,14 @@ static inline void primes_fused_pull_mapped(long i, __global const long* sqr_pri
     *r1 = v_1;
 }
 
-__kernel void primes_fused_offsets(__global int* offsets_status, long n_sqr_primes_arg, __global const long* n_sqr_primes_word, __global const long* sqr_primes, long n, __global long* offsets, __global long* mapped_1, __global long* lengths_4, __global long* err) {
+__kernel void primes_fused_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long n_sqr_primes_arg, __global const long* n_sqr_primes_word, __global const long* sqr_primes, long n, __global long* offsets, __global long* mapped_1, __global long* lengths_4, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     const long n_sqr_primes = n_sqr_primes_arg >= 0 ? n_sqr_primes_arg : clamp(n_sqr_primes_word[0], 0L, -1 - n_sqr_primes_arg);
     volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -730,12 +730,14 @@ __kernel void primes_fused_offsets(__global int* offsets_status, long n_sqr_prim
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -761,14 +763,14 @@ __kernel void primes_fused_offsets(__global int* offsets_status, long n_sqr_prim
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -801,8 +803,9 @@ __kernel void primes_fused_offsets(__global int* offsets_status, long n_sqr_prim
                 long c_6 = op_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -1041,7 +1044,7 @@ static inline void primes_fused_3_pull_kept(long i, long* r0, long* r1) {
     *r1 = i_1;
 }
 
-__kernel void primes_fused_3_kept(__global int* indices_status, long t_1, __global const uchar* flags, __global long* kept_kept, long lookback_tiles, __global long* indices) {
+__kernel void primes_fused_3_kept(__global int* indices_status, uint indices_status_epoch, uint indices_status_base, long t_1, __global const uchar* flags, __global long* kept_kept, long lookback_tiles, __global long* indices) {
     __local long tile[2304];
     __local long tile_1[2304];
     __local long vals[306];
@@ -1049,7 +1052,7 @@ __kernel void primes_fused_3_kept(__global int* indices_status, long t_1, __glob
     __local uint masks[256];
     volatile __global ulong* status = (volatile __global ulong*)(indices_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags_1[32] = atomic_inc(indices_status);
+    if (l == 0) flags_1[32] = (long)(uint)((uint)atomic_inc(indices_status) - indices_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags_1[32];
     const long start = tile_no * 2304;
@@ -1095,12 +1098,14 @@ __kernel void primes_fused_3_kept(__global int* indices_status, long t_1, __glob
         vals[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)indices_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)indices_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags_1[33] = tile_no > 0;
         flags_1[34] = tile_no - 1;
@@ -1132,14 +1137,14 @@ __kernel void primes_fused_3_kept(__global int* indices_status, long t_1, __glob
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == indices_status_epoch && (hi >> 32) == indices_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == indices_status_epoch && (hi_1 >> 32) == indices_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -1170,8 +1175,9 @@ __kernel void primes_fused_3_kept(__global int* indices_status, long t_1, __glob
                 long c_6 = (incl) + (vals[305]);
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)indices_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }

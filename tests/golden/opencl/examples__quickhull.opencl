@@ -263,14 +263,14 @@ static inline long hsplit_scan_sum_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status, long n_packed_lengths_arg, __global const long* n_packed_lengths_word, __global const long* packed_lengths, __global long* packed_offsets) {
+__kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_packed_lengths_arg, __global const long* n_packed_lengths_word, __global const long* packed_lengths, __global long* packed_offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     const long n_packed_lengths = n_packed_lengths_arg >= 0 ? n_packed_lengths_arg : clamp(n_packed_lengths_word[0], 0L, -1 - n_packed_lengths_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -316,12 +316,14 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -347,14 +349,14 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -387,8 +389,9 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -2531,7 +2534,7 @@ __kernel void hsplit_filter_fused_mapped(long n_points_1_arg, __global const lon
     }
 }
 
-__kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n_points_1_arg, __global const long* n_points_1_word, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2) {
+__kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, uint packed_1_status_epoch, uint packed_1_status_base, long n_points_1_arg, __global const long* n_points_1_word, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global long* packed_1_kept, long lookback_tiles, __global double* packed_1, __global double* packed_2) {
     __local double tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
@@ -2540,7 +2543,7 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
     const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_1_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_1_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_1_status) - packed_1_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
@@ -2591,12 +2594,14 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
         vals[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_1_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_1_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -2628,14 +2633,14 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_1_status_epoch && (hi >> 32) == packed_1_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_1_status_epoch && (hi_1 >> 32) == packed_1_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -2666,8 +2671,9 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, long n
                 long c_6 = (incl) + (vals[305]);
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_1_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -3070,7 +3076,7 @@ static inline void hsplit_fused_pull_kept(long i, __global const double* cross_e
     *r1 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements_arg, __global const long* n_cross_elements_word, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global long* before, __global long* kept, __global double* c_6) {
+__kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoch, uint kept_status_base, long n_cross_elements_arg, __global const long* n_cross_elements_word, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global long* before, __global long* kept, __global double* c_6) {
     __local long tile[2304];
     __local double tile_1[2304];
     __local long vals[306];
@@ -3081,7 +3087,7 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(kept_status) - kept_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 2304;
@@ -3128,12 +3134,14 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
         vals[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)kept_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)kept_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3165,14 +3173,14 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == kept_status_epoch && (hi >> 32) == kept_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == kept_status_epoch && (hi_1 >> 32) == kept_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -3203,8 +3211,9 @@ __kernel void hsplit_fused_kept(__global int* kept_status, long n_cross_elements
                 long c_7 = (incl) + (vals[305]);
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)kept_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -3436,7 +3445,7 @@ static inline void hsplit_fused_2_op_total(long a, long a_1, long a_2, long b, l
     *r2 = nessie_add(a_2, b_2);
 }
 
-__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global long* packed_offsets, __global long* packed_lengths_8) {
+__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global long* packed_offsets, __global long* packed_lengths_8) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -3445,7 +3454,7 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
     const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -3493,12 +3502,14 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3524,14 +3535,14 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -3564,8 +3575,9 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -3590,7 +3602,7 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
     }
 }
 
-__kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long n_points_1_arg, __global const long* n_points_1_word, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
+__kernel void hsplit_fused_2_rank(__global int* rank_status, uint rank_status_epoch, uint rank_status_base, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long n_points_1_arg, __global const long* n_points_1_word, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -3599,7 +3611,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, _
     const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
     volatile __global ulong* status = (volatile __global ulong*)(rank_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(rank_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(rank_status) - rank_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -3647,12 +3659,14 @@ __kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, _
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)rank_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)rank_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3678,14 +3692,14 @@ __kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, _
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == rank_status_epoch && (hi >> 32) == rank_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == rank_status_epoch && (hi_1 >> 32) == rank_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -3718,8 +3732,9 @@ __kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, _
                 long c_6 = op_rank_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)rank_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -3744,7 +3759,7 @@ __kernel void hsplit_fused_2_rank(__global int* rank_status, long instances_1, _
     }
 }
 
-__kernel void hsplit_fused_2_then_instances(__global int* then_instances_status, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+__kernel void hsplit_fused_2_then_instances(__global int* then_instances_status, uint then_instances_status_epoch, uint then_instances_status_base, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
     __local long tile[4352];
     __local long vals[306];
     __local long vals_1[306];
@@ -3755,7 +3770,7 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
     const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(then_instances_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(then_instances_status) - then_instances_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4352;
@@ -3815,18 +3830,22 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
         vals_1[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 1) * 2 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
         } else {
             const ulong bits_2 = (ulong)(total);
-            status[((2 * tile_no + 0) * 2 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 0) * 2 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             const ulong bits_3 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 2 + 1) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 0) * 2 + 1) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = tag_3 | (bits_3 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3865,7 +3884,7 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
                 const ulong hi = status[((2 * jt + 1) * 2 + 0) * 2 + 1];
                 const ulong lo_1 = status[((2 * jt + 1) * 2 + 1) * 2];
                 const ulong hi_1 = status[((2 * jt + 1) * 2 + 1) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0) {
+                if ((lo >> 32) == then_instances_status_epoch && (hi >> 32) == then_instances_status_epoch && (lo_1 >> 32) == then_instances_status_epoch && (hi_1 >> 32) == then_instances_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -3875,7 +3894,7 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
                     const ulong hi_2 = status[((2 * jt + 0) * 2 + 0) * 2 + 1];
                     const ulong lo_3 = status[((2 * jt + 0) * 2 + 1) * 2];
                     const ulong hi_3 = status[((2 * jt + 0) * 2 + 1) * 2 + 1];
-                    if (lo_2 != 0 && hi_2 != 0 && lo_3 != 0 && hi_3 != 0) {
+                    if ((lo_2 >> 32) == then_instances_status_epoch && (hi_2 >> 32) == then_instances_status_epoch && (lo_3 >> 32) == then_instances_status_epoch && (hi_3 >> 32) == then_instances_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
@@ -3914,11 +3933,13 @@ __kernel void hsplit_fused_2_then_instances(__global int* then_instances_status,
                 incl = c_11;
                 incl_1 = c_12;
                 const ulong bits_4 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+                const ulong tag_4 = (ulong)then_instances_status_epoch << 32;
+                status[((2 * tile_no + 1) * 2 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
                 const ulong bits_5 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+                const ulong tag_5 = (ulong)then_instances_status_epoch << 32;
+                status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_5 | (bits_5 >> 32);
             }
         }
     }
@@ -4271,18 +4292,18 @@ static inline void hsplit_fused_3_pull_lengths(long i, __global const long* then
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1_arg, __global const long* n_then_instances_1_word, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
-    __local long tile[4864];
+__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_then_instances_1_arg, __global const long* n_then_instances_1_word, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_then_instances_1 = n_then_instances_1_arg >= 0 ? n_then_instances_1_arg : clamp(n_then_instances_1_word[0], 0L, -1 - n_then_instances_1_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -4305,8 +4326,8 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, tile[l * 3 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -4335,12 +4356,14 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -4366,14 +4389,14 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -4406,8 +4429,9 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -4415,15 +4439,15 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
     long op_packed_offsets_r_6 = hsplit_fused_3_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_3_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -4522,18 +4546,18 @@ static inline long hsplit_fused_4_pull_cross_lengths(long p, __global const long
     return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
-    __local long tile[4864];
+__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -4547,8 +4571,8 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, tile[l * 3 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -4577,12 +4601,14 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -4608,14 +4634,14 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -4648,8 +4674,9 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -4657,15 +4684,15 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
     long op_packed_offsets_r_6 = hsplit_fused_4_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_4_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -6004,18 +6031,18 @@ static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    __local long tile[4864];
+__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -6038,8 +6065,8 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, tile[l * 3 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -6068,12 +6095,14 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -6099,14 +6128,14 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -6139,8 +6168,9 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -6148,15 +6178,15 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
     long op_packed_offsets_r_6 = hsplit_fused_7_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_7_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -6412,17 +6442,17 @@ static inline long hsplit_fused_8_pull_lengths(long p, __global const uchar* map
     return f ? lengths[q] : sum[q];
 }
 
-__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
-    __local long tile[4864];
+__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -6436,8 +6466,8 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 3 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -6466,12 +6496,14 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -6497,14 +6529,14 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -6537,8 +6569,9 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -6546,15 +6579,15 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
     long op_packed_offsets_r_6 = hsplit_fused_8_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_8_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -6753,7 +6786,7 @@ static inline void hsplit_fused_9_pull_kept(long i, __global const double* point
     *r3 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_elements_1_arg, __global const long* n_points_elements_1_word, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, __global long* before, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+__kernel void hsplit_fused_9_kept(__global int* kept_status, uint kept_status_epoch, uint kept_status_base, long n_points_elements_1_arg, __global const long* n_points_elements_1_word, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, __global long* before, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
     __local long tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
@@ -6766,7 +6799,7 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
     const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, -1 - n_points_offsets_arg);
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(kept_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(kept_status) - kept_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
@@ -6818,12 +6851,14 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
         vals[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)kept_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)kept_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -6855,14 +6890,14 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == kept_status_epoch && (hi >> 32) == kept_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == kept_status_epoch && (hi_1 >> 32) == kept_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -6893,8 +6928,9 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, long n_points_eleme
                 long c_6 = (incl) + (vals[305]);
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)kept_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -7127,7 +7163,7 @@ static inline void hsplit_fused_10_op_total(long a, long a_1, long a_2, long b, 
     *r2 = nessie_add(a_2, b_2);
 }
 
-__kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status, long n_points_lengths_arg, __global const long* n_points_lengths_word, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global long* packed_offsets, __global long* packed_lengths_8) {
+__kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_points_lengths_arg, __global const long* n_points_lengths_word, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global long* packed_offsets, __global long* packed_lengths_8) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -7136,7 +7172,7 @@ __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status
     const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -7184,12 +7220,14 @@ __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -7215,14 +7253,14 @@ __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -7255,8 +7293,9 @@ __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -7281,7 +7320,7 @@ __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status
     }
 }
 
-__kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* points_lengths, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
+__kernel void hsplit_fused_10_rank(__global int* rank_status, uint rank_status_epoch, uint rank_status_base, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* points_lengths, __global const long* cross_lengths, __global long* rank, __global uchar* mapped_14, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -7289,7 +7328,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, 
     const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
     volatile __global ulong* status = (volatile __global ulong*)(rank_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(rank_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(rank_status) - rank_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -7337,12 +7376,14 @@ __kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, 
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)rank_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)rank_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -7368,14 +7409,14 @@ __kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, 
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == rank_status_epoch && (hi >> 32) == rank_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == rank_status_epoch && (hi_1 >> 32) == rank_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -7408,8 +7449,9 @@ __kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, 
                 long c_6 = op_rank_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)rank_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -7434,7 +7476,7 @@ __kernel void hsplit_fused_10_rank(__global int* rank_status, long instances_1, 
     }
 }
 
-__kernel void hsplit_fused_10_then_instances(__global int* then_instances_status, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+__kernel void hsplit_fused_10_then_instances(__global int* then_instances_status, uint then_instances_status_epoch, uint then_instances_status_base, long instances_1, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long lookback_tiles_2, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
     __local long tile[4352];
     __local long vals[306];
     __local long vals_1[306];
@@ -7445,7 +7487,7 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
     const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(then_instances_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(then_instances_status) - then_instances_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4352;
@@ -7505,18 +7547,22 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
         vals_1[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 1) * 2 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
         } else {
             const ulong bits_2 = (ulong)(total);
-            status[((2 * tile_no + 0) * 2 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 0) * 2 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             const ulong bits_3 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 2 + 1) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 0) * 2 + 1) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = tag_3 | (bits_3 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -7555,7 +7601,7 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
                 const ulong hi = status[((2 * jt + 1) * 2 + 0) * 2 + 1];
                 const ulong lo_1 = status[((2 * jt + 1) * 2 + 1) * 2];
                 const ulong hi_1 = status[((2 * jt + 1) * 2 + 1) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0) {
+                if ((lo >> 32) == then_instances_status_epoch && (hi >> 32) == then_instances_status_epoch && (lo_1 >> 32) == then_instances_status_epoch && (hi_1 >> 32) == then_instances_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -7565,7 +7611,7 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
                     const ulong hi_2 = status[((2 * jt + 0) * 2 + 0) * 2 + 1];
                     const ulong lo_3 = status[((2 * jt + 0) * 2 + 1) * 2];
                     const ulong hi_3 = status[((2 * jt + 0) * 2 + 1) * 2 + 1];
-                    if (lo_2 != 0 && hi_2 != 0 && lo_3 != 0 && hi_3 != 0) {
+                    if ((lo_2 >> 32) == then_instances_status_epoch && (hi_2 >> 32) == then_instances_status_epoch && (lo_3 >> 32) == then_instances_status_epoch && (hi_3 >> 32) == then_instances_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
@@ -7604,11 +7650,13 @@ __kernel void hsplit_fused_10_then_instances(__global int* then_instances_status
                 incl = c_11;
                 incl_1 = c_12;
                 const ulong bits_4 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+                const ulong tag_4 = (ulong)then_instances_status_epoch << 32;
+                status[((2 * tile_no + 1) * 2 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
                 const ulong bits_5 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+                const ulong tag_5 = (ulong)then_instances_status_epoch << 32;
+                status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_5 | (bits_5 >> 32);
             }
         }
     }
@@ -7961,18 +8009,18 @@ static inline void hsplit_fused_11_pull_lengths(long i, __global const long* the
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, long n_then_instances_1_arg, __global const long* n_then_instances_1_word, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
-    __local long tile[4864];
+__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_then_instances_1_arg, __global const long* n_then_instances_1_word, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_then_instances_1 = n_then_instances_1_arg >= 0 ? n_then_instances_1_arg : clamp(n_then_instances_1_word[0], 0L, -1 - n_then_instances_1_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -7995,8 +8043,8 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 3 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -8025,12 +8073,14 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -8056,14 +8106,14 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -8096,8 +8146,9 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -8105,15 +8156,15 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
     long op_packed_offsets_r_6 = hsplit_fused_11_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_11_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
@@ -8212,18 +8263,18 @@ static inline long hsplit_fused_12_pull_cross_lengths(long p, __global const lon
     return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
-    __local long tile[4864];
+__kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -8237,8 +8288,8 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, tile[l * 3 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -8267,12 +8318,14 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -8298,14 +8351,14 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -8338,8 +8391,9 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -8347,15 +8401,15 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
     long op_packed_offsets_r_6 = hsplit_fused_12_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_12_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -9695,18 +9749,18 @@ static inline void hsplit_fused_15_pull_ends_1_1(long p, __global const double* 
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status, long t_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    __local long tile[4864];
+__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -9729,8 +9783,8 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, tile[l * 3 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -9759,12 +9813,14 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -9790,14 +9846,14 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -9830,8 +9886,9 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -9839,15 +9896,15 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
     long op_packed_offsets_r_6 = hsplit_fused_15_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_15_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -9950,17 +10007,17 @@ static inline long hsplit_fused_16_pull_lengths(long p, __global const uchar* ma
     return f ? lengths[q] : sum[q];
 }
 
-__kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
-    __local long tile[4864];
+__kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -9974,8 +10031,8 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, tile[l * 3 + j]);
         long c = op_packed_offsets_r;
         acc = c;
     }
@@ -10004,12 +10061,14 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -10035,14 +10094,14 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -10075,8 +10134,9 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
                 long c_6 = op_packed_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -10084,15 +10144,15 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
     long op_packed_offsets_r_6 = hsplit_fused_16_op_packed_offsets(off, vals[l]);
     long c_7 = op_packed_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_16_op_packed_offsets(off, x_2);
         long c_8 = op_packed_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -10671,17 +10731,17 @@ static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const do
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    __local long tile[4864];
+__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -10704,8 +10764,8 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_7_by_ids_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_7_by_ids_op_packed_offsets(acc, tile[l * 3 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -10734,12 +10794,14 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -10765,14 +10827,14 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -10805,8 +10867,9 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -10814,15 +10877,15 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
     long op_packed_offsets_r_6 = hsplit_fused_7_by_ids_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_7_by_ids_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -11081,17 +11144,17 @@ static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const d
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
-    __local long tile[4864];
+__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(packed_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
@@ -11114,8 +11177,8 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_15_by_ids_op_packed_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_packed_offsets_r = hsplit_fused_15_by_ids_op_packed_offsets(acc, tile[l * 3 + j]);
         long c_1 = op_packed_offsets_r;
         acc = c_1;
     }
@@ -11144,12 +11207,14 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -11175,14 +11240,14 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -11215,8 +11280,9 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
                 long c_7 = op_packed_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -11224,15 +11290,15 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
     long op_packed_offsets_r_6 = hsplit_fused_15_by_ids_op_packed_offsets(off, vals[l]);
     long c_8 = op_packed_offsets_r_6;
     off = c_8;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_packed_offsets_r_7 = hsplit_fused_15_by_ids_op_packed_offsets(off, x_2);
         long c_9 = op_packed_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {

@@ -837,7 +837,7 @@ static inline long quicksort_filter_fused_keep_greater(long x, long pivot) {
     return x > pivot ? 1L : 0L;
 }
 
-__kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_s_arg, __global const long* n_s_word, __global const long* s, long pivot, long lookback_tiles, __global long* lesser_kept, __global long* equal_kept, __global long* greater_kept, __global long* lesser, __global long* equal, __global long* greater) {
+__kernel void quicksort_filter_fused_lesser(__global int* lesser_status, uint lesser_status_epoch, uint lesser_status_base, long n_s_arg, __global const long* n_s_word, __global const long* s, long pivot, long lookback_tiles, __global long* lesser_kept, __global long* equal_kept, __global long* greater_kept, __global long* lesser, __global long* equal, __global long* greater) {
     __local long tile[3840];
     __local long vals[306];
     __local long vals_1[306];
@@ -846,7 +846,7 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
     const long n_s = n_s_arg >= 0 ? n_s_arg : clamp(n_s_word[0], 0L, -1 - n_s_arg);
     volatile __global ulong* status = (volatile __global ulong*)(lesser_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(lesser_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(lesser_status) - lesser_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 3840;
@@ -922,24 +922,30 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
         vals_2[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)lesser_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)lesser_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
             const ulong bits_2 = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)lesser_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
         } else {
             const ulong bits_3 = (ulong)(total);
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)lesser_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
             const ulong bits_4 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong tag_4 = (ulong)lesser_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
             const ulong bits_5 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+            const ulong tag_5 = (ulong)lesser_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -985,7 +991,7 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
                 const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
                 const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
                 const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
+                if ((lo >> 32) == lesser_status_epoch && (hi >> 32) == lesser_status_epoch && (lo_1 >> 32) == lesser_status_epoch && (hi_1 >> 32) == lesser_status_epoch && (lo_2 >> 32) == lesser_status_epoch && (hi_2 >> 32) == lesser_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -998,7 +1004,7 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
                     const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
                     const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
                     const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
+                    if ((lo_3 >> 32) == lesser_status_epoch && (hi_3 >> 32) == lesser_status_epoch && (lo_4 >> 32) == lesser_status_epoch && (hi_4 >> 32) == lesser_status_epoch && (lo_5 >> 32) == lesser_status_epoch && (hi_5 >> 32) == lesser_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
@@ -1045,14 +1051,17 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, long n_
                 incl_1 = c_17;
                 incl_2 = c_18;
                 const ulong bits_6 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong tag_6 = (ulong)lesser_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
                 const ulong bits_7 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong tag_7 = (ulong)lesser_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
                 const ulong bits_8 = (ulong)(incl_2);
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
+                const ulong tag_8 = (ulong)lesser_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
             }
         }
     }
@@ -1523,13 +1532,13 @@ static inline void quicksort_fused_op_total(long a, long a_1, long b, long b_1, 
     *r1 = nessie_add(a_1, b_1);
 }
 
-__kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, __global const long* s_lengths, __global long* rank, __global uchar* mapped_2) {
+__kernel void quicksort_fused_rank(__global int* rank_status, uint rank_status_epoch, uint rank_status_base, long instances_2, __global const long* s_lengths, __global long* rank, __global uchar* mapped_2) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(rank_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(rank_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(rank_status) - rank_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -1577,12 +1586,14 @@ __kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, 
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)rank_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)rank_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -1608,14 +1619,14 @@ __kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, 
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == rank_status_epoch && (hi >> 32) == rank_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == rank_status_epoch && (hi_1 >> 32) == rank_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -1648,8 +1659,9 @@ __kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, 
                 long c_6 = op_rank_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)rank_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -1674,7 +1686,7 @@ __kernel void quicksort_fused_rank(__global int* rank_status, long instances_2, 
     }
 }
 
-__kernel void quicksort_fused_then_instances(__global int* then_instances_status, long instances_2, __global const long* s_lengths, long lookback_tiles_1, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
+__kernel void quicksort_fused_then_instances(__global int* then_instances_status, uint then_instances_status_epoch, uint then_instances_status_base, long instances_2, __global const long* s_lengths, long lookback_tiles_1, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
     __local long tile[4352];
     __local long vals[306];
     __local long vals_1[306];
@@ -1683,7 +1695,7 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
     __local uint masks_1[256];
     volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(then_instances_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(then_instances_status) - then_instances_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4352;
@@ -1743,18 +1755,22 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
         vals_1[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 1) * 2 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
         } else {
             const ulong bits_2 = (ulong)(total);
-            status[((2 * tile_no + 0) * 2 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 0) * 2 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             const ulong bits_3 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 2 + 1) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)then_instances_status_epoch << 32;
+            status[((2 * tile_no + 0) * 2 + 1) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = tag_3 | (bits_3 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -1793,7 +1809,7 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
                 const ulong hi = status[((2 * jt + 1) * 2 + 0) * 2 + 1];
                 const ulong lo_1 = status[((2 * jt + 1) * 2 + 1) * 2];
                 const ulong hi_1 = status[((2 * jt + 1) * 2 + 1) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0) {
+                if ((lo >> 32) == then_instances_status_epoch && (hi >> 32) == then_instances_status_epoch && (lo_1 >> 32) == then_instances_status_epoch && (hi_1 >> 32) == then_instances_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -1803,7 +1819,7 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
                     const ulong hi_2 = status[((2 * jt + 0) * 2 + 0) * 2 + 1];
                     const ulong lo_3 = status[((2 * jt + 0) * 2 + 1) * 2];
                     const ulong hi_3 = status[((2 * jt + 0) * 2 + 1) * 2 + 1];
-                    if (lo_2 != 0 && hi_2 != 0 && lo_3 != 0 && hi_3 != 0) {
+                    if ((lo_2 >> 32) == then_instances_status_epoch && (hi_2 >> 32) == then_instances_status_epoch && (lo_3 >> 32) == then_instances_status_epoch && (hi_3 >> 32) == then_instances_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
@@ -1842,11 +1858,13 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
                 incl = c_11;
                 incl_1 = c_12;
                 const ulong bits_4 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 2 + 0) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+                const ulong tag_4 = (ulong)then_instances_status_epoch << 32;
+                status[((2 * tile_no + 1) * 2 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
                 const ulong bits_5 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 2 + 1) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+                const ulong tag_5 = (ulong)then_instances_status_epoch << 32;
+                status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_5 | (bits_5 >> 32);
             }
         }
     }
@@ -2124,18 +2142,18 @@ static inline long quicksort_fused_2_pull_s_lengths(long p, __global const long*
     return s_lengths[q];
 }
 
-__kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n_then_instances_arg, __global const long* n_then_instances_word, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets, __global long* s_lengths_2) {
-    __local long tile[4864];
+__kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long n_then_instances_arg, __global const long* n_then_instances_word, __global const long* then_instances, __global const long* s_lengths_1, __global long* s_offsets, __global long* s_lengths_2) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_then_instances = n_then_instances_arg >= 0 ? n_then_instances_arg : clamp(n_then_instances_word[0], 0L, -1 - n_then_instances_arg);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_then_instances) {
@@ -2149,8 +2167,8 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_s_offsets_r = quicksort_fused_2_op_s_offsets(acc, tile[l * 3 + j]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -2179,12 +2197,14 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -2210,14 +2230,14 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -2250,8 +2270,9 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n
                 long c_6 = op_s_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -2259,15 +2280,15 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, long n
     long op_s_offsets_r_6 = quicksort_fused_2_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_2_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_then_instances) {
@@ -2390,18 +2411,18 @@ static inline void quicksort_fused_3_pull_pivot(long i, __global const long* els
     *r3 = v_8;
 }
 
-__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* s_lengths_10, __global int* sorted_lengths, __global long* sorted_offsets, __global long* err) {
-    __local long tile[4864];
+__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* s_lengths_10, __global int* sorted_lengths, __global long* sorted_offsets, __global long* err) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j_1 = 0; j_1 < 19; j_1++) {
+    const long start = tile_no * 768;
+    for (long j_1 = 0; j_1 < 3; j_1++) {
         const long p_1 = j_1 * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -2422,8 +2443,8 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j_1 = 0; j_1 < 19; j_1++) {
-        long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, tile[l * 19 + j_1]);
+    for (long j_1 = 0; j_1 < 3; j_1++) {
+        long op_s_offsets_r = quicksort_fused_3_op_s_offsets(acc, tile[l * 3 + j_1]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -2452,12 +2473,14 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -2483,14 +2506,14 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -2523,8 +2546,9 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n
                 long c_6 = op_s_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -2532,15 +2556,15 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, long n
     long op_s_offsets_r_6 = quicksort_fused_3_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j_1 = 0; j_1 < 19; j_1++) {
-        long x_2 = tile[l * 19 + j_1];
-        tile[l * 19 + j_1] = off;
+    for (long j_1 = 0; j_1 < 3; j_1++) {
+        long x_2 = tile[l * 3 + j_1];
+        tile[l * 3 + j_1] = off;
         long op_s_offsets_r_7 = quicksort_fused_3_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j_1 = 0; j_1 < 19; j_1++) {
+    for (long j_1 = 0; j_1 < 3; j_1++) {
         const long p_1 = j_1 * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
@@ -2667,7 +2691,7 @@ static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const 
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long total_1, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -2681,7 +2705,7 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long 
     const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
     volatile __global ulong* status = (volatile __global ulong*)(lesser_elements_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(lesser_elements_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(lesser_elements_status) - lesser_elements_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1792;
@@ -2761,24 +2785,30 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long 
         vals_2[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_3);
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
             const ulong bits_2 = (ulong)(total_4);
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
         } else {
             const ulong bits_3 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
             const ulong bits_4 = (ulong)(total_3);
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong tag_4 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
             const ulong bits_5 = (ulong)(total_4);
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+            const ulong tag_5 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -2824,7 +2854,7 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long 
                 const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
                 const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
                 const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
+                if ((lo >> 32) == lesser_elements_status_epoch && (hi >> 32) == lesser_elements_status_epoch && (lo_1 >> 32) == lesser_elements_status_epoch && (hi_1 >> 32) == lesser_elements_status_epoch && (lo_2 >> 32) == lesser_elements_status_epoch && (hi_2 >> 32) == lesser_elements_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -2837,7 +2867,7 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long 
                     const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
                     const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
                     const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
+                    if ((lo_3 >> 32) == lesser_elements_status_epoch && (hi_3 >> 32) == lesser_elements_status_epoch && (lo_4 >> 32) == lesser_elements_status_epoch && (hi_4 >> 32) == lesser_elements_status_epoch && (lo_5 >> 32) == lesser_elements_status_epoch && (hi_5 >> 32) == lesser_elements_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
@@ -2884,14 +2914,17 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, long 
                 incl_1 = c_17;
                 incl_2 = c_18;
                 const ulong bits_6 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong tag_6 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
                 const ulong bits_7 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong tag_7 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
                 const ulong bits_8 = (ulong)(incl_2);
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
+                const ulong tag_8 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
             }
         }
     }
@@ -3125,7 +3158,7 @@ static inline long quicksort_fused_5_pull_v_lengths(long p, __global const long*
     return t;
 }
 
-__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, long n_s_lengths_arg, __global const long* n_s_lengths_word, __global const long* before_0, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* before_9, long n_before_1_arg, __global const long* n_before_1_word, long n_kept_1_arg, __global const long* n_kept_1_word, __global const long* before_17, long n_before_2_arg, __global const long* n_before_2_word, long n_kept_2_arg, __global const long* n_kept_2_word, __global long* s_offsets_5, __global long* s_offsets_13, __global long* s_offsets_21, __global long* lesser_lengths_11) {
+__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, uint s_offsets_status_49_epoch, uint s_offsets_status_49_base, long n_s_lengths_arg, __global const long* n_s_lengths_word, __global const long* before_0, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* before_9, long n_before_1_arg, __global const long* n_before_1_word, long n_kept_1_arg, __global const long* n_kept_1_word, __global const long* before_17, long n_before_2_arg, __global const long* n_before_2_word, long n_kept_2_arg, __global const long* n_kept_2_word, __global long* s_offsets_5, __global long* s_offsets_13, __global long* s_offsets_21, __global long* lesser_lengths_11) {
     __local long tile[1280];
     __local long tile_1[1280];
     __local long tile_2[1280];
@@ -3142,7 +3175,7 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
     const long n_kept_2 = n_kept_2_arg >= 0 ? n_kept_2_arg : clamp(n_kept_2_word[0], 0L, -1 - n_kept_2_arg);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status_49 + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status_49);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status_49) - s_offsets_status_49_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
@@ -3236,24 +3269,30 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
         vals_2[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)s_offsets_status_49_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_1);
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)s_offsets_status_49_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
             const ulong bits_2 = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)s_offsets_status_49_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
         } else {
             const ulong bits_3 = (ulong)(total);
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)s_offsets_status_49_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
             const ulong bits_4 = (ulong)(total_1);
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong tag_4 = (ulong)s_offsets_status_49_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
             const ulong bits_5 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+            const ulong tag_5 = (ulong)s_offsets_status_49_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3296,7 +3335,7 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
                 const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
                 const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
                 const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
+                if ((lo >> 32) == s_offsets_status_49_epoch && (hi >> 32) == s_offsets_status_49_epoch && (lo_1 >> 32) == s_offsets_status_49_epoch && (hi_1 >> 32) == s_offsets_status_49_epoch && (lo_2 >> 32) == s_offsets_status_49_epoch && (hi_2 >> 32) == s_offsets_status_49_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -3309,7 +3348,7 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
                     const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
                     const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
                     const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
+                    if ((lo_3 >> 32) == s_offsets_status_49_epoch && (hi_3 >> 32) == s_offsets_status_49_epoch && (lo_4 >> 32) == s_offsets_status_49_epoch && (hi_4 >> 32) == s_offsets_status_49_epoch && (lo_5 >> 32) == s_offsets_status_49_epoch && (hi_5 >> 32) == s_offsets_status_49_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
@@ -3364,14 +3403,17 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
                 incl_1 = c_17;
                 incl_2 = c_18;
                 const ulong bits_6 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong tag_6 = (ulong)s_offsets_status_49_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
                 const ulong bits_7 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong tag_7 = (ulong)s_offsets_status_49_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
                 const ulong bits_8 = (ulong)(incl_2);
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
+                const ulong tag_8 = (ulong)s_offsets_status_49_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
             }
         }
     }
@@ -3418,7 +3460,7 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, lon
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, long t_1, __global const long* before_0, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* before_17, long n_before_2_arg, __global const long* n_before_2_word, long n_kept_2_arg, __global const long* n_kept_2_word, __global long* s_offsets_30, __global long* v_lengths_26) {
+__kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, uint s_offsets_status_50_epoch, uint s_offsets_status_50_base, long t_1, __global const long* before_0, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* before_17, long n_before_2_arg, __global const long* n_before_2_word, long n_kept_2_arg, __global const long* n_kept_2_word, __global long* s_offsets_30, __global long* v_lengths_26) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
@@ -3428,7 +3470,7 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, l
     const long n_kept_2 = n_kept_2_arg >= 0 ? n_kept_2_arg : clamp(n_kept_2_word[0], 0L, -1 - n_kept_2_arg);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status_50 + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status_50);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status_50) - s_offsets_status_50_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -3476,12 +3518,14 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, l
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)s_offsets_status_50_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)s_offsets_status_50_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3507,14 +3551,14 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, l
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == s_offsets_status_50_epoch && (hi >> 32) == s_offsets_status_50_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == s_offsets_status_50_epoch && (hi_1 >> 32) == s_offsets_status_50_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -3547,8 +3591,9 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, l
                 long c_6 = op_s_offsets_1_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)s_offsets_status_50_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -3753,18 +3798,18 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
     *r4 = v_8;
 }
 
-__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
-    __local long tile[4864];
+__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_else_instances) {
@@ -3787,8 +3832,8 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, tile[l * 3 + j]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -3817,12 +3862,14 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -3848,14 +3895,14 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -3888,8 +3935,9 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n
                 long c_6 = op_s_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -3897,15 +3945,15 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, long n
     long op_s_offsets_r_6 = quicksort_fused_6_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_6_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_else_instances) {
@@ -4008,17 +4056,17 @@ static inline long quicksort_fused_7_pull_s_lengths(long p, __global const uchar
     return f ? s_lengths[q] : lengths[q];
 }
 
-__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets, __global long* s_lengths_5) {
-    __local long tile[4864];
+__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets, __global long* s_lengths_5) {
+    __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(s_offsets_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -4032,8 +4080,8 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long i
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, tile[l * 19 + j]);
+    for (long j = 0; j < 3; j++) {
+        long op_s_offsets_r = quicksort_fused_7_op_s_offsets(acc, tile[l * 3 + j]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -4062,12 +4110,14 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long i
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -4093,14 +4143,14 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long i
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if (lo != 0 && hi != 0) {
+                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if (lo_1 != 0 && hi_1 != 0) {
+                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -4133,8 +4183,9 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long i
                 long c_6 = op_s_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
@@ -4142,15 +4193,15 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, long i
     long op_s_offsets_r_6 = quicksort_fused_7_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
+    for (long j = 0; j < 3; j++) {
+        long x_2 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_7_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
@@ -5138,7 +5189,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, long total_1, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -5152,7 +5203,7 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
     const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
     volatile __global ulong* status = (volatile __global ulong*)(lesser_elements_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = atomic_inc(lesser_elements_status);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(lesser_elements_status) - lesser_elements_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1792;
@@ -5232,24 +5283,30 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
         vals_2[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total_2);
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits >> 32);
+            const ulong tag = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_3);
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
             const ulong bits_2 = (ulong)(total_4);
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_2 >> 32);
+            const ulong tag_2 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
         } else {
             const ulong bits_3 = (ulong)(total_2);
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = (1UL << 32) | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_3 >> 32);
+            const ulong tag_3 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
             const ulong bits_4 = (ulong)(total_3);
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = (1UL << 32) | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_4 >> 32);
+            const ulong tag_4 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
             const ulong bits_5 = (ulong)(total_4);
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = (1UL << 32) | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_5 >> 32);
+            const ulong tag_5 = (ulong)lesser_elements_status_epoch << 32;
+            status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
@@ -5295,7 +5352,7 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
                 const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
                 const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
                 const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if (lo != 0 && hi != 0 && lo_1 != 0 && hi_1 != 0 && lo_2 != 0 && hi_2 != 0) {
+                if ((lo >> 32) == lesser_elements_status_epoch && (hi >> 32) == lesser_elements_status_epoch && (lo_1 >> 32) == lesser_elements_status_epoch && (hi_1 >> 32) == lesser_elements_status_epoch && (lo_2 >> 32) == lesser_elements_status_epoch && (hi_2 >> 32) == lesser_elements_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -5308,7 +5365,7 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
                     const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
                     const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
                     const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if (lo_3 != 0 && hi_3 != 0 && lo_4 != 0 && hi_4 != 0 && lo_5 != 0 && hi_5 != 0) {
+                    if ((lo_3 >> 32) == lesser_elements_status_epoch && (hi_3 >> 32) == lesser_elements_status_epoch && (lo_4 >> 32) == lesser_elements_status_epoch && (hi_4 >> 32) == lesser_elements_status_epoch && (lo_5 >> 32) == lesser_elements_status_epoch && (hi_5 >> 32) == lesser_elements_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                         vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
@@ -5355,14 +5412,17 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
                 incl_1 = c_17;
                 incl_2 = c_18;
                 const ulong bits_6 = (ulong)(incl);
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = (1UL << 32) | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = (1UL << 32) | (bits_6 >> 32);
+                const ulong tag_6 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
                 const ulong bits_7 = (ulong)(incl_1);
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = (1UL << 32) | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = (1UL << 32) | (bits_7 >> 32);
+                const ulong tag_7 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
                 const ulong bits_8 = (ulong)(incl_2);
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = (1UL << 32) | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = (1UL << 32) | (bits_8 >> 32);
+                const ulong tag_8 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
             }
         }
     }

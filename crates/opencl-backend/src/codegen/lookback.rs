@@ -1,17 +1,20 @@
 //! `scanLookback` and `filterLookback` as C (see `lift_ir::lookback`):
 //! one work-group per tile of `L·T` elements, the tile's number from an
-//! `atomic_inc` of the ticket (the status buffer's first 32-bit word), the
-//! tile in local memory, and the tiles chained by decoupled look-back over
-//! the status words.
+//! `atomic_inc` of the ticket (the arena's first 32-bit word) less the
+//! launch's ticket base, the tile in local memory, and the tiles chained
+//! by decoupled look-back over the status words.
 //!
-//! The status of tile `j` is two records (aggregate, inclusive prefix) of
-//! `k` components, each component a pair of 64-bit words
-//! `(1 << 32) | half` (low half first), at word
-//! `((2j + record)·k + c)·2` of the status buffer after its front
+//! The statuses live in the session's look-back arena (`KernelArg::Lookback`,
+//! note [look-back arena] in `runtime::cl::lookback_arena`), shared by every
+//! look-back launch and never zeroed between them. The status of tile `j`
+//! is two records (aggregate, inclusive prefix) of `k` components, each
+//! component a pair of 64-bit words `epoch << 32 | half` (low half first),
+//! at word `((2j + record)·k + c)·2` of the arena after its front
 //! (`lift_ir::lookback::STATUS_FRONT` 32-bit words: the ticket, padding)
-//! read as `ulong`s. A
-//! record is read with `volatile` loads and is valid when all its words
-//! are non-zero; each word is stored once, whole.
+//! read as `ulong`s. A record is read with `volatile` loads and is valid
+//! when all its words carry the launch's epoch (a word of an earlier
+//! launch carries another, the arena's first zeros epoch 0, which no launch
+//! has); each word is stored once a launch, whole.
 //!
 //! Local memory: the tile (`tile`), the values (`vals`: `L` work-items'
 //! totals then their exclusive offsets, `Q` rows' offsets, `W` window
@@ -102,6 +105,9 @@ struct Chain<'f> {
     vals: Vec<String>,
     flags: String,
     status: String,
+    /// The launch's epoch (a `uint` argument), the upper half of every
+    /// status word it writes.
+    epoch: String,
     /// The work-item's local id, the tile's number and its first element.
     lid: String,
     tile: String,
@@ -935,19 +941,24 @@ impl Generator<'_> {
         self.groups = Some(chain.tiles.clone());
         self.local = Some(ArithExpr::cst(l));
         self.has_barrier = true;
-        self.need(KernelArg::Array { var: chain.status, written: true });
+        self.need(KernelArg::Lookback(chain.status));
         let status_arg = self.kvar(chain.status);
+        let (epoch, base) = (super::lookback_epoch(&status_arg), super::lookback_base(&status_arg));
         let status = self.fresh("status");
         let (lid, tile, start) = (self.fresh("l"), self.fresh("tile_no"), self.fresh("start"));
         let front = lift_ir::lookback::STATUS_FRONT;
         self.line(format!("volatile __global ulong* {status} = (volatile __global ulong*)({status_arg} + {front});"));
         self.line(format!("const long {lid} = get_local_id(0);"));
-        self.line(format!("if ({lid} == 0) {flags_name}[{w}] = atomic_inc({status_arg});"));
+        // The ticket word only grows (modulo 2^32): this launch's tiles are
+        // the tickets from its base on.
+        self.line(format!(
+            "if ({lid} == 0) {flags_name}[{w}] = (long)(uint)((uint)atomic_inc({status_arg}) - {base});"
+        ));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.line(format!("const long {tile} = {flags_name}[{w}];"));
         self.line(format!("const long {start} = {tile} * {};", l * t));
         let ty = Type::of_components(&comps);
-        Ok(Chain { op, comps, ty, z, vals, flags: flags_name, status, lid, tile, start, l, t, q, w })
+        Ok(Chain { op, comps, ty, z, vals, flags: flags_name, status, epoch, lid, tile, start, l, t, q, w })
     }
 
     /// Private variables of `comps`, from `init`.
@@ -1170,12 +1181,15 @@ impl Generator<'_> {
             let bits = self.fresh("bits");
             self.line(format!("const ulong {bits} = {};", to_bits(*s, v)));
             let word = format!("((2 * {} + {record}) * {k} + {c}) * 2", ch.tile);
-            self.line(format!("{}[{word}] = (1UL << 32) | ({bits} & 0xffffffffUL);", ch.status));
-            self.line(format!("{}[{word} + 1] = (1UL << 32) | ({bits} >> 32);", ch.status));
+            let tag = self.fresh("tag");
+            self.line(format!("const ulong {tag} = (ulong){} << 32;", ch.epoch));
+            self.line(format!("{}[{word}] = {tag} | ({bits} & 0xffffffffUL);", ch.status));
+            self.line(format!("{}[{word} + 1] = {tag} | ({bits} >> 32);", ch.status));
         }
     }
 
-    /// Reads record `record` of tile `jt`; if all its words are there,
+    /// Reads record `record` of tile `jt`; if all its words are there (carry
+    /// this launch's epoch),
     /// sets `fl` to `flag` and the window's slot `slot` to its values.
     fn read_status(&mut self, ch: &Chain<'_>, jt: &str, record: i64, fl: &str, flag: i64, slot: &str) {
         let k = ch.comps.len();
@@ -1187,7 +1201,9 @@ impl Generator<'_> {
             self.line(format!("const ulong {hi} = {}[{word} + 1];", ch.status));
             words.push((lo, hi));
         }
-        let all: Vec<String> = words.iter().map(|(lo, hi)| format!("{lo} != 0 && {hi} != 0")).collect();
+        let epoch = &ch.epoch;
+        let all: Vec<String> =
+            words.iter().map(|(lo, hi)| format!("({lo} >> 32) == {epoch} && ({hi} >> 32) == {epoch}")).collect();
         self.open(format!("if ({})", all.join(" && ")));
         self.line(format!("{fl} = {flag};"));
         for ((v, s), (lo, hi)) in ch.vals.iter().zip(&ch.comps).zip(&words) {

@@ -260,6 +260,8 @@ pub struct Session {
     device_version: String,
     driver_version: String,
     error_flag: DeviceBuffer<i64>,
+    /// The ticket and statuses of look-back launches (`lookback_arena.rs`).
+    pub(super) lookback: super::lookback_arena::LookbackArena,
     /// Whether a batch of element reads is packed into one read (note
     /// [packed reads]); `NESSIE_PACKED_READS=0` turns it off.
     packs_reads: bool,
@@ -431,6 +433,7 @@ impl Session {
             device_version,
             driver_version,
             error_flag,
+            lookback: Default::default(),
             packs_reads: !std::env::var("NESSIE_PACKED_READS").is_ok_and(|v| matches!(v.trim(), "0" | "off" | "false")),
             staging: None,
             slots,

@@ -31,7 +31,9 @@
 //! buffer of a count still on the device: opencl-backend's note [device
 //! lengths]); a `float` parameter as a `double`, a
 //! `bool` or `char` parameter as an `int` (0/1, the character code); the
-//! error flag as `runtime::cl`'s flag buffer.
+//! error flag as `runtime::cl`'s flag buffer; a [`LaunchArg::Lookback`]
+//! as the session's look-back arena, epoch and ticket base
+//! (`runtime::cl::lookback_arena`).
 //!
 //! The run checks what the plan promises and reports a broken promise as
 //! an internal error naming the kernel and the launch: parameters of the
@@ -51,7 +53,7 @@ use super::device::Executor;
 use super::values::{DeviceArray, DeviceData, HostValue, PendingCount, element_scalar};
 use super::{ExecError, internal};
 use crate::cl::host_time::{HostActivity, timed};
-use crate::cl::{Arg, Grid, Launch};
+use crate::cl::{Arg, Grid, Launch, LookbackArgs};
 
 /// Runs kernel `id` on `args` and returns its results.
 pub(crate) fn run_kernel(
@@ -109,6 +111,8 @@ enum ReadyArg {
     Long(i64),
     LocalBytes(usize),
     ErrorFlag,
+    /// The session's look-back arena, the launch's epoch and ticket base.
+    Lookback(LookbackArgs),
 }
 
 impl<'k> KernelRun<'k> {
@@ -238,19 +242,31 @@ impl<'k> KernelRun<'k> {
                 LaunchArg::Size(size) => ReadyArg::Long(self.size(exec, size, "a size argument")?),
                 LaunchArg::LocalBytes(size) => ReadyArg::LocalBytes(self.count(exec, size, "local memory")?),
                 LaunchArg::ErrorFlag => ReadyArg::ErrorFlag,
+                LaunchArg::Lookback { words } => {
+                    let words = self.count(exec, words, "the look-back's statuses")?;
+                    let groups = match local {
+                        Some(local) if local[0] > 0 => global[0].div_ceil(local[0]),
+                        _ => return Err(internal("a look-back launch without its work-group size")),
+                    };
+                    ReadyArg::Lookback(exec.session.lookback_launch(words, groups)?)
+                }
             };
             ready.push(item);
         }
-        let args: Vec<Arg<'_>> = ready
-            .iter()
-            .map(|arg| match arg {
-                ReadyArg::Scalar(value) => scalar_arg(*value),
-                ReadyArg::Buffer(buffer) => buffer.arg(),
-                ReadyArg::Long(value) => Arg::I64(*value),
-                ReadyArg::LocalBytes(bytes) => Arg::LocalBytes(*bytes),
-                ReadyArg::ErrorFlag => Arg::ErrorFlag,
-            })
-            .collect();
+        let mut args: Vec<Arg<'_>> = Vec::with_capacity(ready.len() + 2);
+        for arg in &ready {
+            match arg {
+                ReadyArg::Scalar(value) => args.push(scalar_arg(*value)),
+                ReadyArg::Buffer(buffer) => args.push(buffer.arg()),
+                ReadyArg::Long(value) => args.push(Arg::I64(*value)),
+                ReadyArg::LocalBytes(bytes) => args.push(Arg::LocalBytes(*bytes)),
+                ReadyArg::ErrorFlag => args.push(Arg::ErrorFlag),
+                // Three arguments (`LaunchArg::Lookback`).
+                ReadyArg::Lookback(lookback) => {
+                    args.extend([Arg::from(&*lookback.arena), Arg::U32(lookback.epoch), Arg::U32(lookback.ticket_base)])
+                }
+            }
+        }
         let mut grid = match launch.global.len() {
             1 => Grid::linear(global[0]),
             2 => Grid::two_d(global[0], global[1]),
