@@ -601,12 +601,15 @@ pub const TEAM_STEPS: i64 = 4;
 /// SpMV's teams kernel on 4M rows of 8 with batches of 1 / 2 / 4 / 8
 /// (teams of 8 / 4 / 2 / 1): 0.598 / 0.574 / 0.646 / 0.676 ms; on banded
 /// rows of 5 (teams of 4 / 2 / 1 / 1): 0.226 / 0.178 / 0.159 / 0.189 ms.
-/// Since narrow teams combine by their lane 0 ([`SERIAL_TREE_LANES`]) and
-/// load the next segment's bounds a step ahead, on the H200 in one run
-/// (`scripts/gpu/primitives.py spmv`) batches of 1 / 2 / 4: rows of 8
-/// 0.514 / 0.392 / 0.396 ms, banded rows of 5 0.221 / 0.141 / 0.110 ms
-/// (cuSPARSE's whole SpMV 0.363 and 0.146 ms): batches of 4 from then.
-pub const SEG_BATCH: i64 = 4;
+/// Since narrow teams combine by their lane 0 ([`SERIAL_TREE_LANES`]),
+/// SpMV's whole kernels per run on the H100 in one run
+/// (`scripts/gpu/primitives.py spmv`, twice each) with batches of 2 / 4:
+/// rows of 8 0.557 / 0.596 ms, banded rows of 5 0.202 / 0.170 ms
+/// (cuSPARSE 0.496 and 0.179 ms); on the H200 rows of 8 0.392 / 0.396,
+/// banded 0.141 / 0.110. Rows of 8 want teams of 4, short rows a
+/// work-item each with a longer batch: one batch for both keeps 2 (a
+/// batch chosen from the shape at run time would take both).
+pub const SEG_BATCH: i64 = 2;
 
 /// The default [`Config::seg_guarded_groups`]: the group counts the
 /// guarded launches had before the cap. On the H200 in one run, 2048

@@ -950,36 +950,28 @@ __kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __g
             const long len = hi_1 - lo_1;
             long acc = 0L;
             long k = l;
-            for (; k + 3 * 256 < len; k += 4 * 256) {
+            for (; k + 1 * 256 < len; k += 2 * 256) {
                 const long at = hsplit_lengths[lo_1 + k + 0 * 256];
                 const long at_1 = hsplit_lengths[lo_1 + k + 1 * 256];
-                const long at_2 = hsplit_lengths[lo_1 + k + 2 * 256];
-                const long at_3 = hsplit_lengths[lo_1 + k + 3 * 256];
                 long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 0 * 256, at);
                 long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 1 * 256, at_1);
-                long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 2 * 256, at_2);
-                long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 3 * 256, at_3);
                 long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
                 acc = op_sum_r;
                 long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
                 acc = op_sum_r_1;
-                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
-                acc = op_sum_r_2;
-                long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_3);
-                acc = op_sum_r_3;
             }
             for (; k < len; k += 256) {
-                const long at_4 = hsplit_lengths[lo_1 + k];
-                long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k, at_4);
-                long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_4);
-                acc = op_sum_r_4;
+                const long at_2 = hsplit_lengths[lo_1 + k];
+                long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k, at_2);
+                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
+                acc = op_sum_r_2;
             }
             team_values[l] = acc;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h = 1; h < 256; h *= 2) {
                 if ((l & (2 * h - 1)) == 0) {
-                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
-                    team_values[l] = op_sum_r_5;
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_3;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -999,7 +991,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
     __local long team_values[512];
     __local int long_teams[259];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
-    if (!(whole_group != 0 || sum_longest[0] <= 16 * lanes)) return;
+    if (!(whole_group != 0 || sum_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1007,81 +999,58 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
     const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long next_start = 0, next_end = 0;
-    {
-        const long ahead = get_group_id(0) * teams + team;
-        if (ahead < n_offsets) {
-            next_start = offsets[ahead];
-            next_end = ahead + 1 < n_offsets ? offsets[ahead + 1] : n_1;
-        }
-    }
     for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
         const long s = first + team;
         const long counter = 256 + step % 3;
         int is_long = 0;
-        const long offset = next_start;
-        const long length = next_end - next_start;
-        {
-            const long ahead_1 = s + get_num_groups(0) * teams;
-            if (ahead_1 < n_offsets) {
-                next_start = offsets[ahead_1];
-                next_end = ahead_1 + 1 < n_offsets ? offsets[ahead_1 + 1] : n_1;
-            }
-        }
         long acc = 0L;
         if (s < n_offsets) {
+            const long offset = offsets[s];
+            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
             is_long = (lanes < 256 && length > 32 * lanes);
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 long k = lane;
-                for (; k + 3 * lanes < length; k += 4 * lanes) {
+                for (; k + 1 * lanes < length; k += 2 * lanes) {
                     const long at = hsplit_lengths[offset + k + 0 * lanes];
                     const long at_1 = hsplit_lengths[offset + k + 1 * lanes];
-                    const long at_2 = hsplit_lengths[offset + k + 2 * lanes];
-                    const long at_3 = hsplit_lengths[offset + k + 3 * lanes];
                     long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes, at);
                     long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes, at_1);
-                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 2 * lanes, at_2);
-                    long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 3 * lanes, at_3);
                     long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
                     acc = op_sum_r;
                     long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
                     acc = op_sum_r_1;
-                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
-                    acc = op_sum_r_2;
-                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_3);
-                    acc = op_sum_r_3;
                 }
                 for (; k < length; k += lanes) {
-                    const long at_4 = hsplit_lengths[offset + k];
-                    long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_4);
-                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_4);
-                    acc = op_sum_r_4;
+                    const long at_2 = hsplit_lengths[offset + k];
+                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_2);
+                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
+                    acc = op_sum_r_2;
                 }
             }
         }
-        const long at_5 = (step & 1) * 256 + l;
-        team_values[at_5] = acc;
+        const long at_3 = (step & 1) * 256 + l;
+        team_values[at_3] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(team_values[at_5], team_values[at_5 + h]);
-                    team_values[at_5] = op_sum_r_5;
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[at_3], team_values[at_3 + h]);
+                    team_values[at_3] = op_sum_r_3;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[at_5];
+            acc = team_values[at_3];
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(team_values[at_5 + j], team_values[at_5 + j + h_1]);
-                    team_values[at_5 + j] = op_sum_r_6;
+                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(team_values[at_3 + j], team_values[at_3 + j + h_1]);
+                    team_values[at_3 + j] = op_sum_r_4;
                 }
             }
-            acc = team_values[at_5];
+            acc = team_values[at_3];
         }
         if (lane == 0 && s < n_offsets && !is_long) {
             sum[s] = acc;
@@ -1094,36 +1063,28 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
             const long length_1 = (s_1 + 1 < n_offsets ? offsets[s_1 + 1] : n_1) - offset_1;
             long acc_1 = 0L;
             long k_1 = l;
-            for (; k_1 + 3 * 256 < length_1; k_1 += 4 * 256) {
-                const long at_6 = hsplit_lengths[offset_1 + k_1 + 0 * 256];
-                const long at_7 = hsplit_lengths[offset_1 + k_1 + 1 * 256];
-                const long at_8 = hsplit_lengths[offset_1 + k_1 + 2 * 256];
-                const long at_9 = hsplit_lengths[offset_1 + k_1 + 3 * 256];
-                long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 0 * 256, at_6);
-                long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 1 * 256, at_7);
-                long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 2 * 256, at_8);
-                long pull_sum_hoisted_r_8 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 3 * 256, at_9);
-                long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_5);
-                acc_1 = op_sum_r_7;
-                long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_6);
-                acc_1 = op_sum_r_8;
-                long op_sum_r_9 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_7);
-                acc_1 = op_sum_r_9;
-                long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_8);
-                acc_1 = op_sum_r_10;
+            for (; k_1 + 1 * 256 < length_1; k_1 += 2 * 256) {
+                const long at_4 = hsplit_lengths[offset_1 + k_1 + 0 * 256];
+                const long at_5 = hsplit_lengths[offset_1 + k_1 + 1 * 256];
+                long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 0 * 256, at_4);
+                long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 1 * 256, at_5);
+                long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_3);
+                acc_1 = op_sum_r_5;
+                long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_4);
+                acc_1 = op_sum_r_6;
             }
             for (; k_1 < length_1; k_1 += 256) {
-                const long at_10 = hsplit_lengths[offset_1 + k_1];
-                long pull_sum_hoisted_r_9 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1, at_10);
-                long op_sum_r_11 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_9);
-                acc_1 = op_sum_r_11;
+                const long at_6 = hsplit_lengths[offset_1 + k_1];
+                long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1, at_6);
+                long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_5);
+                acc_1 = op_sum_r_7;
             }
             team_values[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
                 if ((l & (2 * h_2 - 1)) == 0) {
-                    long op_sum_r_12 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_2]);
-                    team_values[l] = op_sum_r_12;
+                    long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_2]);
+                    team_values[l] = op_sum_r_8;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -1148,81 +1109,58 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
     const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long next_start = 0, next_end = 0;
-    {
-        const long ahead = get_group_id(0) * teams + team;
-        if (ahead < n_offsets) {
-            next_start = offsets[ahead];
-            next_end = ahead + 1 < n_offsets ? offsets[ahead + 1] : n_1;
-        }
-    }
     for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
         const long s = first + team;
         const long counter = 256 + step % 3;
         int is_long = 0;
-        const long offset = next_start;
-        const long length = next_end - next_start;
-        {
-            const long ahead_1 = s + get_num_groups(0) * teams;
-            if (ahead_1 < n_offsets) {
-                next_start = offsets[ahead_1];
-                next_end = ahead_1 + 1 < n_offsets ? offsets[ahead_1 + 1] : n_1;
-            }
-        }
         long acc = 0L;
         if (s < n_offsets) {
+            const long offset = offsets[s];
+            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
             is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 long k = lane;
-                for (; k + 3 * lanes < length; k += 4 * lanes) {
+                for (; k + 1 * lanes < length; k += 2 * lanes) {
                     const long at = hsplit_lengths[offset + k + 0 * lanes];
                     const long at_1 = hsplit_lengths[offset + k + 1 * lanes];
-                    const long at_2 = hsplit_lengths[offset + k + 2 * lanes];
-                    const long at_3 = hsplit_lengths[offset + k + 3 * lanes];
                     long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes, at);
                     long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes, at_1);
-                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 2 * lanes, at_2);
-                    long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 3 * lanes, at_3);
                     long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
                     acc = op_sum_r;
                     long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
                     acc = op_sum_r_1;
-                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
-                    acc = op_sum_r_2;
-                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_3);
-                    acc = op_sum_r_3;
                 }
                 for (; k < length; k += lanes) {
-                    const long at_4 = hsplit_lengths[offset + k];
-                    long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_4);
-                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_4);
-                    acc = op_sum_r_4;
+                    const long at_2 = hsplit_lengths[offset + k];
+                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_2);
+                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
+                    acc = op_sum_r_2;
                 }
             }
         }
-        const long at_5 = (step & 1) * 256 + l;
-        team_values[at_5] = acc;
+        const long at_3 = (step & 1) * 256 + l;
+        team_values[at_3] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(team_values[at_5], team_values[at_5 + h]);
-                    team_values[at_5] = op_sum_r_5;
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[at_3], team_values[at_3 + h]);
+                    team_values[at_3] = op_sum_r_3;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[at_5];
+            acc = team_values[at_3];
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(team_values[at_5 + j], team_values[at_5 + j + h_1]);
-                    team_values[at_5 + j] = op_sum_r_6;
+                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(team_values[at_3 + j], team_values[at_3 + j + h_1]);
+                    team_values[at_3 + j] = op_sum_r_4;
                 }
             }
-            acc = team_values[at_5];
+            acc = team_values[at_3];
         }
         if (lane == 0 && s < n_offsets && !is_long) {
             sum[s] = acc;
@@ -1234,26 +1172,26 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
             const long offset_1 = offsets[s_1];
             const long length_1 = (s_1 + 1 < n_offsets ? offsets[s_1 + 1] : n_1) - offset_1;
             const int is_long_1 = length_1 >= 16384;
-            long from = 0, count = 0, at_6 = offset_1, len = length_1;
+            long from = 0, count = 0, at_4 = offset_1, len = length_1;
             if (is_long_1) {
                 from = offset_1 / 8192;
                 count = (offset_1 + length_1) / 8192 - from;
-                at_6 = (from + count) * 8192;
-                len = offset_1 + length_1 - at_6;
+                at_4 = (from + count) * 8192;
+                len = offset_1 + length_1 - at_4;
             }
             long acc_1 = 0L;
             if (is_long_1) {
                 long acc_2 = 0L;
                 for (long k_1 = l; k_1 < count; k_1 += 256) {
-                    long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_2, sum_partials_0[from + k_1]);
-                    acc_2 = op_sum_r_7;
+                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_2, sum_partials_0[from + k_1]);
+                    acc_2 = op_sum_r_5;
                 }
                 team_values[l] = acc_2;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
                     if ((l & (2 * h_2 - 1)) == 0) {
-                        long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_2]);
-                        team_values[l] = op_sum_r_8;
+                        long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_2]);
+                        team_values[l] = op_sum_r_6;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -1264,45 +1202,37 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
             }
             long acc_4 = 0L;
             long k_2 = l;
-            for (; k_2 + 3 * 256 < len; k_2 += 4 * 256) {
-                const long at_7 = hsplit_lengths[at_6 + k_2 + 0 * 256];
-                const long at_8 = hsplit_lengths[at_6 + k_2 + 1 * 256];
-                const long at_9 = hsplit_lengths[at_6 + k_2 + 2 * 256];
-                const long at_10 = hsplit_lengths[at_6 + k_2 + 3 * 256];
-                long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_6 + k_2 + 0 * 256, at_7);
-                long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_6 + k_2 + 1 * 256, at_8);
-                long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_6 + k_2 + 2 * 256, at_9);
-                long pull_sum_hoisted_r_8 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_6 + k_2 + 3 * 256, at_10);
-                long op_sum_r_9 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_5);
-                acc_4 = op_sum_r_9;
-                long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_6);
-                acc_4 = op_sum_r_10;
-                long op_sum_r_11 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_7);
-                acc_4 = op_sum_r_11;
-                long op_sum_r_12 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_8);
-                acc_4 = op_sum_r_12;
+            for (; k_2 + 1 * 256 < len; k_2 += 2 * 256) {
+                const long at_5 = hsplit_lengths[at_4 + k_2 + 0 * 256];
+                const long at_6 = hsplit_lengths[at_4 + k_2 + 1 * 256];
+                long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_4 + k_2 + 0 * 256, at_5);
+                long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_4 + k_2 + 1 * 256, at_6);
+                long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_3);
+                acc_4 = op_sum_r_7;
+                long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_4);
+                acc_4 = op_sum_r_8;
             }
             for (; k_2 < len; k_2 += 256) {
-                const long at_11 = hsplit_lengths[at_6 + k_2];
-                long pull_sum_hoisted_r_9 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_6 + k_2, at_11);
-                long op_sum_r_13 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_9);
-                acc_4 = op_sum_r_13;
+                const long at_7 = hsplit_lengths[at_4 + k_2];
+                long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_4 + k_2, at_7);
+                long op_sum_r_9 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_5);
+                acc_4 = op_sum_r_9;
             }
             team_values[l] = acc_4;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_3 = 1; h_3 < 256; h_3 *= 2) {
                 if ((l & (2 * h_3 - 1)) == 0) {
-                    long op_sum_r_14 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_3]);
-                    team_values[l] = op_sum_r_14;
+                    long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_3]);
+                    team_values[l] = op_sum_r_10;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
             long acc_5 = 0L;
             acc_5 = team_values[0];
             barrier(CLK_LOCAL_MEM_FENCE);
-            long op_sum_r_15 = hsplit_seg_reduce_sum_op_sum(acc_1, acc_5);
+            long op_sum_r_11 = hsplit_seg_reduce_sum_op_sum(acc_1, acc_5);
             long acc_6 = 0L;
-            acc_6 = is_long_1 ? op_sum_r_15 : acc_5;
+            acc_6 = is_long_1 ? op_sum_r_11 : acc_5;
             if (l == 0) {
                 sum[s_1] = acc_6;
             }
@@ -1313,7 +1243,7 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
 __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
     const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, -1 - n_lengths_arg);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
-    if (!(sum_longest[0] > 16 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
@@ -1324,7 +1254,7 @@ __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const 
 __kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
     const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, -1 - n_lengths_arg);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
-    if (!(sum_longest[0] > 16 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
@@ -1336,7 +1266,7 @@ __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global
     __local long merge_values[2304];
     __local int merge_ends[2304];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
-    if (!(sum_longest[0] > 16 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_offsets;
     const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
@@ -4992,19 +4922,13 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
             const long lo_2 = min(l * chunk_1, len);
             const long hi_2 = min(lo_2 + chunk_1, len);
             long k = lo_2;
-            for (; k + 3 * 1 < hi_2; k += 4 * 1) {
+            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
                 double pull_extreme_r;
                 long pull_extreme_r_1;
                 hsplit_fused_5_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                 double pull_extreme_r_2;
                 long pull_extreme_r_3;
                 hsplit_fused_5_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                double pull_extreme_r_4;
-                long pull_extreme_r_5;
-                hsplit_fused_5_pull_extreme(lo_1 + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                double pull_extreme_r_6;
-                long pull_extreme_r_7;
-                hsplit_fused_5_pull_extreme(lo_1 + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                 double op_extreme_r;
                 long op_extreme_r_1;
                 hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -5015,37 +4939,27 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
                 hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                 acc = op_extreme_r_2;
                 acc_1 = op_extreme_r_3;
+            }
+            for (; k < hi_2; k += 1) {
+                double pull_extreme_r_4;
+                long pull_extreme_r_5;
+                hsplit_fused_5_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                 double op_extreme_r_4;
                 long op_extreme_r_5;
                 hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                 acc = op_extreme_r_4;
                 acc_1 = op_extreme_r_5;
-                double op_extreme_r_6;
-                long op_extreme_r_7;
-                hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                acc = op_extreme_r_6;
-                acc_1 = op_extreme_r_7;
-            }
-            for (; k < hi_2; k += 1) {
-                double pull_extreme_r_8;
-                long pull_extreme_r_9;
-                hsplit_fused_5_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                double op_extreme_r_8;
-                long op_extreme_r_9;
-                hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                acc = op_extreme_r_8;
-                acc_1 = op_extreme_r_9;
             }
             team_values[l] = acc;
             team_values_1[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h = 1; h < 256; h *= 2) {
                 if ((l & (2 * h - 1)) == 0) {
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_10, &op_extreme_r_11);
-                    team_values[l] = op_extreme_r_10;
-                    team_values_1[l] = op_extreme_r_11;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -5070,7 +4984,7 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
     __local long team_values_1[512];
     __local int long_teams[259];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
-    if (!(whole_group != 0 || extreme_longest[0] <= 16 * lanes)) return;
+    if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -5078,30 +4992,15 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
     const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long next_start = 0, next_end = 0;
-    {
-        const long ahead = get_group_id(0) * teams + team;
-        if (ahead < n_cross_offsets) {
-            next_start = cross_offsets_0[ahead];
-            next_end = ahead + 1 < n_cross_offsets ? cross_offsets_0[ahead + 1] : n_1;
-        }
-    }
     for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
         const long s = first + team;
         const long counter = 256 + step % 3;
         int is_long = 0;
-        const long offset = next_start;
-        const long length = next_end - next_start;
-        {
-            const long ahead_1 = s + get_num_groups(0) * teams;
-            if (ahead_1 < n_cross_offsets) {
-                next_start = cross_offsets_0[ahead_1];
-                next_end = ahead_1 + 1 < n_cross_offsets ? cross_offsets_0[ahead_1 + 1] : n_1;
-            }
-        }
         double acc = 0.0;
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
             is_long = (lanes < 256 && length > 32 * lanes);
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
@@ -5110,19 +5009,13 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
                 const long lo_1 = min(lane * chunk_1, length);
                 const long hi_1 = min(lo_1 + chunk_1, length);
                 long k = lo_1;
-                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
                     hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double pull_extreme_r_2;
                     long pull_extreme_r_3;
                     hsplit_fused_5_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_5_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_5_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -5133,26 +5026,16 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
                     hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                     acc = op_extreme_r_2;
                     acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                     double op_extreme_r_4;
                     long op_extreme_r_5;
                     hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                     acc = op_extreme_r_4;
                     acc_1 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                    acc = op_extreme_r_6;
-                    acc_1 = op_extreme_r_7;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                    acc = op_extreme_r_8;
-                    acc_1 = op_extreme_r_9;
                 }
             }
         }
@@ -5164,11 +5047,11 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_5_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_10, &op_extreme_r_11);
-                    team_values[at] = op_extreme_r_10;
-                    team_values_1[at] = op_extreme_r_11;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_5_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[at] = op_extreme_r_6;
+                    team_values_1[at] = op_extreme_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -5177,11 +5060,11 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    double op_extreme_r_12;
-                    long op_extreme_r_13;
-                    hsplit_fused_5_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_12, &op_extreme_r_13);
-                    team_values[at + j] = op_extreme_r_12;
-                    team_values_1[at + j] = op_extreme_r_13;
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_5_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_8, &op_extreme_r_9);
+                    team_values[at + j] = op_extreme_r_8;
+                    team_values_1[at + j] = op_extreme_r_9;
                 }
             }
             acc = team_values[at];
@@ -5203,60 +5086,44 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
             const long lo_2 = min(l * chunk_2, length_1);
             const long hi_2 = min(lo_2 + chunk_2, length_1);
             long k_1 = lo_2;
-            for (; k_1 + 3 * 1 < hi_2; k_1 += 4 * 1) {
+            for (; k_1 + 1 * 1 < hi_2; k_1 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_5_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_5_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_10;
+                long op_extreme_r_11;
+                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_10, &op_extreme_r_11);
+                acc_2 = op_extreme_r_10;
+                acc_3 = op_extreme_r_11;
+                double op_extreme_r_12;
+                long op_extreme_r_13;
+                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_12, &op_extreme_r_13);
+                acc_2 = op_extreme_r_12;
+                acc_3 = op_extreme_r_13;
+            }
+            for (; k_1 < hi_2; k_1 += 1) {
                 double pull_extreme_r_10;
                 long pull_extreme_r_11;
-                hsplit_fused_5_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                double pull_extreme_r_12;
-                long pull_extreme_r_13;
-                hsplit_fused_5_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_12, &pull_extreme_r_13);
-                double pull_extreme_r_14;
-                long pull_extreme_r_15;
-                hsplit_fused_5_pull_extreme(offset_1 + k_1 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_14, &pull_extreme_r_15);
-                double pull_extreme_r_16;
-                long pull_extreme_r_17;
-                hsplit_fused_5_pull_extreme(offset_1 + k_1 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_16, &pull_extreme_r_17);
+                hsplit_fused_5_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
                 double op_extreme_r_14;
                 long op_extreme_r_15;
                 hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_14, &op_extreme_r_15);
                 acc_2 = op_extreme_r_14;
                 acc_3 = op_extreme_r_15;
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_12, pull_extreme_r_13, &op_extreme_r_16, &op_extreme_r_17);
-                acc_2 = op_extreme_r_16;
-                acc_3 = op_extreme_r_17;
-                double op_extreme_r_18;
-                long op_extreme_r_19;
-                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_14, pull_extreme_r_15, &op_extreme_r_18, &op_extreme_r_19);
-                acc_2 = op_extreme_r_18;
-                acc_3 = op_extreme_r_19;
-                double op_extreme_r_20;
-                long op_extreme_r_21;
-                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_16, pull_extreme_r_17, &op_extreme_r_20, &op_extreme_r_21);
-                acc_2 = op_extreme_r_20;
-                acc_3 = op_extreme_r_21;
-            }
-            for (; k_1 < hi_2; k_1 += 1) {
-                double pull_extreme_r_18;
-                long pull_extreme_r_19;
-                hsplit_fused_5_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_18, &pull_extreme_r_19);
-                double op_extreme_r_22;
-                long op_extreme_r_23;
-                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_18, pull_extreme_r_19, &op_extreme_r_22, &op_extreme_r_23);
-                acc_2 = op_extreme_r_22;
-                acc_3 = op_extreme_r_23;
             }
             team_values[l] = acc_2;
             team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
                 if ((l & (2 * h_2 - 1)) == 0) {
-                    double op_extreme_r_24;
-                    long op_extreme_r_25;
-                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_24, &op_extreme_r_25);
-                    team_values[l] = op_extreme_r_24;
-                    team_values_1[l] = op_extreme_r_25;
+                    double op_extreme_r_16;
+                    long op_extreme_r_17;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_16, &op_extreme_r_17);
+                    team_values[l] = op_extreme_r_16;
+                    team_values_1[l] = op_extreme_r_17;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -5285,30 +5152,15 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
     const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long next_start = 0, next_end = 0;
-    {
-        const long ahead = get_group_id(0) * teams + team;
-        if (ahead < n_cross_offsets) {
-            next_start = cross_offsets_0[ahead];
-            next_end = ahead + 1 < n_cross_offsets ? cross_offsets_0[ahead + 1] : n_1;
-        }
-    }
     for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
         const long s = first + team;
         const long counter = 256 + step % 3;
         int is_long = 0;
-        const long offset = next_start;
-        const long length = next_end - next_start;
-        {
-            const long ahead_1 = s + get_num_groups(0) * teams;
-            if (ahead_1 < n_cross_offsets) {
-                next_start = cross_offsets_0[ahead_1];
-                next_end = ahead_1 + 1 < n_cross_offsets ? cross_offsets_0[ahead_1 + 1] : n_1;
-            }
-        }
         double acc = 0.0;
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
             is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
@@ -5317,19 +5169,13 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
                 const long lo_1 = min(lane * chunk_1, length);
                 const long hi_1 = min(lo_1 + chunk_1, length);
                 long k = lo_1;
-                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
                     hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double pull_extreme_r_2;
                     long pull_extreme_r_3;
                     hsplit_fused_5_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_5_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_5_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -5340,26 +5186,16 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
                     hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                     acc = op_extreme_r_2;
                     acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                     double op_extreme_r_4;
                     long op_extreme_r_5;
                     hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                     acc = op_extreme_r_4;
                     acc_1 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                    acc = op_extreme_r_6;
-                    acc_1 = op_extreme_r_7;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                    acc = op_extreme_r_8;
-                    acc_1 = op_extreme_r_9;
                 }
             }
         }
@@ -5371,11 +5207,11 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_5_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_10, &op_extreme_r_11);
-                    team_values[at] = op_extreme_r_10;
-                    team_values_1[at] = op_extreme_r_11;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_5_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[at] = op_extreme_r_6;
+                    team_values_1[at] = op_extreme_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -5384,11 +5220,11 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    double op_extreme_r_12;
-                    long op_extreme_r_13;
-                    hsplit_fused_5_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_12, &op_extreme_r_13);
-                    team_values[at + j] = op_extreme_r_12;
-                    team_values_1[at + j] = op_extreme_r_13;
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_5_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_8, &op_extreme_r_9);
+                    team_values[at + j] = op_extreme_r_8;
+                    team_values_1[at + j] = op_extreme_r_9;
                 }
             }
             acc = team_values[at];
@@ -5421,22 +5257,22 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
                 const long lo_2 = min(l * chunk_2, count);
                 const long hi_2 = min(lo_2 + chunk_2, count);
                 for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
-                    double op_extreme_r_14;
-                    long op_extreme_r_15;
-                    hsplit_fused_5_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_14, &op_extreme_r_15);
-                    acc_4 = op_extreme_r_14;
-                    acc_5 = op_extreme_r_15;
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_5_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_10, &op_extreme_r_11);
+                    acc_4 = op_extreme_r_10;
+                    acc_5 = op_extreme_r_11;
                 }
                 team_values[l] = acc_4;
                 team_values_1[l] = acc_5;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
                     if ((l & (2 * h_2 - 1)) == 0) {
-                        double op_extreme_r_16;
-                        long op_extreme_r_17;
-                        hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_16, &op_extreme_r_17);
-                        team_values[l] = op_extreme_r_16;
-                        team_values_1[l] = op_extreme_r_17;
+                        double op_extreme_r_12;
+                        long op_extreme_r_13;
+                        hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_12, &op_extreme_r_13);
+                        team_values[l] = op_extreme_r_12;
+                        team_values_1[l] = op_extreme_r_13;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -5454,60 +5290,44 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
             const long lo_3 = min(l * chunk_3, len);
             const long hi_3 = min(lo_3 + chunk_3, len);
             long k_2 = lo_3;
-            for (; k_2 + 3 * 1 < hi_3; k_2 += 4 * 1) {
+            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_5_pull_extreme(at_1 + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_5_pull_extreme(at_1 + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_14;
+                long op_extreme_r_15;
+                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_14, &op_extreme_r_15);
+                acc_8 = op_extreme_r_14;
+                acc_9 = op_extreme_r_15;
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_16, &op_extreme_r_17);
+                acc_8 = op_extreme_r_16;
+                acc_9 = op_extreme_r_17;
+            }
+            for (; k_2 < hi_3; k_2 += 1) {
                 double pull_extreme_r_10;
                 long pull_extreme_r_11;
-                hsplit_fused_5_pull_extreme(at_1 + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                double pull_extreme_r_12;
-                long pull_extreme_r_13;
-                hsplit_fused_5_pull_extreme(at_1 + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_12, &pull_extreme_r_13);
-                double pull_extreme_r_14;
-                long pull_extreme_r_15;
-                hsplit_fused_5_pull_extreme(at_1 + k_2 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_14, &pull_extreme_r_15);
-                double pull_extreme_r_16;
-                long pull_extreme_r_17;
-                hsplit_fused_5_pull_extreme(at_1 + k_2 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_16, &pull_extreme_r_17);
+                hsplit_fused_5_pull_extreme(at_1 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
                 double op_extreme_r_18;
                 long op_extreme_r_19;
                 hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_18, &op_extreme_r_19);
                 acc_8 = op_extreme_r_18;
                 acc_9 = op_extreme_r_19;
-                double op_extreme_r_20;
-                long op_extreme_r_21;
-                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_12, pull_extreme_r_13, &op_extreme_r_20, &op_extreme_r_21);
-                acc_8 = op_extreme_r_20;
-                acc_9 = op_extreme_r_21;
-                double op_extreme_r_22;
-                long op_extreme_r_23;
-                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_14, pull_extreme_r_15, &op_extreme_r_22, &op_extreme_r_23);
-                acc_8 = op_extreme_r_22;
-                acc_9 = op_extreme_r_23;
-                double op_extreme_r_24;
-                long op_extreme_r_25;
-                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_16, pull_extreme_r_17, &op_extreme_r_24, &op_extreme_r_25);
-                acc_8 = op_extreme_r_24;
-                acc_9 = op_extreme_r_25;
-            }
-            for (; k_2 < hi_3; k_2 += 1) {
-                double pull_extreme_r_18;
-                long pull_extreme_r_19;
-                hsplit_fused_5_pull_extreme(at_1 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_18, &pull_extreme_r_19);
-                double op_extreme_r_26;
-                long op_extreme_r_27;
-                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_18, pull_extreme_r_19, &op_extreme_r_26, &op_extreme_r_27);
-                acc_8 = op_extreme_r_26;
-                acc_9 = op_extreme_r_27;
             }
             team_values[l] = acc_8;
             team_values_1[l] = acc_9;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_3 = 1; h_3 < 256; h_3 *= 2) {
                 if ((l & (2 * h_3 - 1)) == 0) {
-                    double op_extreme_r_28;
-                    long op_extreme_r_29;
-                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_3], team_values_1[l + h_3], &op_extreme_r_28, &op_extreme_r_29);
-                    team_values[l] = op_extreme_r_28;
-                    team_values_1[l] = op_extreme_r_29;
+                    double op_extreme_r_20;
+                    long op_extreme_r_21;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_3], team_values_1[l + h_3], &op_extreme_r_20, &op_extreme_r_21);
+                    team_values[l] = op_extreme_r_20;
+                    team_values_1[l] = op_extreme_r_21;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -5516,13 +5336,13 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
             acc_10 = team_values[0];
             acc_11 = team_values_1[0];
             barrier(CLK_LOCAL_MEM_FENCE);
-            double op_extreme_r_30;
-            long op_extreme_r_31;
-            hsplit_fused_5_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_30, &op_extreme_r_31);
+            double op_extreme_r_22;
+            long op_extreme_r_23;
+            hsplit_fused_5_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_22, &op_extreme_r_23);
             double acc_12 = 0.0;
             long acc_13 = -1L;
-            acc_12 = is_long_1 ? op_extreme_r_30 : acc_10;
-            acc_13 = is_long_1 ? op_extreme_r_31 : acc_11;
+            acc_12 = is_long_1 ? op_extreme_r_22 : acc_10;
+            acc_13 = is_long_1 ? op_extreme_r_23 : acc_11;
             if (l == 0) {
                 extreme[s_1] = acc_12;
                 position[s_1] = acc_13;
@@ -5534,7 +5354,7 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
 __kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
-    if (!(extreme_longest[0] > 16 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_5_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -5545,7 +5365,7 @@ __kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const lon
 __kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
-    if (!(extreme_longest[0] > 16 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_5_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -5558,7 +5378,7 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
-    if (!(extreme_longest[0] > 16 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
@@ -8709,19 +8529,13 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
             const long lo_2 = min(l * chunk_1, len);
             const long hi_2 = min(lo_2 + chunk_1, len);
             long k = lo_2;
-            for (; k + 3 * 1 < hi_2; k += 4 * 1) {
+            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
                 double pull_extreme_r;
                 long pull_extreme_r_1;
                 hsplit_fused_13_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                 double pull_extreme_r_2;
                 long pull_extreme_r_3;
                 hsplit_fused_13_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                double pull_extreme_r_4;
-                long pull_extreme_r_5;
-                hsplit_fused_13_pull_extreme(lo_1 + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                double pull_extreme_r_6;
-                long pull_extreme_r_7;
-                hsplit_fused_13_pull_extreme(lo_1 + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                 double op_extreme_r;
                 long op_extreme_r_1;
                 hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -8732,37 +8546,27 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
                 hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                 acc = op_extreme_r_2;
                 acc_1 = op_extreme_r_3;
+            }
+            for (; k < hi_2; k += 1) {
+                double pull_extreme_r_4;
+                long pull_extreme_r_5;
+                hsplit_fused_13_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                 double op_extreme_r_4;
                 long op_extreme_r_5;
                 hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                 acc = op_extreme_r_4;
                 acc_1 = op_extreme_r_5;
-                double op_extreme_r_6;
-                long op_extreme_r_7;
-                hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                acc = op_extreme_r_6;
-                acc_1 = op_extreme_r_7;
-            }
-            for (; k < hi_2; k += 1) {
-                double pull_extreme_r_8;
-                long pull_extreme_r_9;
-                hsplit_fused_13_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                double op_extreme_r_8;
-                long op_extreme_r_9;
-                hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                acc = op_extreme_r_8;
-                acc_1 = op_extreme_r_9;
             }
             team_values[l] = acc;
             team_values_1[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h = 1; h < 256; h *= 2) {
                 if ((l & (2 * h - 1)) == 0) {
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_10, &op_extreme_r_11);
-                    team_values[l] = op_extreme_r_10;
-                    team_values_1[l] = op_extreme_r_11;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[l] = op_extreme_r_6;
+                    team_values_1[l] = op_extreme_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -8787,7 +8591,7 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
     __local long team_values_1[512];
     __local int long_teams[259];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
-    if (!(whole_group != 0 || extreme_longest[0] <= 16 * lanes)) return;
+    if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -8795,30 +8599,15 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
     const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long next_start = 0, next_end = 0;
-    {
-        const long ahead = get_group_id(0) * teams + team;
-        if (ahead < n_cross_offsets) {
-            next_start = cross_offsets_0[ahead];
-            next_end = ahead + 1 < n_cross_offsets ? cross_offsets_0[ahead + 1] : n_1;
-        }
-    }
     for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
         const long s = first + team;
         const long counter = 256 + step % 3;
         int is_long = 0;
-        const long offset = next_start;
-        const long length = next_end - next_start;
-        {
-            const long ahead_1 = s + get_num_groups(0) * teams;
-            if (ahead_1 < n_cross_offsets) {
-                next_start = cross_offsets_0[ahead_1];
-                next_end = ahead_1 + 1 < n_cross_offsets ? cross_offsets_0[ahead_1 + 1] : n_1;
-            }
-        }
         double acc = 0.0;
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
             is_long = (lanes < 256 && length > 32 * lanes);
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
@@ -8827,19 +8616,13 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
                 const long lo_1 = min(lane * chunk_1, length);
                 const long hi_1 = min(lo_1 + chunk_1, length);
                 long k = lo_1;
-                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
                     hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double pull_extreme_r_2;
                     long pull_extreme_r_3;
                     hsplit_fused_13_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_13_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_13_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -8850,26 +8633,16 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
                     hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                     acc = op_extreme_r_2;
                     acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                     double op_extreme_r_4;
                     long op_extreme_r_5;
                     hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                     acc = op_extreme_r_4;
                     acc_1 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                    acc = op_extreme_r_6;
-                    acc_1 = op_extreme_r_7;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                    acc = op_extreme_r_8;
-                    acc_1 = op_extreme_r_9;
                 }
             }
         }
@@ -8881,11 +8654,11 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_13_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_10, &op_extreme_r_11);
-                    team_values[at] = op_extreme_r_10;
-                    team_values_1[at] = op_extreme_r_11;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_13_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[at] = op_extreme_r_6;
+                    team_values_1[at] = op_extreme_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -8894,11 +8667,11 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    double op_extreme_r_12;
-                    long op_extreme_r_13;
-                    hsplit_fused_13_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_12, &op_extreme_r_13);
-                    team_values[at + j] = op_extreme_r_12;
-                    team_values_1[at + j] = op_extreme_r_13;
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_13_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_8, &op_extreme_r_9);
+                    team_values[at + j] = op_extreme_r_8;
+                    team_values_1[at + j] = op_extreme_r_9;
                 }
             }
             acc = team_values[at];
@@ -8920,60 +8693,44 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
             const long lo_2 = min(l * chunk_2, length_1);
             const long hi_2 = min(lo_2 + chunk_2, length_1);
             long k_1 = lo_2;
-            for (; k_1 + 3 * 1 < hi_2; k_1 += 4 * 1) {
+            for (; k_1 + 1 * 1 < hi_2; k_1 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_13_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_13_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_10;
+                long op_extreme_r_11;
+                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_10, &op_extreme_r_11);
+                acc_2 = op_extreme_r_10;
+                acc_3 = op_extreme_r_11;
+                double op_extreme_r_12;
+                long op_extreme_r_13;
+                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_12, &op_extreme_r_13);
+                acc_2 = op_extreme_r_12;
+                acc_3 = op_extreme_r_13;
+            }
+            for (; k_1 < hi_2; k_1 += 1) {
                 double pull_extreme_r_10;
                 long pull_extreme_r_11;
-                hsplit_fused_13_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                double pull_extreme_r_12;
-                long pull_extreme_r_13;
-                hsplit_fused_13_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_12, &pull_extreme_r_13);
-                double pull_extreme_r_14;
-                long pull_extreme_r_15;
-                hsplit_fused_13_pull_extreme(offset_1 + k_1 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_14, &pull_extreme_r_15);
-                double pull_extreme_r_16;
-                long pull_extreme_r_17;
-                hsplit_fused_13_pull_extreme(offset_1 + k_1 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_16, &pull_extreme_r_17);
+                hsplit_fused_13_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
                 double op_extreme_r_14;
                 long op_extreme_r_15;
                 hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_14, &op_extreme_r_15);
                 acc_2 = op_extreme_r_14;
                 acc_3 = op_extreme_r_15;
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_12, pull_extreme_r_13, &op_extreme_r_16, &op_extreme_r_17);
-                acc_2 = op_extreme_r_16;
-                acc_3 = op_extreme_r_17;
-                double op_extreme_r_18;
-                long op_extreme_r_19;
-                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_14, pull_extreme_r_15, &op_extreme_r_18, &op_extreme_r_19);
-                acc_2 = op_extreme_r_18;
-                acc_3 = op_extreme_r_19;
-                double op_extreme_r_20;
-                long op_extreme_r_21;
-                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_16, pull_extreme_r_17, &op_extreme_r_20, &op_extreme_r_21);
-                acc_2 = op_extreme_r_20;
-                acc_3 = op_extreme_r_21;
-            }
-            for (; k_1 < hi_2; k_1 += 1) {
-                double pull_extreme_r_18;
-                long pull_extreme_r_19;
-                hsplit_fused_13_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_18, &pull_extreme_r_19);
-                double op_extreme_r_22;
-                long op_extreme_r_23;
-                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_18, pull_extreme_r_19, &op_extreme_r_22, &op_extreme_r_23);
-                acc_2 = op_extreme_r_22;
-                acc_3 = op_extreme_r_23;
             }
             team_values[l] = acc_2;
             team_values_1[l] = acc_3;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
                 if ((l & (2 * h_2 - 1)) == 0) {
-                    double op_extreme_r_24;
-                    long op_extreme_r_25;
-                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_24, &op_extreme_r_25);
-                    team_values[l] = op_extreme_r_24;
-                    team_values_1[l] = op_extreme_r_25;
+                    double op_extreme_r_16;
+                    long op_extreme_r_17;
+                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_16, &op_extreme_r_17);
+                    team_values[l] = op_extreme_r_16;
+                    team_values_1[l] = op_extreme_r_17;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -9002,30 +8759,15 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
     const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long next_start = 0, next_end = 0;
-    {
-        const long ahead = get_group_id(0) * teams + team;
-        if (ahead < n_cross_offsets) {
-            next_start = cross_offsets_0[ahead];
-            next_end = ahead + 1 < n_cross_offsets ? cross_offsets_0[ahead + 1] : n_1;
-        }
-    }
     for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
         const long s = first + team;
         const long counter = 256 + step % 3;
         int is_long = 0;
-        const long offset = next_start;
-        const long length = next_end - next_start;
-        {
-            const long ahead_1 = s + get_num_groups(0) * teams;
-            if (ahead_1 < n_cross_offsets) {
-                next_start = cross_offsets_0[ahead_1];
-                next_end = ahead_1 + 1 < n_cross_offsets ? cross_offsets_0[ahead_1 + 1] : n_1;
-            }
-        }
         double acc = 0.0;
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
             is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
@@ -9034,19 +8776,13 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
                 const long lo_1 = min(lane * chunk_1, length);
                 const long hi_1 = min(lo_1 + chunk_1, length);
                 long k = lo_1;
-                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
                     hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double pull_extreme_r_2;
                     long pull_extreme_r_3;
                     hsplit_fused_13_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_13_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_13_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -9057,26 +8793,16 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
                     hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                     acc = op_extreme_r_2;
                     acc_1 = op_extreme_r_3;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                     double op_extreme_r_4;
                     long op_extreme_r_5;
                     hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                     acc = op_extreme_r_4;
                     acc_1 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                    acc = op_extreme_r_6;
-                    acc_1 = op_extreme_r_7;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                    acc = op_extreme_r_8;
-                    acc_1 = op_extreme_r_9;
                 }
             }
         }
@@ -9088,11 +8814,11 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_13_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_10, &op_extreme_r_11);
-                    team_values[at] = op_extreme_r_10;
-                    team_values_1[at] = op_extreme_r_11;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_13_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_6, &op_extreme_r_7);
+                    team_values[at] = op_extreme_r_6;
+                    team_values_1[at] = op_extreme_r_7;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -9101,11 +8827,11 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    double op_extreme_r_12;
-                    long op_extreme_r_13;
-                    hsplit_fused_13_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_12, &op_extreme_r_13);
-                    team_values[at + j] = op_extreme_r_12;
-                    team_values_1[at + j] = op_extreme_r_13;
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_13_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_8, &op_extreme_r_9);
+                    team_values[at + j] = op_extreme_r_8;
+                    team_values_1[at + j] = op_extreme_r_9;
                 }
             }
             acc = team_values[at];
@@ -9138,22 +8864,22 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
                 const long lo_2 = min(l * chunk_2, count);
                 const long hi_2 = min(lo_2 + chunk_2, count);
                 for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
-                    double op_extreme_r_14;
-                    long op_extreme_r_15;
-                    hsplit_fused_13_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_14, &op_extreme_r_15);
-                    acc_4 = op_extreme_r_14;
-                    acc_5 = op_extreme_r_15;
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_13_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_10, &op_extreme_r_11);
+                    acc_4 = op_extreme_r_10;
+                    acc_5 = op_extreme_r_11;
                 }
                 team_values[l] = acc_4;
                 team_values_1[l] = acc_5;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
                     if ((l & (2 * h_2 - 1)) == 0) {
-                        double op_extreme_r_16;
-                        long op_extreme_r_17;
-                        hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_16, &op_extreme_r_17);
-                        team_values[l] = op_extreme_r_16;
-                        team_values_1[l] = op_extreme_r_17;
+                        double op_extreme_r_12;
+                        long op_extreme_r_13;
+                        hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_12, &op_extreme_r_13);
+                        team_values[l] = op_extreme_r_12;
+                        team_values_1[l] = op_extreme_r_13;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -9171,60 +8897,44 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
             const long lo_3 = min(l * chunk_3, len);
             const long hi_3 = min(lo_3 + chunk_3, len);
             long k_2 = lo_3;
-            for (; k_2 + 3 * 1 < hi_3; k_2 += 4 * 1) {
+            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_13_pull_extreme(at_1 + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_13_pull_extreme(at_1 + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_14;
+                long op_extreme_r_15;
+                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_14, &op_extreme_r_15);
+                acc_8 = op_extreme_r_14;
+                acc_9 = op_extreme_r_15;
+                double op_extreme_r_16;
+                long op_extreme_r_17;
+                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_16, &op_extreme_r_17);
+                acc_8 = op_extreme_r_16;
+                acc_9 = op_extreme_r_17;
+            }
+            for (; k_2 < hi_3; k_2 += 1) {
                 double pull_extreme_r_10;
                 long pull_extreme_r_11;
-                hsplit_fused_13_pull_extreme(at_1 + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                double pull_extreme_r_12;
-                long pull_extreme_r_13;
-                hsplit_fused_13_pull_extreme(at_1 + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_12, &pull_extreme_r_13);
-                double pull_extreme_r_14;
-                long pull_extreme_r_15;
-                hsplit_fused_13_pull_extreme(at_1 + k_2 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_14, &pull_extreme_r_15);
-                double pull_extreme_r_16;
-                long pull_extreme_r_17;
-                hsplit_fused_13_pull_extreme(at_1 + k_2 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_16, &pull_extreme_r_17);
+                hsplit_fused_13_pull_extreme(at_1 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
                 double op_extreme_r_18;
                 long op_extreme_r_19;
                 hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_18, &op_extreme_r_19);
                 acc_8 = op_extreme_r_18;
                 acc_9 = op_extreme_r_19;
-                double op_extreme_r_20;
-                long op_extreme_r_21;
-                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_12, pull_extreme_r_13, &op_extreme_r_20, &op_extreme_r_21);
-                acc_8 = op_extreme_r_20;
-                acc_9 = op_extreme_r_21;
-                double op_extreme_r_22;
-                long op_extreme_r_23;
-                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_14, pull_extreme_r_15, &op_extreme_r_22, &op_extreme_r_23);
-                acc_8 = op_extreme_r_22;
-                acc_9 = op_extreme_r_23;
-                double op_extreme_r_24;
-                long op_extreme_r_25;
-                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_16, pull_extreme_r_17, &op_extreme_r_24, &op_extreme_r_25);
-                acc_8 = op_extreme_r_24;
-                acc_9 = op_extreme_r_25;
-            }
-            for (; k_2 < hi_3; k_2 += 1) {
-                double pull_extreme_r_18;
-                long pull_extreme_r_19;
-                hsplit_fused_13_pull_extreme(at_1 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_18, &pull_extreme_r_19);
-                double op_extreme_r_26;
-                long op_extreme_r_27;
-                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_18, pull_extreme_r_19, &op_extreme_r_26, &op_extreme_r_27);
-                acc_8 = op_extreme_r_26;
-                acc_9 = op_extreme_r_27;
             }
             team_values[l] = acc_8;
             team_values_1[l] = acc_9;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_3 = 1; h_3 < 256; h_3 *= 2) {
                 if ((l & (2 * h_3 - 1)) == 0) {
-                    double op_extreme_r_28;
-                    long op_extreme_r_29;
-                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_3], team_values_1[l + h_3], &op_extreme_r_28, &op_extreme_r_29);
-                    team_values[l] = op_extreme_r_28;
-                    team_values_1[l] = op_extreme_r_29;
+                    double op_extreme_r_20;
+                    long op_extreme_r_21;
+                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_3], team_values_1[l + h_3], &op_extreme_r_20, &op_extreme_r_21);
+                    team_values[l] = op_extreme_r_20;
+                    team_values_1[l] = op_extreme_r_21;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -9233,13 +8943,13 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
             acc_10 = team_values[0];
             acc_11 = team_values_1[0];
             barrier(CLK_LOCAL_MEM_FENCE);
-            double op_extreme_r_30;
-            long op_extreme_r_31;
-            hsplit_fused_13_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_30, &op_extreme_r_31);
+            double op_extreme_r_22;
+            long op_extreme_r_23;
+            hsplit_fused_13_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_22, &op_extreme_r_23);
             double acc_12 = 0.0;
             long acc_13 = -1L;
-            acc_12 = is_long_1 ? op_extreme_r_30 : acc_10;
-            acc_13 = is_long_1 ? op_extreme_r_31 : acc_11;
+            acc_12 = is_long_1 ? op_extreme_r_22 : acc_10;
+            acc_13 = is_long_1 ? op_extreme_r_23 : acc_11;
             if (l == 0) {
                 extreme[s_1] = acc_12;
                 position[s_1] = acc_13;
@@ -9251,7 +8961,7 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
 __kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
-    if (!(extreme_longest[0] > 16 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_13_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -9262,7 +8972,7 @@ __kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const lo
 __kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
-    if (!(extreme_longest[0] > 16 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_13_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -9275,7 +8985,7 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
-    if (!(extreme_longest[0] > 16 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;

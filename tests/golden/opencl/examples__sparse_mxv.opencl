@@ -1409,41 +1409,31 @@ __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global con
             const long len = hi_1 - lo_1;
             double acc = 0.0;
             long k = l;
-            for (; k + 3 * 256 < len; k += 4 * 256) {
+            for (; k + 1 * 256 < len; k += 2 * 256) {
                 const long at = m_elements_1[lo_1 + k + 0 * 256];
                 const double at_1 = m_elements_2[lo_1 + k + 0 * 256];
                 const long at_2 = m_elements_1[lo_1 + k + 1 * 256];
                 const double at_3 = m_elements_2[lo_1 + k + 1 * 256];
-                const long at_4 = m_elements_1[lo_1 + k + 2 * 256];
-                const double at_5 = m_elements_2[lo_1 + k + 2 * 256];
-                const long at_6 = m_elements_1[lo_1 + k + 3 * 256];
-                const double at_7 = m_elements_2[lo_1 + k + 3 * 256];
                 double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(lo_1 + k + 0 * 256, at, at_1, v, n_v, err);
                 double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(lo_1 + k + 1 * 256, at_2, at_3, v, n_v, err);
-                double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(lo_1 + k + 2 * 256, at_4, at_5, v, n_v, err);
-                double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(lo_1 + k + 3 * 256, at_6, at_7, v, n_v, err);
                 double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                 acc = op_sum_r;
                 double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
                 acc = op_sum_r_1;
-                double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
-                acc = op_sum_r_2;
-                double op_sum_r_3 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_3);
-                acc = op_sum_r_3;
             }
             for (; k < len; k += 256) {
-                const long at_8 = m_elements_1[lo_1 + k];
-                const double at_9 = m_elements_2[lo_1 + k];
-                double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(lo_1 + k, at_8, at_9, v, n_v, err);
-                double op_sum_r_4 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_4);
-                acc = op_sum_r_4;
+                const long at_4 = m_elements_1[lo_1 + k];
+                const double at_5 = m_elements_2[lo_1 + k];
+                double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(lo_1 + k, at_4, at_5, v, n_v, err);
+                double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
+                acc = op_sum_r_2;
             }
             team_values[l] = acc;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h = 1; h < 256; h *= 2) {
                 if ((l & (2 * h - 1)) == 0) {
-                    double op_sum_r_5 = smvm_fused_op_sum(team_values[l], team_values[l + h]);
-                    team_values[l] = op_sum_r_5;
+                    double op_sum_r_3 = smvm_fused_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_3;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -1464,7 +1454,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
     __local int long_teams[259];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
     const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, -1 - n_v_arg);
-    if (!(whole_group != 0 || sum_longest[0] <= 16 * lanes)) return;
+    if (!(whole_group != 0 || sum_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1472,86 +1462,61 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
     const long n_1 = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long next_start = 0, next_end = 0;
-    {
-        const long ahead = get_group_id(0) * teams + team;
-        if (ahead < n_m_offsets) {
-            next_start = m_offsets[ahead];
-            next_end = ahead + 1 < n_m_offsets ? m_offsets[ahead + 1] : n_1;
-        }
-    }
     for (long first = get_group_id(0) * teams, step = 0; first < n_m_offsets; first += get_num_groups(0) * teams, step++) {
         const long s = first + team;
         const long counter = 256 + step % 3;
         int is_long = 0;
-        const long offset = next_start;
-        const long length = next_end - next_start;
-        {
-            const long ahead_1 = s + get_num_groups(0) * teams;
-            if (ahead_1 < n_m_offsets) {
-                next_start = m_offsets[ahead_1];
-                next_end = ahead_1 + 1 < n_m_offsets ? m_offsets[ahead_1 + 1] : n_1;
-            }
-        }
         double acc = 0.0;
         if (s < n_m_offsets) {
+            const long offset = m_offsets[s];
+            const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
             is_long = (lanes < 256 && length > 32 * lanes);
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 long k = lane;
-                for (; k + 3 * lanes < length; k += 4 * lanes) {
+                for (; k + 1 * lanes < length; k += 2 * lanes) {
                     const long at = m_elements_1[offset + k + 0 * lanes];
                     const double at_1 = m_elements_2[offset + k + 0 * lanes];
                     const long at_2 = m_elements_1[offset + k + 1 * lanes];
                     const double at_3 = m_elements_2[offset + k + 1 * lanes];
-                    const long at_4 = m_elements_1[offset + k + 2 * lanes];
-                    const double at_5 = m_elements_2[offset + k + 2 * lanes];
-                    const long at_6 = m_elements_1[offset + k + 3 * lanes];
-                    const double at_7 = m_elements_2[offset + k + 3 * lanes];
                     double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, err);
                     double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, err);
-                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k + 2 * lanes, at_4, at_5, v, n_v, err);
-                    double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset + k + 3 * lanes, at_6, at_7, v, n_v, err);
                     double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                     acc = op_sum_r;
                     double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
                     acc = op_sum_r_1;
-                    double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
-                    acc = op_sum_r_2;
-                    double op_sum_r_3 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_3);
-                    acc = op_sum_r_3;
                 }
                 for (; k < length; k += lanes) {
-                    const long at_8 = m_elements_1[offset + k];
-                    const double at_9 = m_elements_2[offset + k];
-                    double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset + k, at_8, at_9, v, n_v, err);
-                    double op_sum_r_4 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_4);
-                    acc = op_sum_r_4;
+                    const long at_4 = m_elements_1[offset + k];
+                    const double at_5 = m_elements_2[offset + k];
+                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, err);
+                    double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
+                    acc = op_sum_r_2;
                 }
             }
         }
-        const long at_10 = (step & 1) * 256 + l;
-        team_values[at_10] = acc;
+        const long at_6 = (step & 1) * 256 + l;
+        team_values[at_6] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_sum_r_5 = smvm_fused_op_sum(team_values[at_10], team_values[at_10 + h]);
-                    team_values[at_10] = op_sum_r_5;
+                    double op_sum_r_3 = smvm_fused_op_sum(team_values[at_6], team_values[at_6 + h]);
+                    team_values[at_6] = op_sum_r_3;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[at_10];
+            acc = team_values[at_6];
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    double op_sum_r_6 = smvm_fused_op_sum(team_values[at_10 + j], team_values[at_10 + j + h_1]);
-                    team_values[at_10 + j] = op_sum_r_6;
+                    double op_sum_r_4 = smvm_fused_op_sum(team_values[at_6 + j], team_values[at_6 + j + h_1]);
+                    team_values[at_6 + j] = op_sum_r_4;
                 }
             }
-            acc = team_values[at_10];
+            acc = team_values[at_6];
         }
         if (lane == 0 && s < n_m_offsets && !is_long) {
             sum[s] = acc;
@@ -1564,41 +1529,31 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
             const long length_1 = (s_1 + 1 < n_m_offsets ? m_offsets[s_1 + 1] : n_1) - offset_1;
             double acc_1 = 0.0;
             long k_1 = l;
-            for (; k_1 + 3 * 256 < length_1; k_1 += 4 * 256) {
-                const long at_11 = m_elements_1[offset_1 + k_1 + 0 * 256];
-                const double at_12 = m_elements_2[offset_1 + k_1 + 0 * 256];
-                const long at_13 = m_elements_1[offset_1 + k_1 + 1 * 256];
-                const double at_14 = m_elements_2[offset_1 + k_1 + 1 * 256];
-                const long at_15 = m_elements_1[offset_1 + k_1 + 2 * 256];
-                const double at_16 = m_elements_2[offset_1 + k_1 + 2 * 256];
-                const long at_17 = m_elements_1[offset_1 + k_1 + 3 * 256];
-                const double at_18 = m_elements_2[offset_1 + k_1 + 3 * 256];
-                double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(offset_1 + k_1 + 0 * 256, at_11, at_12, v, n_v, err);
-                double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(offset_1 + k_1 + 1 * 256, at_13, at_14, v, n_v, err);
-                double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(offset_1 + k_1 + 2 * 256, at_15, at_16, v, n_v, err);
-                double pull_sum_hoisted_r_8 = smvm_fused_pull_sum_hoisted(offset_1 + k_1 + 3 * 256, at_17, at_18, v, n_v, err);
-                double op_sum_r_7 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_5);
-                acc_1 = op_sum_r_7;
-                double op_sum_r_8 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_6);
-                acc_1 = op_sum_r_8;
-                double op_sum_r_9 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_7);
-                acc_1 = op_sum_r_9;
-                double op_sum_r_10 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_8);
-                acc_1 = op_sum_r_10;
+            for (; k_1 + 1 * 256 < length_1; k_1 += 2 * 256) {
+                const long at_7 = m_elements_1[offset_1 + k_1 + 0 * 256];
+                const double at_8 = m_elements_2[offset_1 + k_1 + 0 * 256];
+                const long at_9 = m_elements_1[offset_1 + k_1 + 1 * 256];
+                const double at_10 = m_elements_2[offset_1 + k_1 + 1 * 256];
+                double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset_1 + k_1 + 0 * 256, at_7, at_8, v, n_v, err);
+                double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset_1 + k_1 + 1 * 256, at_9, at_10, v, n_v, err);
+                double op_sum_r_5 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_3);
+                acc_1 = op_sum_r_5;
+                double op_sum_r_6 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_4);
+                acc_1 = op_sum_r_6;
             }
             for (; k_1 < length_1; k_1 += 256) {
-                const long at_19 = m_elements_1[offset_1 + k_1];
-                const double at_20 = m_elements_2[offset_1 + k_1];
-                double pull_sum_hoisted_r_9 = smvm_fused_pull_sum_hoisted(offset_1 + k_1, at_19, at_20, v, n_v, err);
-                double op_sum_r_11 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_9);
-                acc_1 = op_sum_r_11;
+                const long at_11 = m_elements_1[offset_1 + k_1];
+                const double at_12 = m_elements_2[offset_1 + k_1];
+                double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(offset_1 + k_1, at_11, at_12, v, n_v, err);
+                double op_sum_r_7 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_5);
+                acc_1 = op_sum_r_7;
             }
             team_values[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
                 if ((l & (2 * h_2 - 1)) == 0) {
-                    double op_sum_r_12 = smvm_fused_op_sum(team_values[l], team_values[l + h_2]);
-                    team_values[l] = op_sum_r_12;
+                    double op_sum_r_8 = smvm_fused_op_sum(team_values[l], team_values[l + h_2]);
+                    team_values[l] = op_sum_r_8;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -1624,86 +1579,61 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
     const long n_1 = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long next_start = 0, next_end = 0;
-    {
-        const long ahead = get_group_id(0) * teams + team;
-        if (ahead < n_m_offsets) {
-            next_start = m_offsets[ahead];
-            next_end = ahead + 1 < n_m_offsets ? m_offsets[ahead + 1] : n_1;
-        }
-    }
     for (long first = get_group_id(0) * teams, step = 0; first < n_m_offsets; first += get_num_groups(0) * teams, step++) {
         const long s = first + team;
         const long counter = 256 + step % 3;
         int is_long = 0;
-        const long offset = next_start;
-        const long length = next_end - next_start;
-        {
-            const long ahead_1 = s + get_num_groups(0) * teams;
-            if (ahead_1 < n_m_offsets) {
-                next_start = m_offsets[ahead_1];
-                next_end = ahead_1 + 1 < n_m_offsets ? m_offsets[ahead_1 + 1] : n_1;
-            }
-        }
         double acc = 0.0;
         if (s < n_m_offsets) {
+            const long offset = m_offsets[s];
+            const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
             is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 long k = lane;
-                for (; k + 3 * lanes < length; k += 4 * lanes) {
+                for (; k + 1 * lanes < length; k += 2 * lanes) {
                     const long at = m_elements_1[offset + k + 0 * lanes];
                     const double at_1 = m_elements_2[offset + k + 0 * lanes];
                     const long at_2 = m_elements_1[offset + k + 1 * lanes];
                     const double at_3 = m_elements_2[offset + k + 1 * lanes];
-                    const long at_4 = m_elements_1[offset + k + 2 * lanes];
-                    const double at_5 = m_elements_2[offset + k + 2 * lanes];
-                    const long at_6 = m_elements_1[offset + k + 3 * lanes];
-                    const double at_7 = m_elements_2[offset + k + 3 * lanes];
                     double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, err);
                     double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, err);
-                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k + 2 * lanes, at_4, at_5, v, n_v, err);
-                    double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset + k + 3 * lanes, at_6, at_7, v, n_v, err);
                     double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                     acc = op_sum_r;
                     double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
                     acc = op_sum_r_1;
-                    double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
-                    acc = op_sum_r_2;
-                    double op_sum_r_3 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_3);
-                    acc = op_sum_r_3;
                 }
                 for (; k < length; k += lanes) {
-                    const long at_8 = m_elements_1[offset + k];
-                    const double at_9 = m_elements_2[offset + k];
-                    double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset + k, at_8, at_9, v, n_v, err);
-                    double op_sum_r_4 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_4);
-                    acc = op_sum_r_4;
+                    const long at_4 = m_elements_1[offset + k];
+                    const double at_5 = m_elements_2[offset + k];
+                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, err);
+                    double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
+                    acc = op_sum_r_2;
                 }
             }
         }
-        const long at_10 = (step & 1) * 256 + l;
-        team_values[at_10] = acc;
+        const long at_6 = (step & 1) * 256 + l;
+        team_values[at_6] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_sum_r_5 = smvm_fused_op_sum(team_values[at_10], team_values[at_10 + h]);
-                    team_values[at_10] = op_sum_r_5;
+                    double op_sum_r_3 = smvm_fused_op_sum(team_values[at_6], team_values[at_6 + h]);
+                    team_values[at_6] = op_sum_r_3;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[at_10];
+            acc = team_values[at_6];
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    double op_sum_r_6 = smvm_fused_op_sum(team_values[at_10 + j], team_values[at_10 + j + h_1]);
-                    team_values[at_10 + j] = op_sum_r_6;
+                    double op_sum_r_4 = smvm_fused_op_sum(team_values[at_6 + j], team_values[at_6 + j + h_1]);
+                    team_values[at_6 + j] = op_sum_r_4;
                 }
             }
-            acc = team_values[at_10];
+            acc = team_values[at_6];
         }
         if (lane == 0 && s < n_m_offsets && !is_long) {
             sum[s] = acc;
@@ -1715,26 +1645,26 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
             const long offset_1 = m_offsets[s_1];
             const long length_1 = (s_1 + 1 < n_m_offsets ? m_offsets[s_1 + 1] : n_1) - offset_1;
             const int is_long_1 = length_1 >= 16384;
-            long from = 0, count = 0, at_11 = offset_1, len = length_1;
+            long from = 0, count = 0, at_7 = offset_1, len = length_1;
             if (is_long_1) {
                 from = offset_1 / 8192;
                 count = (offset_1 + length_1) / 8192 - from;
-                at_11 = (from + count) * 8192;
-                len = offset_1 + length_1 - at_11;
+                at_7 = (from + count) * 8192;
+                len = offset_1 + length_1 - at_7;
             }
             double acc_1 = 0.0;
             if (is_long_1) {
                 double acc_2 = 0.0;
                 for (long k_1 = l; k_1 < count; k_1 += 256) {
-                    double op_sum_r_7 = smvm_fused_op_sum(acc_2, sum_partials_0[from + k_1]);
-                    acc_2 = op_sum_r_7;
+                    double op_sum_r_5 = smvm_fused_op_sum(acc_2, sum_partials_0[from + k_1]);
+                    acc_2 = op_sum_r_5;
                 }
                 team_values[l] = acc_2;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
                     if ((l & (2 * h_2 - 1)) == 0) {
-                        double op_sum_r_8 = smvm_fused_op_sum(team_values[l], team_values[l + h_2]);
-                        team_values[l] = op_sum_r_8;
+                        double op_sum_r_6 = smvm_fused_op_sum(team_values[l], team_values[l + h_2]);
+                        team_values[l] = op_sum_r_6;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -1745,50 +1675,40 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
             }
             double acc_4 = 0.0;
             long k_2 = l;
-            for (; k_2 + 3 * 256 < len; k_2 += 4 * 256) {
-                const long at_12 = m_elements_1[at_11 + k_2 + 0 * 256];
-                const double at_13 = m_elements_2[at_11 + k_2 + 0 * 256];
-                const long at_14 = m_elements_1[at_11 + k_2 + 1 * 256];
-                const double at_15 = m_elements_2[at_11 + k_2 + 1 * 256];
-                const long at_16 = m_elements_1[at_11 + k_2 + 2 * 256];
-                const double at_17 = m_elements_2[at_11 + k_2 + 2 * 256];
-                const long at_18 = m_elements_1[at_11 + k_2 + 3 * 256];
-                const double at_19 = m_elements_2[at_11 + k_2 + 3 * 256];
-                double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(at_11 + k_2 + 0 * 256, at_12, at_13, v, n_v, err);
-                double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(at_11 + k_2 + 1 * 256, at_14, at_15, v, n_v, err);
-                double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(at_11 + k_2 + 2 * 256, at_16, at_17, v, n_v, err);
-                double pull_sum_hoisted_r_8 = smvm_fused_pull_sum_hoisted(at_11 + k_2 + 3 * 256, at_18, at_19, v, n_v, err);
-                double op_sum_r_9 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_5);
-                acc_4 = op_sum_r_9;
-                double op_sum_r_10 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_6);
-                acc_4 = op_sum_r_10;
-                double op_sum_r_11 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_7);
-                acc_4 = op_sum_r_11;
-                double op_sum_r_12 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_8);
-                acc_4 = op_sum_r_12;
+            for (; k_2 + 1 * 256 < len; k_2 += 2 * 256) {
+                const long at_8 = m_elements_1[at_7 + k_2 + 0 * 256];
+                const double at_9 = m_elements_2[at_7 + k_2 + 0 * 256];
+                const long at_10 = m_elements_1[at_7 + k_2 + 1 * 256];
+                const double at_11 = m_elements_2[at_7 + k_2 + 1 * 256];
+                double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(at_7 + k_2 + 0 * 256, at_8, at_9, v, n_v, err);
+                double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(at_7 + k_2 + 1 * 256, at_10, at_11, v, n_v, err);
+                double op_sum_r_7 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_3);
+                acc_4 = op_sum_r_7;
+                double op_sum_r_8 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_4);
+                acc_4 = op_sum_r_8;
             }
             for (; k_2 < len; k_2 += 256) {
-                const long at_20 = m_elements_1[at_11 + k_2];
-                const double at_21 = m_elements_2[at_11 + k_2];
-                double pull_sum_hoisted_r_9 = smvm_fused_pull_sum_hoisted(at_11 + k_2, at_20, at_21, v, n_v, err);
-                double op_sum_r_13 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_9);
-                acc_4 = op_sum_r_13;
+                const long at_12 = m_elements_1[at_7 + k_2];
+                const double at_13 = m_elements_2[at_7 + k_2];
+                double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(at_7 + k_2, at_12, at_13, v, n_v, err);
+                double op_sum_r_9 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_5);
+                acc_4 = op_sum_r_9;
             }
             team_values[l] = acc_4;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_3 = 1; h_3 < 256; h_3 *= 2) {
                 if ((l & (2 * h_3 - 1)) == 0) {
-                    double op_sum_r_14 = smvm_fused_op_sum(team_values[l], team_values[l + h_3]);
-                    team_values[l] = op_sum_r_14;
+                    double op_sum_r_10 = smvm_fused_op_sum(team_values[l], team_values[l + h_3]);
+                    team_values[l] = op_sum_r_10;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
             double acc_5 = 0.0;
             acc_5 = team_values[0];
             barrier(CLK_LOCAL_MEM_FENCE);
-            double op_sum_r_15 = smvm_fused_op_sum(acc_1, acc_5);
+            double op_sum_r_11 = smvm_fused_op_sum(acc_1, acc_5);
             double acc_6 = 0.0;
-            acc_6 = is_long_1 ? op_sum_r_15 : acc_5;
+            acc_6 = is_long_1 ? op_sum_r_11 : acc_5;
             if (l == 0) {
                 sum[s_1] = acc_6;
             }
@@ -1799,7 +1719,7 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
 __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
     const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, -1 - n_m_lengths_arg);
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
-    if (!(sum_longest[0] > 16 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
@@ -1810,7 +1730,7 @@ __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_len
 __kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
     const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, -1 - n_m_lengths_arg);
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
-    if (!(sum_longest[0] > 16 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
@@ -1823,7 +1743,7 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
     __local int merge_ends[2304];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
     const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, -1 - n_v_arg);
-    if (!(sum_longest[0] > 16 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_m_offsets;
     const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;

@@ -87,22 +87,7 @@ impl Generator<'_> {
         self.line(format!("const long {n} = {count_c} > 0 ? {offsets}[{count_c} - 1] + {lengths}[{count_c} - 1] : 0;"));
         self.line(format!("if ({l} < 3) {long_teams}[{group} + {l}] = 0;"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // The team's next segment's bounds are loaded a step ahead, while
-        // it folds the elements of this one. On the H200 in one run (SpMV)
-        // that was slower for teams of 4 and 2 on batches of 2 (rows of 8
-        // 0.385 -> 0.392 ms, banded rows of 5 0.133 -> 0.141 ms), and
-        // with batches of 4 (`SEG_BATCH`) the banded rows' teams of 1 took
-        // 0.110 ms; teams of 1 without it were not measured.
         let (first, step) = (self.fresh("first"), self.fresh("step"));
-        let (next_start, next_end, ahead) = (self.fresh("next_start"), self.fresh("next_end"), self.fresh("ahead"));
-        self.line(format!("long {next_start} = 0, {next_end} = 0;"));
-        self.open("");
-        self.line(format!("const long {ahead} = get_group_id(0) * {per_group} + {team};"));
-        self.open(format!("if ({ahead} < {count_c})"));
-        self.line(format!("{next_start} = {offsets}[{ahead}];"));
-        self.line(format!("{next_end} = {ahead} + 1 < {count_c} ? {offsets}[{ahead} + 1] : {n};"));
-        self.close();
-        self.close();
         self.open(format!(
             "for (long {first} = get_group_id(0) * {per_group}, {step} = 0; {first} < {count_c}; {first} += get_num_groups(0) * {per_group}, {step}++)"
         ));
@@ -110,19 +95,11 @@ impl Generator<'_> {
         self.line(format!("const long {s} = {first} + {team};"));
         self.line(format!("const long {counter} = {group} + {step} % 3;"));
         self.line(format!("int {is_long} = 0;"));
-        let (offset, length) = (self.fresh("offset"), self.fresh("length"));
-        self.line(format!("const long {offset} = {next_start};"));
-        self.line(format!("const long {length} = {next_end} - {next_start};"));
-        self.open("");
-        let ahead = self.fresh("ahead");
-        self.line(format!("const long {ahead} = {s} + get_num_groups(0) * {per_group};"));
-        self.open(format!("if ({ahead} < {count_c})"));
-        self.line(format!("{next_start} = {offsets}[{ahead}];"));
-        self.line(format!("{next_end} = {ahead} + 1 < {count_c} ? {offsets}[{ahead} + 1] : {n};"));
-        self.close();
-        self.close();
         let accs = self.declare_accs(&red);
         self.open(format!("if ({s} < {count_c})"));
+        let (offset, length) = (self.fresh("offset"), self.fresh("length"));
+        self.line(format!("const long {offset} = {offsets}[{s}];"));
+        self.line(format!("const long {length} = ({s} + 1 < {count_c} ? {offsets}[{s} + 1] : {n}) - {offset};"));
         let chunks_long = match &teams.long {
             Some(long) => format!(" || {length} >= {}", 2 * long.chunk),
             None => String::new(),
