@@ -47,6 +47,10 @@ use super::{ClError, DeviceBuffer, Session};
 //   once (epoch and ticket restart at 1 and 0); the old one goes back to
 //   the pool, which the in-order queue makes safe. The session holds the
 //   arena, so the pool never hands it to another buffer while it is in use.
+// - A session kept across programs (`nessie serve`) drops its arena with
+//   the memory it holds after each run (`Session::release_held_memory`):
+//   the next program zeroes a new one, as a fresh session does, and its
+//   `--stats` count the same commands as a local run's.
 
 /// The look-back arena of a session (see note [look-back arena]).
 #[derive(Default)]

@@ -1511,8 +1511,11 @@ impl Session {
     /// `buffer.rs`) and the current slab's unused tail (note [slabs]). A
     /// session kept across programs (`nessie serve`) calls it after each
     /// run, so that a program's buffers do not outlive it. Buffers still
-    /// alive are untouched.
+    /// alive are untouched. The look-back arena goes too (note [look-back
+    /// arena]): the next program zeroes a new one, as a fresh session does,
+    /// so that a run through the server commands what a local run does.
     pub fn release_held_memory(&mut self) {
+        self.lookback = Default::default();
         *self.slab.borrow_mut() = None;
         self.pool.borrow_mut().clear();
         // The slabs' uncarved bytes go with their last chunk.
