@@ -296,8 +296,18 @@ impl Generator<'_> {
         let h = self.fresh("h");
         self.open(format!("for (long {h} = 1; {h} < {width}; {h} *= 2)"));
         self.open(format!("if (({lane} & (2 * {h} - 1)) == 0)"));
-        let mine: Vec<String> = red.tree.iter().map(|t| format!("{t}[{l}]")).collect();
-        let other: Vec<String> = red.tree.iter().map(|t| format!("{t}[{l} + {h}]")).collect();
+        self.combine_in_tree(red, l, &format!("{l} + {h}"))?;
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.close();
+        Ok(())
+    }
+
+    /// One step of a tree: the value at `mine` of the local arrays becomes
+    /// its combination with the value at `other` (`mine` on the left).
+    pub(super) fn combine_in_tree(&mut self, red: &Reduction<'_>, mine: &str, other: &str) -> Result<(), CodegenError> {
+        let mine: Vec<String> = red.tree.iter().map(|t| format!("{t}[{mine}]")).collect();
+        let other: Vec<String> = red.tree.iter().map(|t| format!("{t}[{other}]")).collect();
         let both = self.apply_scalar_fun(
             red.op,
             vec![(Val::Scalar(mine.clone()), red.acc_ty.clone()), (Val::Scalar(other), red.acc_ty.clone())],
@@ -305,9 +315,6 @@ impl Generator<'_> {
         for (m, r) in mine.iter().zip(&both) {
             self.line(format!("{m} = {r};"));
         }
-        self.close();
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.close();
         Ok(())
     }
 }

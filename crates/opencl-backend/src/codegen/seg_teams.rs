@@ -166,15 +166,7 @@ impl Generator<'_> {
         let (h, j) = (self.fresh("h"), self.fresh("j"));
         self.open(format!("for (long {h} = 1; {h} < {width}; {h} *= 2)"));
         self.open(format!("for (long {j} = 0; {j} < {width}; {j} += 2 * {h})"));
-        let mine: Vec<String> = red.tree.iter().map(|t| format!("{t}[{at} + {j}]")).collect();
-        let other: Vec<String> = red.tree.iter().map(|t| format!("{t}[{at} + {j} + {h}]")).collect();
-        let both = self.apply_scalar_fun(
-            red.op,
-            vec![(Val::Scalar(mine.clone()), red.acc_ty.clone()), (Val::Scalar(other), red.acc_ty.clone())],
-        )?;
-        for (m, r) in mine.iter().zip(&both) {
-            self.line(format!("{m} = {r};"));
-        }
+        self.combine_in_tree(red, &format!("{at} + {j}"), &format!("{at} + {j} + {h}"))?;
         self.close();
         self.close();
         Ok(())
