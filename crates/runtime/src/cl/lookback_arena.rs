@@ -32,9 +32,10 @@ use super::{ClError, DeviceBuffer, Session};
 //   which no launch has, and a word an earlier launch left carries that
 //   launch's epoch, so it reads as "not published", as a zero did. Within
 //   a launch each word is stored once, whole (aligned 64-bit stores), as
-//   before. When the epoch would wrap to 0 (after 2^32 - 1 launches), the
-//   arena is zero-filled once and the epochs start again at 1: an epoch is
-//   never reused while a word carrying it may be in the arena.
+//   before. When the epoch would wrap to 0 (after 2^32 - 1 launches), a
+//   new arena of the same length, zero-filled, takes the old one's place
+//   (as when it grows) and the epochs start again at 1: an epoch is never
+//   reused while a word carrying it may be in the arena.
 // - The queue is in order: a launch starts after the one before it has
 //   finished and its writes are visible, so launches never share the
 //   arena at the same time, and the host's base is exactly what the ticket
@@ -82,22 +83,14 @@ impl Session {
         let Ok(groups) = u32::try_from(groups) else {
             return Err(ClError::internal(format!("a look-back launch of {groups} work-groups (at most 2^32 - 1)")));
         };
-        let arena = &self.lookback;
-        let fits = arena.buffer.as_ref().is_some_and(|b| b.len() >= words);
-        if !fits {
-            let len = words.max(MIN_WORDS).max(arena.buffer.as_ref().map_or(0, |b| 2 * b.len()));
+        // A new arena, zeroed, where this one is too short (growing
+        // geometrically) or where the epochs would wrap.
+        let current = self.lookback.buffer.as_ref().map_or(0, |b| b.len());
+        if current < words || self.lookback.epoch == u32::MAX {
+            let len = if current < words { words.max(MIN_WORDS).max(2 * current) } else { current };
             // Drop the old arena first: its memory may serve the new one.
             self.lookback.buffer = None;
-            let mut buffer = self.alloc::<i32>(len)?;
-            self.fill(&mut buffer, 0)?;
-            self.lookback = LookbackArena { buffer: Some(Rc::new(buffer)), epoch: 0, ticket: 0 };
-        } else if self.lookback.epoch == u32::MAX {
-            let Some(buffer) = self.lookback.buffer.take() else {
-                return Err(ClError::internal("the look-back arena vanished"));
-            };
-            let mut buffer = Rc::try_unwrap(buffer)
-                .map_err(|_| ClError::internal("the look-back arena is still held by a launch"))?;
-            self.fill(&mut buffer, 0)?;
+            let buffer = self.zeroed_arena(len)?;
             self.lookback = LookbackArena { buffer: Some(Rc::new(buffer)), epoch: 0, ticket: 0 };
         }
         let arena = &mut self.lookback;
@@ -118,16 +111,19 @@ impl Session {
         let mut buffer = match self.lookback.buffer.take() {
             Some(buffer) => Rc::try_unwrap(buffer)
                 .map_err(|_| ClError::internal("the look-back arena is still held by a launch"))?,
-            None => {
-                let mut buffer = self.alloc::<i32>(MIN_WORDS)?;
-                self.fill(&mut buffer, 0)?;
-                buffer
-            }
+            None => self.zeroed_arena(MIN_WORDS)?,
         };
         self.write(&mut buffer, &[ticket as i32])?;
         self.lookback.buffer = Some(Rc::new(buffer));
         self.lookback.epoch = epoch;
         self.lookback.ticket = ticket;
         Ok(())
+    }
+
+    /// An arena of `len` words, zero-filled (enqueued).
+    fn zeroed_arena(&mut self, len: usize) -> Result<DeviceBuffer<i32>, ClError> {
+        let mut buffer = self.alloc::<i32>(len)?;
+        self.fill(&mut buffer, 0)?;
+        Ok(buffer)
     }
 }
