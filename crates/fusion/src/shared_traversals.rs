@@ -17,6 +17,17 @@
 //!   the look-back scan loads its tile (`Lookback::along` in `lift_ir`),
 //!   one launch instead of two (a segment descriptor's lengths and their
 //!   offsets); each MAP with a SCAN of its own.
+//! - **`lookback-horizontal`**: every exact SCAN and REDUCE (no float
+//!   component: a look-back combines tiles in an order that depends on
+//!   timing), every FILTER, and every MAP of one size
+//!   ([`lookback_groups`]), where at least two of them need a carry
+//!   between tiles (a SCAN, a REDUCE, a group of FILTERs of one pull):
+//!   one look-back pass whose carry is the tuple of their carries (a
+//!   filter's is its count), each element of each pull read once. A
+//!   recursion level's descriptor: the then-instances' rank, the filters
+//!   of the then- and else-instances and the two branches' element
+//!   totals, four launches, become one. The groups take their members
+//!   from the two rules above.
 //!
 //! The flat kernel is unchanged (its SOACs keep their meaning, checked by
 //! the flat evaluator); a group is a property of its SOACs, found again
@@ -25,6 +36,52 @@
 use std::collections::HashMap;
 
 use flatten::ir::{GExpr, KVar, Kernel, Soac, Thunk};
+
+/// The groups of SOACs of `kernel` lowered as one look-back pass
+/// (`lookback-horizontal`, see the module doc): body indices, in order;
+/// each SOAC of the group reads only the kernel's parameters (so that all
+/// may run at the first's place) and has one parameter of its pull (the
+/// position). A group holds at least two of: a SCAN, a REDUCE, FILTERs of
+/// alpha-equivalent pulls (as [`filter_groups`] groups them).
+pub fn lookback_groups(kernel: &Kernel) -> Vec<Vec<usize>> {
+    let reads_params_only = |t: &Thunk| thunk_free_vars(t).iter().all(|v| kernel.params.contains(v));
+    let is_exact = |results: &[KVar]| results.iter().all(|v| kernel.var(*v).ty.scalar() != flatten::ir::Scalar::Float);
+    // (size, members)
+    let mut groups: Vec<(&GExpr, Vec<usize>)> = Vec::new();
+    for (index, b) in kernel.body.iter().enumerate() {
+        let (size, thunks): (&GExpr, Vec<&Thunk>) = match &b.soac {
+            Soac::Scan { size, pull, op, .. } | Soac::Reduce { size, pull, op, .. } if is_exact(&b.results) => {
+                (size, vec![pull, op])
+            }
+            Soac::Filter { size, pull, pred, .. } => (size, vec![pull, pred]),
+            Soac::Map { size, pull } => (size, vec![pull]),
+            _ => continue,
+        };
+        if b.results.is_empty() || thunks[0].params.len() != 1 || !thunks.iter().all(|t| reads_params_only(t)) {
+            continue;
+        }
+        match groups.iter_mut().find(|(s, _)| *s == size) {
+            Some((_, members)) => members.push(index),
+            None => groups.push((size, vec![index])),
+        }
+    }
+    let carried = |members: &[usize]| {
+        let mut filter_pulls: Vec<&Thunk> = Vec::new();
+        let mut count = 0;
+        for &m in members {
+            match &kernel.body[m].soac {
+                Soac::Scan { .. } | Soac::Reduce { .. } => count += 1,
+                Soac::Filter { pull, .. } if !filter_pulls.iter().any(|p| alpha_equivalent(p, pull)) => {
+                    filter_pulls.push(pull);
+                    count += 1;
+                }
+                _ => {}
+            }
+        }
+        count
+    };
+    groups.into_iter().map(|(_, members)| members).filter(|m| carried(m) >= 2).collect()
+}
 
 /// The groups of FILTERs of `kernel` lowered as one stage : body indices, first the group's first; each of
 /// at least two filters of one size whose pulls are alpha-equivalent and

@@ -252,6 +252,8 @@ pub fn nested_fun(f: &Fun) -> Option<&Fun> {
         | Fun::FilterLookback(..)
         | Fun::Filters(_)
         | Fun::FiltersLookback(..)
+        | Fun::Horizontal(_)
+        | Fun::HorizontalLookback(..)
         | Fun::Zip
         | Fun::Get(_) => None,
     }
@@ -428,6 +430,8 @@ impl Infer<'_, '_, '_> {
                 self.one(f, args)?;
                 Placement::In(write_to.unwrap_or(Global))
             }
+            // Its operators run on private values; the tile is local.
+            Fun::HorizontalLookback(..) => Placement::In(write_to.unwrap_or(Global)),
             Fun::Iterate(_, g) => {
                 let x = self.one(f, args)?;
                 let Some(space) = x.single() else {
@@ -451,7 +455,13 @@ impl Infer<'_, '_, '_> {
                 }
             }
             Fun::Generate(..) | Fun::Segments(_) => Placement::In(Global),
-            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) | Fun::Filters(_) => {
+            Fun::Map(_)
+            | Fun::Reduce(_)
+            | Fun::PartRed(..)
+            | Fun::Scan(_)
+            | Fun::Filter(_)
+            | Fun::Filters(_)
+            | Fun::Horizontal(_) => {
                 return self.error(format!("high-level pattern `{}` in a low-level stage", f.name()));
             }
         };
@@ -482,6 +492,7 @@ fn is_writer(f: &Fun) -> bool {
             | Fun::ScanLookback(..)
             | Fun::FilterLookback(..)
             | Fun::FiltersLookback(..)
+            | Fun::HorizontalLookback(..)
     )
 }
 

@@ -330,6 +330,53 @@ impl<'a> Evaluator<'a> {
                 }
                 Ok(Value::Array(out))
             }
+            // Each part as its own pattern, their values side by side (a
+            // reduction's to its scalars).
+            Fun::Horizontal(parts) | Fun::HorizontalLookback(parts, _) => {
+                use crate::ir::Part;
+                if parts.len() != args.len() {
+                    return Err("a traversal with another number of arrays than parts".into());
+                }
+                let mut columns: Vec<Vec<Value>> = Vec::new();
+                let n = args.first().map_or(Ok(0), |xs| xs.array().map(<[Value]>::len))?;
+                for (part, xs) in parts.iter().zip(args) {
+                    let values = match part {
+                        Part::Scan { op, neutral } => {
+                            let scan = Fun::Scan(Box::new(op.clone()));
+                            self.apply(&scan, vec![Value::Scalar(neutral.clone()), xs])?.array()?.to_vec()
+                        }
+                        Part::Reduce { op, neutral, results } => {
+                            let reduce = Fun::Reduce(Box::new(op.clone()));
+                            let total = self.apply(&reduce, vec![Value::Scalar(neutral.clone()), xs])?;
+                            let comps = match total.array()?.first() {
+                                Some(v) => v.scalar()?.to_vec(),
+                                None => return Err("a traversal's reduction of no value".into()),
+                            };
+                            for (v, c) in results.iter().zip(comps) {
+                                self.inputs.insert(*v, Value::Scalar(vec![c]));
+                            }
+                            continue;
+                        }
+                        Part::Filters { keeps, .. } => {
+                            self.apply(&Fun::Filters(keeps.clone()), vec![xs])?.array()?.to_vec()
+                        }
+                        Part::Map => xs.array()?.to_vec(),
+                    };
+                    if values.len() != n {
+                        return Err("a traversal of arrays of different lengths".into());
+                    }
+                    columns.push(values);
+                }
+                let mut out = Vec::new();
+                for p in 0..n {
+                    let mut comps = Vec::new();
+                    for column in &columns {
+                        comps.extend_from_slice(column[p].scalar()?);
+                    }
+                    out.push(Value::Scalar(comps));
+                }
+                Ok(Value::Array(out))
+            }
             // A segmented look-back scan: restarted from z at each head
             // (a position some segment's offset names).
             Fun::ScanLookback(g, crate::ir::Lookback { heads: Some(h), .. }) => {

@@ -268,6 +268,18 @@ pub enum Fun {
     /// tiles' counts (one component per filter) chained by one decoupled
     /// look-back (`filters-lookback`).
     FiltersLookback(Vec<Filter>, Lookback),
+    /// `horizontal(parts)(xs_1, .., xs_K)`: the members of one traversal
+    /// (`lookback-horizontal`, see `crate::lookback`), part `i` over
+    /// `xs_i` (all of one length `n`): `[(t.., ..)]_n`, the components of
+    /// each part's result side by side (a scan's prefixes, a group of
+    /// filters' kept elements padded as `filters` pads them, a map's
+    /// elements; a reduction writes its scalars besides, see [`Part`]).
+    Horizontal(Vec<Part>),
+    /// `horizontalLookback(parts, chain)(xs_1, ..)`: `horizontal(parts)`
+    /// in one launch: each tile pulls every part's elements once, and one
+    /// decoupled look-back chains the tuple of the parts' carries (a
+    /// scan's or reduction's value, a filter's count).
+    HorizontalLookback(Vec<Part>, Lookback),
     Zip,
     Get(usize),
 }
@@ -335,6 +347,8 @@ impl Fun {
             Fun::FilterLookback(..) => "filterLookback",
             Fun::Filters(_) => "filters",
             Fun::FiltersLookback(..) => "filtersLookback",
+            Fun::Horizontal(_) => "horizontal",
+            Fun::HorizontalLookback(..) => "horizontalLookback",
             Fun::JoinSegments(..) => "joinSegments",
             Fun::Scatter(..) => "scatter",
             Fun::AtomicMax(_) => "atomicMax",
@@ -348,8 +362,48 @@ impl Fun {
     pub fn is_low_level(&self) -> bool {
         !matches!(
             self,
-            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) | Fun::Filters(_)
+            Fun::Map(_)
+                | Fun::Reduce(_)
+                | Fun::PartRed(..)
+                | Fun::Scan(_)
+                | Fun::Filter(_)
+                | Fun::Filters(_)
+                | Fun::Horizontal(_)
         )
+    }
+}
+
+/// A member of one traversal (`Fun::Horizontal`), over its own array
+/// `xs` of the traversal's length.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Part {
+    /// `scan(op)(z, xs)`: its exclusive prefixes, `#z` components of the
+    /// traversal's result.
+    Scan { op: Fun, neutral: Vec<Const> },
+    /// `reduce(op)(z, xs)`: no component of the result; its value goes to
+    /// `results`, scalars of the kernel written besides (as a filter's
+    /// count).
+    Reduce { op: Fun, neutral: Vec<Const>, results: Vec<KVar> },
+    /// `filters(keeps)(xs)`: each filter's written columns, its kept
+    /// elements from position 0 (see `Fun::Filters`). `from_index`: the
+    /// columns of `xs` whose value is the element's position (a pull
+    /// `i => i`), which a look-back writes from the position instead of
+    /// holding them in its tile (empty at the high level).
+    Filters { keeps: Vec<Filter>, from_index: Vec<usize> },
+    /// `map(id)(xs)`.
+    Map,
+}
+
+impl Part {
+    /// The components of the part's carry along a look-back, given its
+    /// elements' components: a scan's or reduction's accumulator, a count
+    /// per filter, nothing for a map.
+    pub fn carried(&self) -> Vec<Scalar> {
+        match self {
+            Part::Scan { neutral, .. } | Part::Reduce { neutral, .. } => neutral.iter().map(|c| c.scalar()).collect(),
+            Part::Filters { keeps, .. } => vec![Scalar::Int; keeps.len()],
+            Part::Map => Vec::new(),
+        }
     }
 }
 

@@ -75,7 +75,7 @@
 use flatten::ir::{BinaryOp, Const, GExpr, KVar, Scalar, Thunk, VarType};
 
 use crate::arith::{ArithExpr, Range};
-use crate::ir::{Expr, Filter, Fun, LiftKernel, Lookback, SizeDef, Stage, UserFunDef, UserFunId};
+use crate::ir::{Expr, Filter, Fun, LiftKernel, Lookback, Part, SizeDef, Stage, UserFunDef, UserFunId};
 use crate::lower::Unsupported;
 use crate::rules::Config;
 
@@ -628,6 +628,187 @@ fn add_fun(low: &mut LiftKernel, name: &str, thunk: Thunk, result: Scalar) -> Us
     UserFunId(low.user_funs.len() as u32 - 1)
 }
 
+// Note [horizontal look-back]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// `horizontal(parts)(xs_1, ..)` (`traversal-horizontal` in
+// `crate::lower`): the SCANs, REDUCEs, FILTERs and MAPs of one size of a
+// fused kernel. By `lookback-horizontal` it is one look-back launch whose
+// carry is the tuple of the parts' carries: a scan's or a reduction's
+// value, a count per filter (a map carries nothing). Each tile pulls
+// every part's elements once, coalesced: a scan's and a reduction's
+// values and a filter's written columns into the tile (a column that is
+// the element's position, a pull `i => i`, is not held: it is written
+// from the position), each filter's flag into a byte of its own (no
+// atomics), a map's values straight out. Each work-item combines its `T`
+// contiguous elements (a filter's flags as the bits of a mask), one group
+// scan and one look-back of the tuple follow, then a scan's prefixes are
+// written, each filter's kept elements scattered from its own prefix, and
+// the last tile writes the counts and each reduction's total (its
+// inclusive prefix): the two launches of a reduction's tree and the
+// separate look-backs become one launch. The look-back is ordered, so any
+// associative operator is right; like `scan-lookback`, it takes only
+// exact values (no float), whose combination does not depend on the
+// tiles' timing. A recursion level of quicksort: `rank` (a scan of the
+// then-flags), the then- and else-instances (two filters of the
+// positions) and the two branches' element totals (a reduction of two
+// ints), four launches before (`rank`, `then_instances`, the totals'
+// partial and final), are one.
+
+/// The tile of `horizontalLookback(parts, ..)` over parts whose elements
+/// have components `elems`: for each part, the tile column of each of its
+/// elements' components (`None`: not held), and the tile's components.
+pub fn horizontal_tile(parts: &[Part], elems: &[Vec<Scalar>]) -> (Vec<Vec<Option<usize>>>, Vec<Scalar>) {
+    let mut tile = Vec::new();
+    let mut layout = Vec::new();
+    for (part, comps) in parts.iter().zip(elems) {
+        let mut columns = Vec::new();
+        for (c, s) in comps.iter().enumerate() {
+            let held = match part {
+                Part::Scan { .. } | Part::Reduce { .. } => true,
+                Part::Filters { keeps, from_index } => {
+                    !from_index.contains(&c) && keeps.iter().any(|k| k.written(comps.len()).contains(&c))
+                }
+                Part::Map => false,
+            };
+            columns.push(held.then(|| {
+                tile.push(*s);
+                tile.len() - 1
+            }));
+        }
+        layout.push(columns);
+    }
+    (layout, tile)
+}
+
+/// The elements per work-item of a horizontal look-back tile of `tile`
+/// components carrying `carried` components, with a flag byte an element
+/// for each of `keeps` filters: as [`lookback_items`].
+pub fn horizontal_items(tile: usize, carried: usize, keeps: usize, cfg: &Config) -> Option<i64> {
+    let l = cfg.group_size;
+    let fixed = 8 * (values_len(l) * carried as i64 + flags_len(l));
+    let per_item = (8 * l * tile as i64 + l * keeps as i64).max(1);
+    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(LOOKBACK_MAX_ITEMS);
+    if t < 1 {
+        return None;
+    }
+    Some(if t % 2 == 0 { t - 1 } else { t })
+}
+
+/// The columns of `pull`'s results that are its parameter, the position.
+fn index_columns(low: &LiftKernel, pull: UserFunId) -> Vec<usize> {
+    let UserFunDef::Thunk(thunk) = &low.user_fun(pull).def else { return Vec::new() };
+    let is_index = |e: &GExpr| matches!(e, GExpr::Var(v) if thunk.params.first() == Some(v));
+    match &thunk.body {
+        GExpr::Tuple(items) => (0..items.len()).filter(|c| is_index(&items[*c])).collect(),
+        body if is_index(body) => vec![0],
+        _ => Vec::new(),
+    }
+}
+
+/// `horizontal(parts)(xs_1, ..)` (note [horizontal look-back]): by
+/// `lookback-horizontal` where every scanned and reduced value is exact
+/// and the tile fits local memory; else each part as its own stage (a
+/// scan, a reduction, a filter or filters, a map), lowered by the rules.
+pub fn lower_horizontal(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    parts: &[Part],
+    args: &[Expr],
+    cfg: &Config,
+) -> Result<Vec<Stage>, Unsupported> {
+    let (Some(first), true) = (args.first(), parts.len() == args.len()) else {
+        return Err(Unsupported { what: "a traversal whose parts do not match its arrays".into() });
+    };
+    let mut elems = Vec::new();
+    let mut pulls = Vec::new();
+    for xs in args {
+        let Some(pull) = generated(xs) else {
+            return Err(Unsupported { what: "a traversal of an array that is not generated".into() });
+        };
+        elems.push(low.user_fun(pull).results.clone());
+        pulls.push(pull);
+    }
+    let n = crate::rules::low_length(low, first)?;
+    let exact = parts.iter().all(|p| match p {
+        Part::Scan { op, .. } | Part::Reduce { op, .. } => is_exact(low, op),
+        Part::Filters { .. } | Part::Map => true,
+    });
+    let parts: Vec<Part> = parts
+        .iter()
+        .zip(&pulls)
+        .map(|(p, pull)| match p {
+            Part::Filters { keeps, .. } => {
+                Part::Filters { keeps: keeps.clone(), from_index: index_columns(low, *pull) }
+            }
+            other => other.clone(),
+        })
+        .collect();
+    let tile = horizontal_tile(&parts, &elems).1;
+    let carried: usize = parts.iter().map(|p| p.carried().len()).sum();
+    let keeps: usize = parts.iter().map(|p| if let Part::Filters { keeps, .. } = p { keeps.len() } else { 0 }).sum();
+    if cfg.lookback
+        && exact
+        && let Some(t) = horizontal_items(tile.len(), carried, keeps, cfg)
+    {
+        // Pulls that gather: smaller tiles (note [gathering scans]).
+        let t = if pulls.iter().any(|p| pull_gathers(low, *p)) {
+            let cap = cfg.scan_lookback_items.max(1);
+            let cap = if cap % 2 == 0 && cap > 1 { cap - 1 } else { cap };
+            t.min(cap)
+        } else {
+            t
+        };
+        low.rules_applied.push("lookback-horizontal".into());
+        low.rules_applied.push("tile-coalesced".into());
+        let l = cfg.group_size;
+        let tiles = tiles(low, &n, l * t);
+        let chain = chain(low, stage, &tiles, carried, (l, t));
+        let body = Expr::apply(Fun::HorizontalLookback(parts, chain), args.to_vec());
+        return Ok(vec![Stage { body, ..stage.clone() }]);
+    }
+    // Each part on its own, its results the stage's next ones.
+    let mut results = stage.result.as_slice();
+    let mut stages = Vec::new();
+    for ((part, xs), comps) in parts.iter().zip(args).zip(&elems) {
+        let comps = comps.len();
+        let (body, result, scalar_result) = match part {
+            Part::Scan { op, neutral } => {
+                let (mine, rest) = results.split_at(neutral.len());
+                results = rest;
+                let body = Expr::apply(Fun::Scan(Box::new(op.clone())), vec![Expr::Value(neutral.clone()), xs.clone()]);
+                (body, mine.to_vec(), false)
+            }
+            Part::Reduce { op, neutral, results: scalars } => {
+                let body =
+                    Expr::apply(Fun::Reduce(Box::new(op.clone())), vec![Expr::Value(neutral.clone()), xs.clone()]);
+                (body, scalars.clone(), true)
+            }
+            Part::Filters { keeps, .. } => {
+                let written: usize = keeps.iter().map(|k| k.written(comps).len()).sum();
+                let (mine, rest) = results.split_at(written.min(results.len()));
+                results = rest;
+                let body = match &keeps[..] {
+                    [keep] => Expr::apply1(Fun::Filter(keep.clone()), xs.clone()),
+                    _ => Expr::apply1(Fun::Filters(keeps.clone()), xs.clone()),
+                };
+                (body, mine.to_vec(), false)
+            }
+            Part::Map => {
+                let (mine, rest) = results.split_at(comps.min(results.len()));
+                results = rest;
+                (Expr::apply1(Fun::map(Fun::Id), xs.clone()), mine.to_vec(), false)
+            }
+        };
+        let name = match result.first() {
+            Some(v) => format!("{}_{}", stage.name, low.flat.var(*v).name),
+            None => stage.name.clone(),
+        };
+        let one = Stage { name, body, result, scalar_result, when: None, guard: None };
+        stages.extend(crate::rules::lower_stage(low, &one, cfg)?);
+    }
+    Ok(stages)
+}
+
 /// The kernel variables a stage's look-back patterns write besides its
 /// result: a filter's count and counts before offsets (the ticket and
 /// statuses are the session's arena, no variable of the kernel's).
@@ -643,6 +824,18 @@ pub fn side_outputs(e: &Expr) -> Vec<KVar> {
             Fun::FiltersLookback(keeps, _) => {
                 out.extend(keeps.iter().map(|k| k.count));
                 out.extend(keeps.iter().filter_map(|k| k.before.as_ref().map(|b| b.counts)));
+            }
+            Fun::HorizontalLookback(parts, _) => {
+                for part in parts {
+                    match part {
+                        Part::Reduce { results, .. } => out.extend(results),
+                        Part::Filters { keeps, .. } => {
+                            out.extend(keeps.iter().map(|k| k.count));
+                            out.extend(keeps.iter().filter_map(|k| k.before.as_ref().map(|b| b.counts)));
+                        }
+                        Part::Scan { .. } | Part::Map => {}
+                    }
+                }
             }
             _ => {}
         }

@@ -60,12 +60,25 @@ pub fn lower_kernel(kernel: &Kernel) -> Result<LiftKernel, Unsupported> {
             lift.size_var(&name, SizeDef::LengthOf(*param), Range::at_least(0));
         }
     }
-    let filter_groups = fusion::shared_traversals::filter_groups(kernel);
-    let map_along = fusion::shared_traversals::map_along_scan(kernel);
+    let horizontal = fusion::shared_traversals::lookback_groups(kernel);
+    let in_horizontal = |i: usize| horizontal.iter().any(|g| g.contains(&i));
+    let mut filter_groups = fusion::shared_traversals::filter_groups(kernel);
+    filter_groups.retain(|g| !g.iter().any(|i| in_horizontal(*i)));
+    let mut map_along = fusion::shared_traversals::map_along_scan(kernel);
+    map_along.retain(|(m, s)| !in_horizontal(*m) && !in_horizontal(*s));
     for (index, binding) in kernel.body.iter().enumerate() {
+        // A traversal is lowered at its first member's place.
+        if let Some(group) = horizontal.iter().find(|g| g[0] == index) {
+            let stage_name = format!("{}_{}", kernel.name, lift.flat.var(binding.results[0]).name);
+            lower_horizontal(&mut lift, &stage_name, group)?;
+            continue;
+        }
         // A filter of a group is lowered with the group's first; a map
         // along a scan with the scan.
-        if filter_groups.iter().any(|g| g[1..].contains(&index)) || map_along.iter().any(|(m, _)| *m == index) {
+        if in_horizontal(index)
+            || filter_groups.iter().any(|g| g[1..].contains(&index))
+            || map_along.iter().any(|(m, _)| *m == index)
+        {
             continue;
         }
         let results = binding.results.clone();
@@ -357,6 +370,125 @@ fn lower_filters(lift: &mut LiftKernel, stage_name: &str, group: &[usize]) -> Re
         name: stage_name.to_string(),
         body: Expr::apply1(Fun::Filters(keeps), Expr::apply(Fun::Generate(n, pull_fn), vec![])),
         result: results,
+        scalar_result: false,
+        when: None,
+        guard: None,
+    });
+    Ok(())
+}
+
+/// `lookback-horizontal` (note [horizontal filters]): the SOACs `group`
+/// (body indices, see `fusion::shared_traversals::lookback_groups`) as
+/// one stage `horizontal(parts)(generate(n, pull_1), ..)`: a part per
+/// SCAN, REDUCE and MAP, and one per set of FILTERs of alpha-equivalent
+/// pulls (each filter's count a new scalar `{result}_kept`, as
+/// `horizontal-filters` makes them). The stage's results are the parts'
+/// in order; a reduction's are its own scalars, written besides.
+fn lower_horizontal(lift: &mut LiftKernel, stage_name: &str, group: &[usize]) -> Result<(), Unsupported> {
+    use crate::ir::Part;
+    let int = Scalar::Int;
+    let scalars =
+        |lift: &LiftKernel, vs: &[KVar]| -> Vec<Scalar> { vs.iter().map(|v| lift.flat.var(*v).ty.scalar()).collect() };
+    let mut n = None;
+    let (mut parts, mut pulls, mut results): (Vec<Part>, Vec<_>, Vec<Vec<KVar>>) = (Vec::new(), Vec::new(), Vec::new());
+    // The filters' sets so far: (part index, the set's first filter).
+    let mut filter_sets: Vec<(usize, usize)> = Vec::new();
+    for &index in group {
+        let binding = lift.flat.body[index].clone();
+        let base = lift.flat.var(binding.results[0]).name.clone();
+        let size = match &binding.soac {
+            Soac::Scan { size, .. }
+            | Soac::Reduce { size, .. }
+            | Soac::Filter { size, .. }
+            | Soac::Map { size, .. } => size,
+            _ => return unsupported("a traversal member that is not a SCAN, REDUCE, FILTER or MAP"),
+        };
+        let size = size_expr(lift, size)?;
+        let n = n.get_or_insert(size).clone();
+        match &binding.soac {
+            Soac::Scan { pull, neutral, op, .. } | Soac::Reduce { pull, neutral, op, .. } => {
+                let comps = scalars(lift, &binding.results);
+                let pull = add_user_fun(lift, &format!("pull_{base}"), pull, comps.clone())?;
+                let op = Fun::User(add_user_fun(lift, &format!("op_{base}"), op, comps)?);
+                pulls.push(pull);
+                if matches!(binding.soac, Soac::Scan { .. }) {
+                    for v in &binding.results {
+                        lift.lengths.push((*v, n.clone()));
+                    }
+                    parts.push(Part::Scan { op, neutral: neutral.clone() });
+                    results.push(binding.results.clone());
+                } else {
+                    parts.push(Part::Reduce { op, neutral: neutral.clone(), results: binding.results.clone() });
+                    results.push(Vec::new());
+                }
+            }
+            Soac::Map { pull, .. } => {
+                let comps = scalars(lift, &binding.results);
+                pulls.push(add_user_fun(lift, &format!("pull_{base}"), pull, comps)?);
+                for v in &binding.results {
+                    lift.lengths.push((*v, n.clone()));
+                }
+                parts.push(Part::Map);
+                results.push(binding.results.clone());
+            }
+            Soac::Filter { pull, pred, before, .. } => {
+                let (columns, before) = split_before(lift, &binding.results, *before)?;
+                let written = written_columns(&lift.flat, index, &columns);
+                let count = lift.flat.new_var(format!("{base}_kept"), VarType::Scalar(int));
+                let kept = ArithExpr::var(&lift.size_var(
+                    &format!("{base}_kept"),
+                    SizeDef::ValueOf(count),
+                    Range::at_least(0),
+                ));
+                let keep = Thunk {
+                    params: pred.params.clone(),
+                    body: GExpr::if_(pred.body.clone(), GExpr::int(1), GExpr::int(0)),
+                };
+                let keep = add_user_fun(lift, &format!("keep_{base}"), &keep, vec![int])?;
+                let filter = crate::ir::Filter { keep, count, kept: kept.clone(), before, columns: written };
+                let projected = filter.project(&columns);
+                // A set of filters of one pull, as `filter_groups` makes
+                // them (one size, `BEFORE` or not, as many results).
+                let same_set =
+                    filter_sets.iter().find(|(_, first)| match (&lift.flat.body[*first].soac, &binding.soac) {
+                        (Soac::Filter { pull: p0, before: b0, .. }, Soac::Filter { before: b1, .. }) => {
+                            b0.is_some() == b1.is_some()
+                                && lift.flat.body[*first].results.len() == binding.results.len()
+                                && fusion::shared_traversals::alpha_equivalent(p0, pull)
+                        }
+                        _ => false,
+                    });
+                let at = match same_set {
+                    Some((at, _)) => *at,
+                    None => {
+                        let comps = scalars(lift, &columns);
+                        pulls.push(add_user_fun(lift, &format!("pull_{base}"), pull, comps)?);
+                        parts.push(Part::Filters { keeps: Vec::new(), from_index: Vec::new() });
+                        results.push(Vec::new());
+                        filter_sets.push((parts.len() - 1, index));
+                        parts.len() - 1
+                    }
+                };
+                let Part::Filters { keeps, .. } = &mut parts[at] else {
+                    return unsupported("a filters' part that is not one");
+                };
+                keeps.push(filter);
+                for v in projected {
+                    lift.lengths.push((v, kept.clone()));
+                    lift.capacities.push((v, n.clone()));
+                    results[at].push(v);
+                }
+            }
+            _ => return unsupported("a traversal member that is not a SCAN, REDUCE, FILTER or MAP"),
+        }
+    }
+    let Some(n) = n else { return unsupported("an empty traversal") };
+    lift.rules_applied.push("traversal-horizontal".into());
+    let args = pulls.into_iter().map(|p| Expr::apply(Fun::Generate(n.clone(), p), vec![])).collect();
+    lift.stages.push(Stage {
+        name: stage_name.to_string(),
+        body: Expr::apply(Fun::Horizontal(parts), args),
+        result: results.concat(),
         scalar_result: false,
         when: None,
         guard: None,

@@ -447,6 +447,23 @@ impl Allocator<'_, '_, '_> {
                 }
                 Ok(())
             }
+            Fun::HorizontalLookback(parts, chain) => {
+                let mut elems = Vec::new();
+                for xs in &args {
+                    let Some(comps) = self.elem(f, xs)?.components() else {
+                        return Err(self.err("`horizontalLookback` of an array of arrays".into()));
+                    };
+                    elems.push(comps);
+                }
+                let tile = crate::lookback::horizontal_tile(parts, &elems).1;
+                let carried = parts.iter().flat_map(|p| p.carried()).collect();
+                self.lookback_allocations(node, chain, tile, carried, 1);
+                if dest.is_none() {
+                    let ty = self.apply_type(f, args.clone())?;
+                    self.new_allocation(node, AllocKind::Temporary, &ty)?;
+                }
+                Ok(())
+            }
             Fun::Iterate(_, g) => {
                 let [x] = &args[..] else { return Err(self.err("`iterate` arity".into())) };
                 let buffer = self.new_allocation(node, AllocKind::IterateBuffer, x)?;
@@ -462,9 +479,13 @@ impl Allocator<'_, '_, '_> {
             | Fun::Get(_)
             | Fun::Generate(..)
             | Fun::Segments(_) => Ok(()),
-            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) | Fun::Filters(_) => {
-                Err(self.err(format!("high-level pattern `{}` in a low-level stage", f.name())))
-            }
+            Fun::Map(_)
+            | Fun::Reduce(_)
+            | Fun::PartRed(..)
+            | Fun::Scan(_)
+            | Fun::Filter(_)
+            | Fun::Filters(_)
+            | Fun::Horizontal(_) => Err(self.err(format!("high-level pattern `{}` in a low-level stage", f.name()))),
         }
     }
 }

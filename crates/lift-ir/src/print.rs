@@ -198,6 +198,10 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         Fun::FiltersLookback(keeps, c) => {
             format!("filtersLookback({}, {})", print_keeps(kernel, keeps), print_lookback(kernel, c))
         }
+        Fun::Horizontal(parts) => format!("horizontal({})", print_parts(kernel, parts)),
+        Fun::HorizontalLookback(parts, c) => {
+            format!("horizontalLookback({}, {})", print_parts(kernel, parts), print_lookback(kernel, c))
+        }
         Fun::Zip => "zip".into(),
         Fun::Get(i) => format!("get({i})"),
     }
@@ -250,6 +254,33 @@ pub fn print_kernel(kernel: &LiftKernel) -> String {
 }
 
 /// `[keep_a: count_a, keep_b: count_b]`: the filters of `filters`.
+/// A traversal's parts: `[scan(op), reduce(op): r, filters[..], map]`.
+fn print_parts(kernel: &LiftKernel, parts: &[crate::ir::Part]) -> String {
+    use crate::ir::Part;
+    let op = |f: &Fun| match f {
+        Fun::User(id) => kernel.user_fun(*id).name.clone(),
+        other => other.name().to_string(),
+    };
+    let items: Vec<String> = parts
+        .iter()
+        .map(|p| match p {
+            Part::Scan { op: f, .. } => format!("scan({})", op(f)),
+            Part::Reduce { op: f, results, .. } => {
+                let rs: Vec<String> = results.iter().map(|r| var_name(kernel, *r)).collect();
+                format!("reduce({}): {}", op(f), rs.join(", "))
+            }
+            Part::Filters { keeps, from_index } if from_index.is_empty() => {
+                format!("filters{}", print_keeps(kernel, keeps))
+            }
+            Part::Filters { keeps, from_index } => {
+                format!("filters{} index columns {from_index:?}", print_keeps(kernel, keeps))
+            }
+            Part::Map => "map".into(),
+        })
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
 fn print_keeps(kernel: &LiftKernel, keeps: &[crate::ir::Filter]) -> String {
     let parts: Vec<String> = keeps
         .iter()

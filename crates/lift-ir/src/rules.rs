@@ -315,6 +315,9 @@ pub(crate) fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> 
         Expr::Apply(Fun::Filters(keeps), args) if args.len() == 1 => {
             crate::lookback::lower_filters(low, stage, &keeps.clone(), &args[0], cfg)
         }
+        Expr::Apply(Fun::Horizontal(parts), args) => {
+            crate::lookback::lower_horizontal(low, stage, &parts.clone(), &args.clone(), cfg)
+        }
         // map(f) $ xs, possibly under a join.
         body => {
             let lowered = lower_top(low, body)?;

@@ -199,6 +199,43 @@ impl<'a> TypeChecker<'a> {
                 }
                 Ok(Type::array(Type::of_components(&items), n))
             }
+            Fun::Horizontal(parts) | Fun::HorizontalLookback(parts, _) => {
+                if parts.len() != args.len() || parts.is_empty() {
+                    return self.error(format!("`{}` takes an array per part", f.name()));
+                }
+                let (mut items, mut length) = (Vec::new(), None);
+                for (part, xs) in parts.iter().zip(&args) {
+                    let (elem, n) = self.array(f, xs)?;
+                    length.get_or_insert(n);
+                    let Some(comps) = elem.components() else {
+                        return self.error(format!("`{}` of an array of arrays", f.name()));
+                    };
+                    match part {
+                        crate::ir::Part::Scan { op, .. } | crate::ir::Part::Reduce { op, .. } => {
+                            let acc = Type::of_components(&part.carried());
+                            if acc != elem || self.apply(op, vec![acc.clone(), elem])? != acc {
+                                return self.error(format!("an operator of `{}` does not keep its type", f.name()));
+                            }
+                            if matches!(part, crate::ir::Part::Scan { .. }) {
+                                items.extend(comps);
+                            }
+                        }
+                        crate::ir::Part::Filters { keeps, .. } => {
+                            for k in keeps {
+                                let keep = self.apply(&Fun::User(k.keep), vec![elem.clone()])?;
+                                if keep != Type::Scalar(flatten::ir::Scalar::Int) {
+                                    return self
+                                        .error(format!("a keep function of `{}` does not give an int", f.name()));
+                                }
+                                items.extend(k.project(&comps));
+                            }
+                        }
+                        crate::ir::Part::Map => items.extend(comps),
+                    }
+                }
+                let Some(n) = length else { return self.error(format!("`{}` of no part", f.name())) };
+                Ok(Type::array(Type::of_components(&items), n))
+            }
             Fun::SegReduceTeams(g, _) | Fun::SegReduceMerge(g, _) | Fun::SegReduceChunks(g, _) => {
                 let name = f.name();
                 let [z, segs] = &args[..] else {

@@ -503,6 +503,15 @@ fn scan_rule(rule: &str, cfg: &Config) -> String {
             scan_rule(&format!("@filter{k}"), cfg)
         };
     }
+    if rule == "@horizontal" {
+        // The default local memory holds every tile of these tests; the
+        // small configurations' does not (each part alone then).
+        return if cfg.lookback && cfg.scan_local_bytes >= lift_ir::rules::SCAN_LOCAL_BYTES {
+            "lookback-horizontal".into()
+        } else {
+            "traversal-horizontal".into()
+        };
+    }
     if let Some(spec) = rule.strip_prefix("@along") {
         // A map along a scan of `k` ints: `scan-lookback` takes it.
         return if scan_rule(&format!("@scan{spec}"), cfg) == "scan-lookback" {
@@ -912,6 +921,125 @@ proptest! {
         let along = format!("@along{}{}", shapes.len(), if elem == Elem::Int { "i" } else { "f" });
         let scan = scan_of(shapes.len(), elem);
         check(&b.finish([mapped, scanned].concat()), elem, &inputs, &["map-scan-horizontal", &scan, &along])?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// `traversal-horizontal` and `lookback-horizontal`: a SCAN, a REDUCE,
+    /// FILTERs (of one pull, or of two), a MAP of one size as one
+    /// look-back pass, its carry the tuple of theirs, where at least two
+    /// need a carry; ints, with operators that do not commute (`Last`) or
+    /// overflow (`Mul`), predicates that keep everything or nothing, and
+    /// a filter whose pull is the position (not held in the tile).
+    #[test]
+    fn horizontal_traversal(
+        scan in prop::option::of((prop::collection::vec(shape(), 1..3), prop::collection::vec(op(Elem::Int), 2))),
+        reduce in prop::option::of((prop::collection::vec(shape(), 1..3), prop::collection::vec(op(Elem::Int), 2))),
+        filters in prop::collection::vec((shape(), prop_oneof![4 => Just(0u8), 1 => 1u8..3], any::<bool>()), 0..3),
+        other_filter in prop::option::of(shape()),
+        map in prop::option::of(shape()),
+        inputs in inputs(),
+    ) {
+        let carried = usize::from(scan.is_some()) + usize::from(reduce.is_some()) + usize::from(!filters.is_empty()) + usize::from(other_filter.is_some());
+        prop_assume!(carried >= 2);
+        let mut b = Builder::new(Elem::Int);
+        let xs = b.xs;
+        let n = GExpr::Length(xs);
+        let mut all = Vec::new();
+        if let Some(shape) = &map {
+            let r = b.array("m");
+            let pull = b.pull(std::slice::from_ref(shape));
+            b.bind(vec![r], Soac::Map { size: n.clone(), pull });
+            all.push(r);
+        }
+        if let Some((shapes, ops)) = &scan {
+            let results: Vec<KVar> = shapes.iter().map(|_| b.array("r")).collect();
+            let pull = b.pull(shapes);
+            let (op, neutral) = b.operator(&ops[..shapes.len()]);
+            b.bind(results.clone(), Soac::Scan { size: n.clone(), pull, neutral, op });
+            all.extend(results);
+        }
+        for (shape, kind, by_position) in &filters {
+            // The values, or the positions (`i => i`, as a lifted
+            // conditional's instances).
+            let r = b.array("f");
+            let i = b.scalar("i", Scalar::Int);
+            let pull = if *by_position {
+                Thunk { params: vec![i], body: GExpr::Var(i) }
+            } else {
+                b.pull(&[Shape::X])
+            };
+            let _ = i;
+            let pred = predicate(&mut b, 1, shape, *kind);
+            b.bind(vec![r], Soac::Filter { size: n.clone(), pull, pred, before: None });
+            all.push(r);
+        }
+        if let Some(shape) = &other_filter {
+            let results = vec![b.array("g"), b.array("h")];
+            let pull = b.pull(&[Shape::Y, Shape::Bin(0, Box::new(Shape::X), Box::new(Shape::I))]);
+            let pred = predicate(&mut b, 2, shape, 0);
+            b.bind(results.clone(), Soac::Filter { size: n.clone(), pull, pred, before: None });
+            all.extend(results);
+        }
+        if let Some((shapes, ops)) = &reduce {
+            let results: Vec<KVar> = shapes.iter().map(|_| b.scalar("s", Scalar::Int)).collect();
+            let pull = b.pull(shapes);
+            let (op, neutral) = b.operator(&ops[..shapes.len()]);
+            b.bind(results.clone(), Soac::Reduce { size: n.clone(), pull, neutral, op });
+            all.extend(results);
+        }
+        check(&b.finish(all), Elem::Int, &inputs, &["traversal-horizontal", "@horizontal"])?;
+    }
+
+    /// `lookback-horizontal` of a recursion level's descriptor (quicksort's
+    /// `quicksort_fused`) over the segments of descriptors of every shape:
+    /// the map `ls[i] <= 1`, the rank (a scan of its flags), the then- and
+    /// else-instances (filters of the positions by the flag and its
+    /// complement) and the two branches' totals (a reduction of two ints).
+    #[test]
+    fn horizontal_traversal_of_a_recursion_level(inputs in segmented_inputs(), bound in 0i64..3) {
+        let mut b = Builder::new(Elem::Int);
+        let ls = b.ls;
+        let n = GExpr::Length(ls);
+        let int = Scalar::Int;
+        let small = |b: &mut Builder| {
+            let i = b.scalar("i", int);
+            (i, GExpr::binary(BinaryOp::Le, int, GExpr::read(ls, GExpr::Var(i)), GExpr::int(bound)))
+        };
+        let mapped = b.kernel.new_var("mapped", VarType::Array(Scalar::Bool));
+        let (i, flag) = small(&mut b);
+        b.bind(vec![mapped], Soac::Map { size: n.clone(), pull: Thunk { params: vec![i], body: flag } });
+        let rank = b.kernel.new_var("rank", VarType::Array(int));
+        let (i, flag) = small(&mut b);
+        let pull = Thunk { params: vec![i], body: GExpr::if_(flag, GExpr::int(1), GExpr::int(0)) };
+        let (op, neutral) = {
+            let (x, y) = (b.scalar("a", int), b.scalar("b", int));
+            (Thunk { params: vec![x, y], body: GExpr::binary(BinaryOp::Add, int, GExpr::Var(x), GExpr::Var(y)) }, vec![Const::Int(0)])
+        };
+        b.bind(vec![rank], Soac::Scan { size: n.clone(), pull, neutral, op });
+        let mut instances = Vec::new();
+        for negate in [false, true] {
+            let r = b.kernel.new_var("instances", VarType::Array(int));
+            let i = b.scalar("i", int);
+            let (j, flag) = small(&mut b);
+            let flag = if negate { GExpr::unary(UnaryOp::Not, Scalar::Bool, flag) } else { flag };
+            let pred = Thunk { params: vec![j], body: flag };
+            b.bind(vec![r], Soac::Filter { size: n.clone(), pull: Thunk { params: vec![i], body: GExpr::Var(i) }, pred, before: None });
+            instances.push(r);
+        }
+        let totals = vec![b.scalar("total", int), b.scalar("total", int)];
+        let (i, flag) = small(&mut b);
+        let len = GExpr::read(ls, GExpr::Var(i));
+        let pull = Thunk { params: vec![i], body: GExpr::Tuple(vec![
+            GExpr::if_(flag.clone(), len.clone(), GExpr::int(0)),
+            GExpr::if_(flag, GExpr::int(0), len),
+        ]) };
+        let (op, neutral) = b.operator(&[Op::Add, Op::Add]);
+        b.bind(totals.clone(), Soac::Reduce { size: n.clone(), pull, neutral, op });
+        let results = [vec![mapped, rank], instances, totals].concat();
+        check(&b.finish(results), Elem::Int, &inputs, &["traversal-horizontal", "@horizontal"])?;
     }
 }
 

@@ -1180,6 +1180,7 @@ impl<'a> Generator<'a> {
             Fun::ScanLookback(g, chain) => self.scan_lookback(f, g, chain, args, dest),
             Fun::FilterLookback(keep, chain) => self.filter_lookback(f, keep, chain, args, dest),
             Fun::FiltersLookback(keeps, chain) => self.filters_lookback(f, keeps, chain, args, dest),
+            Fun::HorizontalLookback(parts, chain) => self.horizontal_lookback(f, parts, chain, args, dest),
             Fun::Iterate(times, g) => {
                 let [x] = args else { return internal("iterate arity") };
                 let Some(times) = times.as_cst() else {
@@ -1250,7 +1251,13 @@ impl<'a> Generator<'a> {
                     None => Ok(Val::Array(view)),
                 }
             }
-            Fun::Map(_) | Fun::Reduce(_) | Fun::PartRed(..) | Fun::Scan(_) | Fun::Filter(_) | Fun::Filters(_) => {
+            Fun::Map(_)
+            | Fun::Reduce(_)
+            | Fun::PartRed(..)
+            | Fun::Scan(_)
+            | Fun::Filter(_)
+            | Fun::Filters(_)
+            | Fun::Horizontal(_) => {
                 Err(CodegenError::Internal(format!("high-level pattern `{}` left in low-level Lift", f.name())))
             }
         }

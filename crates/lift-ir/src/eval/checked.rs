@@ -676,6 +676,59 @@ impl<'k> Evaluator<'k> {
             }
             // Any order of combination gives the scan for the operators
             // `scan-lookback` takes (exact on ints).
+            // Each part as its own pattern, their values side by side (a
+            // reduction's to its scalars).
+            Fun::Horizontal(parts) | Fun::HorizontalLookback(parts, _) => {
+                use crate::ir::Part;
+                if parts.len() != args.len() {
+                    return self.fail("a traversal with another number of arrays than parts");
+                }
+                let mut columns: Vec<Vec<Value>> = Vec::new();
+                let mut n = None;
+                for (part, xs) in parts.iter().zip(args) {
+                    let len = self.array(f, xs.clone())?.len();
+                    if *n.get_or_insert(len) != len {
+                        return self.fail("a traversal of arrays of different lengths");
+                    }
+                    let values = match part {
+                        Part::Scan { op, neutral } => {
+                            let scan = Fun::Scan(Box::new(op.clone()));
+                            let r = self.apply(&scan, vec![Value::of_consts(neutral), xs])?;
+                            self.array(f, r)?
+                        }
+                        Part::Reduce { op, neutral, results } => {
+                            let reduce = Fun::Reduce(Box::new(op.clone()));
+                            let r = self.apply(&reduce, vec![Value::of_consts(neutral), xs])?;
+                            let total = self.array(f, r)?;
+                            let Some(comps) = total.first().and_then(Value::components) else {
+                                return self.fail("a traversal's reduction of no value");
+                            };
+                            for (v, c) in results.iter().zip(comps) {
+                                self.bind(*v, FlatValue::Scalar(ScalarValue::of_const(c)))?;
+                            }
+                            continue;
+                        }
+                        Part::Filters { keeps, .. } => {
+                            let r = self.apply(&Fun::Filters(keeps.clone()), vec![xs])?;
+                            self.array(f, r)?
+                        }
+                        Part::Map => self.array(f, xs)?,
+                    };
+                    columns.push(values);
+                }
+                let mut out = Vec::new();
+                for p in 0..n.unwrap_or(0) {
+                    let mut comps = Vec::new();
+                    for column in &columns {
+                        match column.get(p).and_then(Value::components) {
+                            Some(c) => comps.extend(c),
+                            None => return self.fail("a traversal's part of arrays"),
+                        }
+                    }
+                    out.push(Value::of_consts(&comps));
+                }
+                Ok(Value::Array(out))
+            }
             Fun::Scan(g) | Fun::ScanSeq(g) | Fun::ScanLookback(g, _) => {
                 let (z, xs) = self.init_and_array(f, args)?;
                 let mut out = Vec::with_capacity(xs.len());

@@ -40,7 +40,7 @@
 use flatten::ir::Scalar;
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
-use lift_ir::ir::{Expr, Filter, Fun, Lookback, SegHeads, Type};
+use lift_ir::ir::{Expr, Filter, Fun, Lookback, Part, SegHeads, Type};
 use lift_ir::memory::AllocKind;
 
 use super::{Generator, KernelArg, Out, Val, View, internal};
@@ -92,6 +92,10 @@ enum Op<'f> {
     User(&'f Fun),
     Count,
     Seg(&'f Fun),
+    /// The parts of a traversal side by side (`horizontalLookback`): each
+    /// part's carried components combined by its own operator, a filter's
+    /// counts by `+`.
+    Parts(&'f [Part]),
 }
 
 /// The names and shapes one look-back kernel shares between its parts.
@@ -990,6 +994,19 @@ impl Generator<'_> {
                 op,
                 vec![(Val::Scalar(a.to_vec()), ch.ty.clone()), (Val::Scalar(b.to_vec()), ch.ty.clone())],
             )?,
+            Op::Parts(parts) => {
+                let mut res = Vec::new();
+                let mut at = 0;
+                for part in parts {
+                    let k = part.carried().len();
+                    let (Some(x), Some(y)) = (a.get(at..at + k), b.get(at..at + k)) else {
+                        return internal("a traversal's carry of too few components");
+                    };
+                    res.extend(self.combine_part(part, x, y)?);
+                    at += k;
+                }
+                res
+            }
             // (fa, a) ⊕ (fb, b) = (fa | fb, (fb ? z : a) op b)
             Op::Seg(op) => {
                 let (Some((fa, va)), Some((fb, vb))) = (a.split_first(), b.split_first()) else {
@@ -1012,6 +1029,344 @@ impl Generator<'_> {
             self.line(format!("{t} = {r};"));
         }
         Ok(())
+    }
+
+    /// `a ⊕ b` of one part's carried components (see [`Op::Parts`]).
+    fn combine_part(&mut self, part: &Part, a: &[String], b: &[String]) -> Result<Vec<String>, CodegenError> {
+        match part {
+            Part::Scan { op, .. } | Part::Reduce { op, .. } => {
+                let ty = Type::of_components(&part.carried());
+                self.apply_scalar_fun(op, vec![(Val::Scalar(a.to_vec()), ty.clone()), (Val::Scalar(b.to_vec()), ty)])
+            }
+            Part::Filters { .. } => Ok(a.iter().zip(b).map(|(x, y)| format!("({x}) + ({y})")).collect()),
+            Part::Map => Ok(Vec::new()),
+        }
+    }
+
+    /// `horizontalLookback(parts, chain)(xs_1, ..)` (note [horizontal
+    /// look-back] in `lift_ir::lookback`): every part's elements pulled
+    /// once into the tile (a filter's flags into bytes of their own, a
+    /// map's values straight out), one look-back of the tuple of the
+    /// parts' carries, then each scan's prefixes and each filter's kept
+    /// elements out, and the last tile's counts and reductions' totals.
+    /// The stage's result buffers are the parts' in order: a scan's
+    /// components, each filter's written columns, a map's components.
+    pub(super) fn horizontal_lookback(
+        &mut self,
+        f: &Fun,
+        parts: &[Part],
+        chain: &Lookback,
+        args: &[Expr],
+        dest: Option<Out>,
+    ) -> Result<Val, CodegenError> {
+        if parts.len() != args.len() || parts.is_empty() {
+            return internal("horizontalLookback arity");
+        }
+        let out = self.lookback_dest(dest)?;
+        let (mut views, mut elems) = (Vec::new(), Vec::new());
+        for xs in args {
+            views.push(self.array(xs)?);
+            let Some(comps) = self.type_of(xs)?.elem().and_then(|(e, _)| e.components()) else {
+                return internal("horizontalLookback of an array of arrays");
+            };
+            elems.push(comps);
+        }
+        let n = self.shape(&views[0])?[0].clone();
+        let (layout, tile_comps) = lift_ir::lookback::horizontal_tile(parts, &elems);
+        let tile = self.lookback_tile(f, chain, &tile_comps, 1)?;
+        // Each part's neutral carry, and its result buffers.
+        let (mut zs, mut outs) = (Vec::new(), Vec::new());
+        let mut rest = out.as_slice();
+        for (part, comps) in parts.iter().zip(&elems) {
+            let (z, width) = match part {
+                Part::Scan { neutral, .. } | Part::Reduce { neutral, .. } => {
+                    let Val::Scalar(z) = self.gen_expr(&Expr::Value(neutral.clone()), None)? else {
+                        return internal("a traversal's neutral element");
+                    };
+                    (z, if matches!(part, Part::Scan { .. }) { neutral.len() } else { 0 })
+                }
+                Part::Filters { keeps, .. } => {
+                    (vec!["0L".to_string(); keeps.len()], keeps.iter().map(|k| k.written(comps.len()).len()).sum())
+                }
+                Part::Map => (Vec::new(), comps.len()),
+            };
+            if rest.len() < width {
+                return internal("horizontalLookback's results do not match its parts");
+            }
+            let (mine, after) = rest.split_at(width);
+            rest = after;
+            zs.push(z);
+            outs.push(mine.to_vec());
+        }
+        if !rest.is_empty() {
+            return internal("horizontalLookback's results do not match its parts");
+        }
+        let carried: Vec<Scalar> = parts.iter().flat_map(Part::carried).collect();
+        let mut ch = self.lookback_start(f, chain, Op::Parts(parts), carried, zs.concat())?;
+        let (l, t, lanes) = (ch.lid.clone(), ch.t, ch.l);
+        let n_c = self.c(&n);
+        // Where each part's carry starts among the carried components.
+        let mut carry_at = Vec::new();
+        let mut at = 0;
+        for part in parts {
+            carry_at.push(at);
+            at += part.carried().len();
+        }
+        // A byte per element for each filter's flag.
+        let mut flag_bytes: Vec<Vec<String>> = Vec::new();
+        for part in parts {
+            let mut names = Vec::new();
+            if let Part::Filters { keeps, .. } = part {
+                for _ in keeps {
+                    let name = self.fresh("kept");
+                    self.local_decls.push(format!("__local uchar {name}[{}];", lanes * t));
+                    names.push(name);
+                }
+            }
+            flag_bytes.push(names);
+        }
+        // The tile, coalesced: every pull first (a keep that pulls again
+        // shares their loads once inlined), then the keeps, then the
+        // stores; the neutral carry and no flags past the end.
+        let (j, p, g) = (self.fresh("j"), self.fresh("p"), self.fresh("g"));
+        self.open_tile_position(&ch, (&j, &p, &g), &n_c);
+        let gv = ArithExpr::var(&Var::new(g.to_string(), Range::below(n.clone())));
+        let mut pulled = Vec::new();
+        for (view, comps) in views.iter().zip(&elems) {
+            let x = self.read(view, std::slice::from_ref(&gv))?;
+            let names: Vec<String> = x.iter().map(|_| self.fresh("x")).collect();
+            for ((name, x), s) in names.iter().zip(&x).zip(comps) {
+                self.line(format!("const {} {name} = {x};", c_type(*s)));
+            }
+            pulled.push(names);
+        }
+        let mut flags = Vec::new();
+        for (part, x) in parts.iter().zip(&pulled) {
+            let mut kept_flags = Vec::new();
+            if let Part::Filters { keeps, .. } = part {
+                for keep in keeps {
+                    let kept = self.call(keep.keep, x.clone())?;
+                    let [kept] = &kept[..] else { return internal("a keep function of several results") };
+                    kept_flags.push(kept.clone());
+                }
+            }
+            flags.push(kept_flags);
+        }
+        for (i, part) in parts.iter().enumerate() {
+            for (c, column) in layout[i].iter().enumerate() {
+                if let Some(column) = column {
+                    self.line(format!("{}[{p}] = {};", tile[*column], pulled[i][c]));
+                }
+            }
+            if let Part::Map = part {
+                for (o, x) in outs[i].iter().zip(&pulled[i]) {
+                    self.line(format!("{o}[{g}] = {x};"));
+                }
+            }
+            for (bytes, kept) in flag_bytes[i].iter().zip(&flags[i]) {
+                self.line(format!("{bytes}[{p}] = ({kept}) != 0;"));
+            }
+        }
+        self.indent -= 1;
+        self.open("} else");
+        for (i, part) in parts.iter().enumerate() {
+            if let Part::Scan { .. } | Part::Reduce { .. } = part {
+                for (column, zc) in layout[i].iter().zip(&zs[i]) {
+                    if let Some(column) = column {
+                        self.line(format!("{}[{p}] = {zc};", tile[*column]));
+                    }
+                }
+            }
+            for bytes in &flag_bytes[i] {
+                self.line(format!("{bytes}[{p}] = 0;"));
+            }
+        }
+        self.close();
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // Each work-item's flags (the bits of a mask per filter) and its
+        // total of its T contiguous elements.
+        let masks: Vec<Vec<String>> = flag_bytes
+            .iter()
+            .map(|bytes| {
+                bytes
+                    .iter()
+                    .map(|b| {
+                        let mask = self.fresh("mask");
+                        self.line(format!("uint {mask} = 0;"));
+                        self.line("#pragma unroll");
+                        self.line(format!(
+                            "for (long {j} = 0; {j} < {t}; {j}++) {mask} |= (uint){b}[{l} * {t} + {j}] << {j};"
+                        ));
+                        mask
+                    })
+                    .collect()
+            })
+            .collect();
+        let acc = self.declare(&ch.comps.clone(), &ch.z.clone(), "acc");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        let mut elem = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            match part {
+                Part::Scan { .. } | Part::Reduce { .. } => {
+                    for column in layout[i].iter().flatten() {
+                        elem.push(format!("{}[{l} * {t} + {j}]", tile[*column]));
+                    }
+                }
+                Part::Filters { .. } => {
+                    elem.extend(masks[i].iter().map(|m| format!("(long)(({m} >> {j}) & 1u)")));
+                }
+                Part::Map => {}
+            }
+        }
+        self.combine_into(&mut ch, &acc, &acc, &elem)?;
+        self.close();
+        for (v, a) in ch.vals.iter().zip(&acc) {
+            self.line(format!("{v}[{l}] = {a};"));
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.group_scan_and_look_back(&mut ch, true)?;
+        // Each work-item's offset (the tile's prefix and its own); each
+        // scan's prefixes of its elements, in place; each filter's offset
+        // and mask packed in its slot.
+        let off = self.declare(&ch.comps.clone(), &ch.at(ch.prefix_at()), "off");
+        let mine = ch.at(&l);
+        self.combine_into(&mut ch, &off, &off, &mine)?;
+        for (i, part) in parts.iter().enumerate() {
+            let k = part.carried().len();
+            let from = carry_at[i];
+            match part {
+                Part::Scan { .. } => {
+                    let acc = off[from..from + k].to_vec();
+                    self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+                    let slots: Vec<String> =
+                        layout[i].iter().flatten().map(|c| format!("{}[{l} * {t} + {j}]", tile[*c])).collect();
+                    let x = self.declare(&elems[i], &slots, "x");
+                    for (s, a) in slots.iter().zip(&acc) {
+                        self.line(format!("{s} = {a};"));
+                    }
+                    let next = self.combine_part(part, &acc, &x)?;
+                    let tmp = self.declare(&elems[i], &next, "c");
+                    for (a, c) in acc.iter().zip(&tmp) {
+                        self.line(format!("{a} = {c};"));
+                    }
+                    self.close();
+                }
+                Part::Filters { .. } => {
+                    for (m, v) in masks[i].iter().zip(&ch.vals[from..from + k]) {
+                        self.line(format!("{v}[{l}] = ({v}[{l}] << 32) | {m};"));
+                    }
+                }
+                Part::Reduce { .. } | Part::Map => {}
+            }
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // The tile out, coalesced: the scans' prefixes, and each filter's
+        // kept elements to its tile offset plus their rank.
+        let mut bases: Vec<Vec<String>> = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            let mut names = Vec::new();
+            if let Part::Filters { .. } = part {
+                for v in &ch.vals[carry_at[i]..carry_at[i] + part.carried().len()] {
+                    let base = self.fresh("base");
+                    self.line(format!("const long {base} = {v}[{}];", ch.prefix_at()));
+                    names.push(base);
+                }
+            }
+            bases.push(names);
+        }
+        let (owner, bit) = (self.fresh("owner"), self.fresh("bit"));
+        self.line("#pragma unroll");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        self.line(format!("const long {p} = {j} * {lanes} + {l};"));
+        self.line(format!("const long {g} = {} + {p};", ch.start));
+        self.line(format!("const long {owner} = {p} / {t};"));
+        self.line(format!("const uint {bit} = (uint)({p} - {owner} * {t});"));
+        for (i, part) in parts.iter().enumerate() {
+            match part {
+                Part::Scan { .. } => {
+                    self.open(format!("if ({g} < {n_c})"));
+                    for (o, c) in outs[i].iter().zip(layout[i].iter().flatten()) {
+                        self.line(format!("{o}[{g}] = {}[{p}];", tile[*c]));
+                    }
+                    self.close();
+                }
+                Part::Filters { keeps, .. } => {
+                    let mut rest = outs[i].as_slice();
+                    let from = carry_at[i];
+                    for (k, keep) in keeps.iter().enumerate() {
+                        let written = keep.written(elems[i].len());
+                        let (mine, after) = rest.split_at(written.len());
+                        rest = after;
+                        let (packed, kmask) = (self.fresh("packed"), self.fresh("kmask"));
+                        self.line(format!("const long {packed} = {}[{owner}];", ch.vals[from + k]));
+                        self.line(format!("const uint {kmask} = (uint){packed};"));
+                        self.open(format!("if (({kmask} >> {bit}) & 1u)"));
+                        let rank = format!("({packed} >> 32) + (long)popcount({kmask} & ((1u << {bit}) - 1u))");
+                        for (o, c) in mine.iter().zip(&written) {
+                            // A column not in the tile is the position.
+                            let value = match layout[i].get(*c).copied().flatten() {
+                                Some(column) => format!("{}[{p}]", tile[column]),
+                                None => g.clone(),
+                            };
+                            self.line(format!("{o}[{} + {rank}] = {value};", bases[i][k]));
+                        }
+                        self.close();
+                    }
+                }
+                Part::Reduce { .. } | Part::Map => {}
+            }
+        }
+        self.close();
+        // The last tile: the counts and the reductions' totals (their
+        // inclusive prefixes).
+        let tiles = self.c(&chain.tiles);
+        self.open(format!("if ({l} == 0 && {} == {tiles} - 1)", ch.tile));
+        let prefix = ch.at(ch.prefix_at());
+        let aggregate = ch.at(ch.aggregate_at());
+        for (i, part) in parts.iter().enumerate() {
+            let (from, k) = (carry_at[i], part.carried().len());
+            match part {
+                Part::Filters { keeps, .. } => {
+                    for ((keep, base), agg) in keeps.iter().zip(&bases[i]).zip(&aggregate[from..from + k]) {
+                        self.need(KernelArg::Array { var: keep.count, written: true });
+                        let count_buf = self.kvar(keep.count);
+                        self.line(format!("{count_buf}[0] = {base} + {agg};"));
+                    }
+                }
+                Part::Reduce { results, .. } => {
+                    let total = self.combine_part(part, &prefix[from..from + k], &aggregate[from..from + k])?;
+                    for (r, v) in results.iter().zip(&total) {
+                        self.need(KernelArg::Array { var: *r, written: true });
+                        let buf = self.kvar(*r);
+                        self.line(format!("{buf}[0] = {v};"));
+                    }
+                }
+                Part::Scan { .. } | Part::Map => {}
+            }
+        }
+        self.close();
+        // The counts before offsets, one search and one pass over the
+        // segments of the tile for the filters of the same offsets.
+        let mut befores: Vec<(lift_ir::ir::Before, Vec<flatten::ir::KVar>, Vec<(String, String)>)> = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            let Part::Filters { keeps, .. } = part else { continue };
+            for (k, keep) in keeps.iter().enumerate() {
+                let Some(before) = &keep.before else { continue };
+                let scan = (ch.vals[carry_at[i] + k].clone(), bases[i][k].clone());
+                match befores.iter_mut().find(|(b, _, _)| b.offsets == before.offsets) {
+                    Some((_, buffers, scans)) => {
+                        buffers.push(before.counts);
+                        scans.push(scan);
+                    }
+                    None => befores.push((before.clone(), vec![before.counts], vec![scan])),
+                }
+            }
+        }
+        for (before, buffers, scans) in befores {
+            self.counts_before_of(&ch, &n_c, &tiles, &before, &buffers, &scans);
+        }
+        Ok(Val::Array(View::Mem { names: out, dims: vec![n] }))
     }
 
     /// The group's exclusive scan of the `L` totals in `vals[0..L)` (rows
