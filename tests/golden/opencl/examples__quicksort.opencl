@@ -1491,6 +1491,10 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
+static inline int quicksort_fused_pull_mapped(long i, __global const long* s_lengths) {
+    return s_lengths[i] <= 1L;
+}
+
 static inline long quicksort_fused_pull_rank(long i, __global const long* s_lengths) {
     int mapped = s_lengths[i] <= 1L;
     return (long)mapped;
@@ -1500,17 +1504,13 @@ static inline long quicksort_fused_op_rank(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline int quicksort_fused_pull_mapped(long i, __global const long* s_lengths) {
-    return s_lengths[i] <= 1L;
+static inline long quicksort_fused_keep_then_instances(long j, __global const long* s_lengths) {
+    long i = j;
+    return s_lengths[i] <= 1L ? 1L : 0L;
 }
 
 static inline long quicksort_fused_pull_then_instances(long i) {
     return i;
-}
-
-static inline long quicksort_fused_keep_then_instances(long j, __global const long* s_lengths) {
-    long i = j;
-    return s_lengths[i] <= 1L ? 1L : 0L;
 }
 
 static inline long quicksort_fused_keep_else_instances(long j, __global const long* s_lengths) {
@@ -1532,269 +1532,244 @@ static inline void quicksort_fused_op_total(long a, long a_1, long b, long b_1, 
     *r1 = nessie_add(a_1, b_1);
 }
 
-__kernel void quicksort_fused_rank(__global int* rank_status, uint rank_status_epoch, uint rank_status_base, long instances_2, __global const long* s_lengths, __global long* rank, __global uchar* mapped_2) {
-    __local long tile[4864];
+__kernel void quicksort_fused_mapped(__global int* mapped_status, uint mapped_status_epoch, uint mapped_status_base, long instances_2, __global const long* s_lengths, long lookback_tiles, __global long* then_instances_kept, __global long* else_instances_kept, __global long* total_14, __global long* total_18, __global uchar* mapped_2, __global long* rank, __global long* then_instances, __global long* else_instances) {
+    __local long tile[768];
+    __local long tile_1[768];
+    __local long tile_2[768];
     __local long vals[306];
+    __local long vals_1[306];
+    __local long vals_2[306];
+    __local long vals_3[306];
+    __local long vals_4[306];
     __local long flags[35];
-    volatile __global ulong* status = (volatile __global ulong*)(rank_status + 2);
+    __local uchar kept[768];
+    __local uchar kept_1[768];
+    volatile __global ulong* status = (volatile __global ulong*)(mapped_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(rank_status) - rank_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(mapped_status) - mapped_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
+    const long start = tile_no * 768;
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_2) {
-            long pull_rank_r = quicksort_fused_pull_rank(g, s_lengths);
             int pull_mapped_r = quicksort_fused_pull_mapped(g, s_lengths);
-            tile[p] = pull_rank_r;
-            mapped_2[g] = pull_mapped_r;
+            const int x = pull_mapped_r;
+            long pull_rank_r = quicksort_fused_pull_rank(g, s_lengths);
+            const long x_1 = pull_rank_r;
+            long pull_then_instances_r = quicksort_fused_pull_then_instances(g);
+            const long x_2 = pull_then_instances_r;
+            long pull_total_r;
+            long pull_total_r_1;
+            quicksort_fused_pull_total(g, s_lengths, &pull_total_r, &pull_total_r_1);
+            const long x_3 = pull_total_r;
+            const long x_4 = pull_total_r_1;
+            long keep_then_instances_r = quicksort_fused_keep_then_instances(x_2, s_lengths);
+            long keep_else_instances_r = quicksort_fused_keep_else_instances(x_2, s_lengths);
+            mapped_2[g] = x;
+            tile[p] = x_1;
+            kept[p] = (keep_then_instances_r) != 0;
+            kept_1[p] = (keep_else_instances_r) != 0;
+            tile_1[p] = x_3;
+            tile_2[p] = x_4;
         } else {
             tile[p] = 0L;
+            kept[p] = 0;
+            kept_1[p] = 0;
+            tile_1[p] = 0L;
+            tile_2[p] = 0L;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
+    uint mask = 0;
+    #pragma unroll
+    for (long j = 0; j < 3; j++) mask |= (uint)kept[l * 3 + j] << j;
+    uint mask_1 = 0;
+    #pragma unroll
+    for (long j = 0; j < 3; j++) mask_1 |= (uint)kept_1[l * 3 + j] << j;
     long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_rank_r = quicksort_fused_op_rank(acc, tile[l * 19 + j]);
+    long acc_1 = 0L;
+    long acc_2 = 0L;
+    long acc_3 = 0L;
+    long acc_4 = 0L;
+    for (long j = 0; j < 3; j++) {
+        long op_rank_r = quicksort_fused_op_rank(acc, tile[l * 3 + j]);
+        long op_total_r;
+        long op_total_r_1;
+        quicksort_fused_op_total(acc_3, acc_4, tile_1[l * 3 + j], tile_2[l * 3 + j], &op_total_r, &op_total_r_1);
         long c = op_rank_r;
+        long c_1 = (acc_1) + ((long)((mask >> j) & 1u));
+        long c_2 = (acc_2) + ((long)((mask_1 >> j) & 1u));
+        long c_3 = op_total_r;
+        long c_4 = op_total_r_1;
         acc = c;
+        acc_1 = c_1;
+        acc_2 = c_2;
+        acc_3 = c_3;
+        acc_4 = c_4;
     }
     vals[l] = acc;
+    vals_1[l] = acc_1;
+    vals_2[l] = acc_2;
+    vals_3[l] = acc_3;
+    vals_4[l] = acc_4;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l < 16) {
         long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_rank_r_1 = quicksort_fused_op_rank(row, vals[l * 16 + c_1]);
-            long c_2 = op_rank_r_1;
-            row = c_2;
+        long row_1 = 0L;
+        long row_2 = 0L;
+        long row_3 = 0L;
+        long row_4 = 0L;
+        for (long c_5 = 0; c_5 < 16; c_5++) {
+            long op_rank_r_1 = quicksort_fused_op_rank(row, vals[l * 16 + c_5]);
+            long op_total_r_2;
+            long op_total_r_3;
+            quicksort_fused_op_total(row_3, row_4, vals_3[l * 16 + c_5], vals_4[l * 16 + c_5], &op_total_r_2, &op_total_r_3);
+            long c_6 = op_rank_r_1;
+            long c_7 = (row_1) + (vals_1[l * 16 + c_5]);
+            long c_8 = (row_2) + (vals_2[l * 16 + c_5]);
+            long c_9 = op_total_r_2;
+            long c_10 = op_total_r_3;
+            row = c_6;
+            row_1 = c_7;
+            row_2 = c_8;
+            row_3 = c_9;
+            row_4 = c_10;
         }
         vals[256 + l] = row;
+        vals_1[256 + l] = row_1;
+        vals_2[256 + l] = row_2;
+        vals_3[256 + l] = row_3;
+        vals_4[256 + l] = row_4;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (l == 0) {
         long total = 0L;
+        long total_1 = 0L;
+        long total_2 = 0L;
+        long total_3 = 0L;
+        long total_4 = 0L;
         for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_rank_r_2 = quicksort_fused_op_rank(total, x);
-            long c_3 = op_rank_r_2;
-            total = c_3;
-        }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)rank_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)rank_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_rank_r_3 = quicksort_fused_op_rank(row_1, x_1);
-            long c_4 = op_rank_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == rank_status_epoch && (hi >> 32) == rank_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == rank_status_epoch && (hi_1 >> 32) == rank_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_rank_r_4 = quicksort_fused_op_rank(vals[272 + k], excl);
-                long c_5 = op_rank_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_rank_r_5 = quicksort_fused_op_rank(incl, vals[305]);
-                long c_6 = op_rank_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)rank_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_rank_r_6 = quicksort_fused_op_rank(off, vals[l]);
-    long c_7 = op_rank_r_6;
-    off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
-        long op_rank_r_7 = quicksort_fused_op_rank(off, x_2);
-        long c_8 = op_rank_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < instances_2) {
-            rank[g] = tile[p];
-        }
-    }
-}
-
-__kernel void quicksort_fused_then_instances(__global int* then_instances_status, uint then_instances_status_epoch, uint then_instances_status_base, long instances_2, __global const long* s_lengths, long lookback_tiles_1, __global long* then_instances_kept, __global long* else_instances_kept, __global long* then_instances, __global long* else_instances) {
-    __local long tile[4352];
-    __local long vals[306];
-    __local long vals_1[306];
-    __local long flags[35];
-    __local uint masks[256];
-    __local uint masks_1[256];
-    volatile __global ulong* status = (volatile __global ulong*)(then_instances_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(then_instances_status) - then_instances_status_base);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 4352;
-    masks[l] = 0;
-    masks_1[l] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 17; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < instances_2) {
-            long pull_then_instances_r = quicksort_fused_pull_then_instances(g);
-            const long x = pull_then_instances_r;
-            long keep_then_instances_r = quicksort_fused_keep_then_instances(x, s_lengths);
-            long keep_else_instances_r = quicksort_fused_keep_else_instances(x, s_lengths);
-            tile[p] = x;
-            if (keep_then_instances_r != 0) {
-                atomic_or(&masks[p / 17], 1u << (p % 17));
-            }
-            if (keep_else_instances_r != 0) {
-                atomic_or(&masks_1[p / 17], 1u << (p % 17));
-            }
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const uint mask = masks[l];
-    vals[l] = (long)popcount(mask);
-    const uint mask_1 = masks_1[l];
-    vals_1[l] = (long)popcount(mask_1);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        long row_1 = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            long c_2 = (row_1) + (vals_1[l * 16 + c]);
-            row = c_1;
-            row_1 = c_2;
-        }
-        vals[256 + l] = row;
-        vals_1[256 + l] = row_1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        long total_1 = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_1 = vals[256 + r];
-            long x_2 = vals_1[256 + r];
-            long c_3 = (total) + (x_1);
-            long c_4 = (total_1) + (x_2);
-            total = c_3;
-            total_1 = c_4;
+            long x_5 = vals[256 + r];
+            long x_6 = vals_1[256 + r];
+            long x_7 = vals_2[256 + r];
+            long x_8 = vals_3[256 + r];
+            long x_9 = vals_4[256 + r];
+            long op_rank_r_2 = quicksort_fused_op_rank(total, x_5);
+            long op_total_r_4;
+            long op_total_r_5;
+            quicksort_fused_op_total(total_3, total_4, x_8, x_9, &op_total_r_4, &op_total_r_5);
+            long c_11 = op_rank_r_2;
+            long c_12 = (total_1) + (x_6);
+            long c_13 = (total_2) + (x_7);
+            long c_14 = op_total_r_4;
+            long c_15 = op_total_r_5;
+            total = c_11;
+            total_1 = c_12;
+            total_2 = c_13;
+            total_3 = c_14;
+            total_4 = c_15;
         }
         vals[305] = total;
         vals_1[305] = total_1;
-        vals[304] = 0;
-        vals_1[304] = 0;
+        vals_2[305] = total_2;
+        vals_3[305] = total_3;
+        vals_4[305] = total_4;
+        vals[304] = 0L;
+        vals_1[304] = 0L;
+        vals_2[304] = 0L;
+        vals_3[304] = 0L;
+        vals_4[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)then_instances_status_epoch << 32;
-            status[((2 * tile_no + 1) * 2 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag | (bits >> 32);
+            const ulong tag = (ulong)mapped_status_epoch << 32;
+            status[((2 * tile_no + 1) * 5 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 5 + 0) * 2 + 1] = tag | (bits >> 32);
             const ulong bits_1 = (ulong)(total_1);
-            const ulong tag_1 = (ulong)then_instances_status_epoch << 32;
-            status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
+            const ulong tag_1 = (ulong)mapped_status_epoch << 32;
+            status[((2 * tile_no + 1) * 5 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 5 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
+            const ulong bits_2 = (ulong)(total_2);
+            const ulong tag_2 = (ulong)mapped_status_epoch << 32;
+            status[((2 * tile_no + 1) * 5 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 5 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            const ulong bits_3 = (ulong)(total_3);
+            const ulong tag_3 = (ulong)mapped_status_epoch << 32;
+            status[((2 * tile_no + 1) * 5 + 3) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 5 + 3) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            const ulong bits_4 = (ulong)(total_4);
+            const ulong tag_4 = (ulong)mapped_status_epoch << 32;
+            status[((2 * tile_no + 1) * 5 + 4) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+            status[((2 * tile_no + 1) * 5 + 4) * 2 + 1] = tag_4 | (bits_4 >> 32);
         } else {
-            const ulong bits_2 = (ulong)(total);
-            const ulong tag_2 = (ulong)then_instances_status_epoch << 32;
-            status[((2 * tile_no + 0) * 2 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
-            const ulong bits_3 = (ulong)(total_1);
-            const ulong tag_3 = (ulong)then_instances_status_epoch << 32;
-            status[((2 * tile_no + 0) * 2 + 1) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 2 + 1) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            const ulong bits_5 = (ulong)(total);
+            const ulong tag_5 = (ulong)mapped_status_epoch << 32;
+            status[((2 * tile_no + 0) * 5 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 5 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+            const ulong bits_6 = (ulong)(total_1);
+            const ulong tag_6 = (ulong)mapped_status_epoch << 32;
+            status[((2 * tile_no + 0) * 5 + 1) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 5 + 1) * 2 + 1] = tag_6 | (bits_6 >> 32);
+            const ulong bits_7 = (ulong)(total_2);
+            const ulong tag_7 = (ulong)mapped_status_epoch << 32;
+            status[((2 * tile_no + 0) * 5 + 2) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 5 + 2) * 2 + 1] = tag_7 | (bits_7 >> 32);
+            const ulong bits_8 = (ulong)(total_3);
+            const ulong tag_8 = (ulong)mapped_status_epoch << 32;
+            status[((2 * tile_no + 0) * 5 + 3) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 5 + 3) * 2 + 1] = tag_8 | (bits_8 >> 32);
+            const ulong bits_9 = (ulong)(total_4);
+            const ulong tag_9 = (ulong)mapped_status_epoch << 32;
+            status[((2 * tile_no + 0) * 5 + 4) * 2] = tag_9 | (bits_9 & 0xffffffffUL);
+            status[((2 * tile_no + 0) * 5 + 4) * 2 + 1] = tag_9 | (bits_9 >> 32);
         }
         flags[33] = tile_no > 0;
         flags[34] = tile_no - 1;
     }
-    long excl = 0;
-    long excl_1 = 0;
+    long excl = 0L;
+    long excl_1 = 0L;
+    long excl_2 = 0L;
+    long excl_3 = 0L;
+    long excl_4 = 0L;
     const long my_row = l / 16;
     const long my_col = l - my_row * 16;
     #pragma unroll
     for (long r = 0; r < 16; r++) {
         if (r < my_row) {
-            long c_5 = (excl) + (vals[256 + r]);
-            long c_6 = (excl_1) + (vals_1[256 + r]);
-            excl = c_5;
-            excl_1 = c_6;
+            long op_rank_r_3 = quicksort_fused_op_rank(excl, vals[256 + r]);
+            long op_total_r_6;
+            long op_total_r_7;
+            quicksort_fused_op_total(excl_3, excl_4, vals_3[256 + r], vals_4[256 + r], &op_total_r_6, &op_total_r_7);
+            long c_16 = op_rank_r_3;
+            long c_17 = (excl_1) + (vals_1[256 + r]);
+            long c_18 = (excl_2) + (vals_2[256 + r]);
+            long c_19 = op_total_r_6;
+            long c_20 = op_total_r_7;
+            excl = c_16;
+            excl_1 = c_17;
+            excl_2 = c_18;
+            excl_3 = c_19;
+            excl_4 = c_20;
         }
     }
     #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_7 = (excl) + (vals[my_row * 16 + c]);
-            long c_8 = (excl_1) + (vals_1[my_row * 16 + c]);
-            excl = c_7;
-            excl_1 = c_8;
+    for (long c_5 = 0; c_5 < 16; c_5++) {
+        if (c_5 < my_col) {
+            long op_rank_r_4 = quicksort_fused_op_rank(excl, vals[my_row * 16 + c_5]);
+            long op_total_r_8;
+            long op_total_r_9;
+            quicksort_fused_op_total(excl_3, excl_4, vals_3[my_row * 16 + c_5], vals_4[my_row * 16 + c_5], &op_total_r_8, &op_total_r_9);
+            long c_21 = op_rank_r_4;
+            long c_22 = (excl_1) + (vals_1[my_row * 16 + c_5]);
+            long c_23 = (excl_2) + (vals_2[my_row * 16 + c_5]);
+            long c_24 = op_total_r_8;
+            long c_25 = op_total_r_9;
+            excl = c_21;
+            excl_1 = c_22;
+            excl_2 = c_23;
+            excl_3 = c_24;
+            excl_4 = c_25;
         }
     }
     for (;;) {
@@ -1805,24 +1780,42 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
             const long jt = at - l;
             long fl = 0;
             if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 2 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 2 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 1) * 2 + 1) * 2];
-                const ulong hi_1 = status[((2 * jt + 1) * 2 + 1) * 2 + 1];
-                if ((lo >> 32) == then_instances_status_epoch && (hi >> 32) == then_instances_status_epoch && (lo_1 >> 32) == then_instances_status_epoch && (hi_1 >> 32) == then_instances_status_epoch) {
+                const ulong lo = status[((2 * jt + 1) * 5 + 0) * 2];
+                const ulong hi = status[((2 * jt + 1) * 5 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 1) * 5 + 1) * 2];
+                const ulong hi_1 = status[((2 * jt + 1) * 5 + 1) * 2 + 1];
+                const ulong lo_2 = status[((2 * jt + 1) * 5 + 2) * 2];
+                const ulong hi_2 = status[((2 * jt + 1) * 5 + 2) * 2 + 1];
+                const ulong lo_3 = status[((2 * jt + 1) * 5 + 3) * 2];
+                const ulong hi_3 = status[((2 * jt + 1) * 5 + 3) * 2 + 1];
+                const ulong lo_4 = status[((2 * jt + 1) * 5 + 4) * 2];
+                const ulong hi_4 = status[((2 * jt + 1) * 5 + 4) * 2 + 1];
+                if ((lo >> 32) == mapped_status_epoch && (hi >> 32) == mapped_status_epoch && (lo_1 >> 32) == mapped_status_epoch && (hi_1 >> 32) == mapped_status_epoch && (lo_2 >> 32) == mapped_status_epoch && (hi_2 >> 32) == mapped_status_epoch && (lo_3 >> 32) == mapped_status_epoch && (hi_3 >> 32) == mapped_status_epoch && (lo_4 >> 32) == mapped_status_epoch && (hi_4 >> 32) == mapped_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                    vals_3[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                    vals_4[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
-                    const ulong lo_2 = status[((2 * jt + 0) * 2 + 0) * 2];
-                    const ulong hi_2 = status[((2 * jt + 0) * 2 + 0) * 2 + 1];
-                    const ulong lo_3 = status[((2 * jt + 0) * 2 + 1) * 2];
-                    const ulong hi_3 = status[((2 * jt + 0) * 2 + 1) * 2 + 1];
-                    if ((lo_2 >> 32) == then_instances_status_epoch && (hi_2 >> 32) == then_instances_status_epoch && (lo_3 >> 32) == then_instances_status_epoch && (hi_3 >> 32) == then_instances_status_epoch) {
+                    const ulong lo_5 = status[((2 * jt + 0) * 5 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt + 0) * 5 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt + 0) * 5 + 1) * 2];
+                    const ulong hi_6 = status[((2 * jt + 0) * 5 + 1) * 2 + 1];
+                    const ulong lo_7 = status[((2 * jt + 0) * 5 + 2) * 2];
+                    const ulong hi_7 = status[((2 * jt + 0) * 5 + 2) * 2 + 1];
+                    const ulong lo_8 = status[((2 * jt + 0) * 5 + 3) * 2];
+                    const ulong hi_8 = status[((2 * jt + 0) * 5 + 3) * 2 + 1];
+                    const ulong lo_9 = status[((2 * jt + 0) * 5 + 4) * 2];
+                    const ulong hi_9 = status[((2 * jt + 0) * 5 + 4) * 2 + 1];
+                    if ((lo_5 >> 32) == mapped_status_epoch && (hi_5 >> 32) == mapped_status_epoch && (lo_6 >> 32) == mapped_status_epoch && (hi_6 >> 32) == mapped_status_epoch && (lo_7 >> 32) == mapped_status_epoch && (hi_7 >> 32) == mapped_status_epoch && (lo_8 >> 32) == mapped_status_epoch && (hi_8 >> 32) == mapped_status_epoch && (lo_9 >> 32) == mapped_status_epoch && (hi_9 >> 32) == mapped_status_epoch) {
                         fl = 1;
-                        vals[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                        vals_1[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        vals_2[272 + l] = (long)((lo_7 & 0xffffffffUL) | ((hi_7 & 0xffffffffUL) << 32));
+                        vals_3[272 + l] = (long)((lo_8 & 0xffffffffUL) | ((hi_8 & 0xffffffffUL) << 32));
+                        vals_4[272 + l] = (long)((lo_9 & 0xffffffffUL) | ((hi_9 & 0xffffffffUL) << 32));
                     }
                 }
             }
@@ -1830,225 +1823,149 @@ __kernel void quicksort_fused_then_instances(__global int* then_instances_status
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_2 = vals[304];
-            long excl_3 = vals_1[304];
+            long excl_5 = vals[304];
+            long excl_6 = vals_1[304];
+            long excl_7 = vals_2[304];
+            long excl_8 = vals_3[304];
+            long excl_9 = vals_4[304];
             long more = 1;
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long c_9 = (vals[272 + k]) + (excl_2);
-                long c_10 = (vals_1[272 + k]) + (excl_3);
-                excl_2 = c_9;
-                excl_3 = c_10;
+                long op_rank_r_5 = quicksort_fused_op_rank(vals[272 + k], excl_5);
+                long op_total_r_10;
+                long op_total_r_11;
+                quicksort_fused_op_total(vals_3[272 + k], vals_4[272 + k], excl_8, excl_9, &op_total_r_10, &op_total_r_11);
+                long c_26 = op_rank_r_5;
+                long c_27 = (vals_1[272 + k]) + (excl_6);
+                long c_28 = (vals_2[272 + k]) + (excl_7);
+                long c_29 = op_total_r_10;
+                long c_30 = op_total_r_11;
+                excl_5 = c_26;
+                excl_6 = c_27;
+                excl_7 = c_28;
+                excl_8 = c_29;
+                excl_9 = c_30;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
                     break;
                 }
             }
-            vals[304] = excl_2;
-            vals_1[304] = excl_3;
+            vals[304] = excl_5;
+            vals_1[304] = excl_6;
+            vals_2[304] = excl_7;
+            vals_3[304] = excl_8;
+            vals_4[304] = excl_9;
             flags[33] = more;
             flags[34] = at - k;
             if (!more) {
-                long incl = excl_2;
-                long incl_1 = excl_3;
-                long c_11 = (incl) + (vals[305]);
-                long c_12 = (incl_1) + (vals_1[305]);
-                incl = c_11;
-                incl_1 = c_12;
-                const ulong bits_4 = (ulong)(incl);
-                const ulong tag_4 = (ulong)then_instances_status_epoch << 32;
-                status[((2 * tile_no + 1) * 2 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
-                const ulong bits_5 = (ulong)(incl_1);
-                const ulong tag_5 = (ulong)then_instances_status_epoch << 32;
-                status[((2 * tile_no + 1) * 2 + 1) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 2 + 1) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                long incl = excl_5;
+                long incl_1 = excl_6;
+                long incl_2 = excl_7;
+                long incl_3 = excl_8;
+                long incl_4 = excl_9;
+                long op_rank_r_6 = quicksort_fused_op_rank(incl, vals[305]);
+                long op_total_r_12;
+                long op_total_r_13;
+                quicksort_fused_op_total(incl_3, incl_4, vals_3[305], vals_4[305], &op_total_r_12, &op_total_r_13);
+                long c_31 = op_rank_r_6;
+                long c_32 = (incl_1) + (vals_1[305]);
+                long c_33 = (incl_2) + (vals_2[305]);
+                long c_34 = op_total_r_12;
+                long c_35 = op_total_r_13;
+                incl = c_31;
+                incl_1 = c_32;
+                incl_2 = c_33;
+                incl_3 = c_34;
+                incl_4 = c_35;
+                const ulong bits_10 = (ulong)(incl);
+                const ulong tag_10 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 5 + 0) * 2] = tag_10 | (bits_10 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 5 + 0) * 2 + 1] = tag_10 | (bits_10 >> 32);
+                const ulong bits_11 = (ulong)(incl_1);
+                const ulong tag_11 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 5 + 1) * 2] = tag_11 | (bits_11 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 5 + 1) * 2 + 1] = tag_11 | (bits_11 >> 32);
+                const ulong bits_12 = (ulong)(incl_2);
+                const ulong tag_12 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 5 + 2) * 2] = tag_12 | (bits_12 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 5 + 2) * 2 + 1] = tag_12 | (bits_12 >> 32);
+                const ulong bits_13 = (ulong)(incl_3);
+                const ulong tag_13 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 5 + 3) * 2] = tag_13 | (bits_13 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 5 + 3) * 2 + 1] = tag_13 | (bits_13 >> 32);
+                const ulong bits_14 = (ulong)(incl_4);
+                const ulong tag_14 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 5 + 4) * 2] = tag_14 | (bits_14 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 5 + 4) * 2 + 1] = tag_14 | (bits_14 >> 32);
             }
         }
     }
     vals[l] = excl;
     vals_1[l] = excl_1;
-    vals[l] = (vals[l] << 32) | mask;
-    vals_1[l] = (vals_1[l] << 32) | mask_1;
+    vals_2[l] = excl_2;
+    vals_3[l] = excl_3;
+    vals_4[l] = excl_4;
+    long off = vals[304];
+    long off_1 = vals_1[304];
+    long off_2 = vals_2[304];
+    long off_3 = vals_3[304];
+    long off_4 = vals_4[304];
+    long op_rank_r_7 = quicksort_fused_op_rank(off, vals[l]);
+    long op_total_r_14;
+    long op_total_r_15;
+    quicksort_fused_op_total(off_3, off_4, vals_3[l], vals_4[l], &op_total_r_14, &op_total_r_15);
+    long c_36 = op_rank_r_7;
+    long c_37 = (off_1) + (vals_1[l]);
+    long c_38 = (off_2) + (vals_2[l]);
+    long c_39 = op_total_r_14;
+    long c_40 = op_total_r_15;
+    off = c_36;
+    off_1 = c_37;
+    off_2 = c_38;
+    off_3 = c_39;
+    off_4 = c_40;
+    for (long j = 0; j < 3; j++) {
+        long x_10 = tile[l * 3 + j];
+        tile[l * 3 + j] = off;
+        long op_rank_r_8 = quicksort_fused_op_rank(off, x_10);
+        long c_41 = op_rank_r_8;
+        off = c_41;
+    }
+    vals_1[l] = (vals_1[l] << 32) | mask;
+    vals_2[l] = (vals_2[l] << 32) | mask_1;
     barrier(CLK_LOCAL_MEM_FENCE);
-    const long base = vals[304];
-    const long base_1 = vals_1[304];
+    const long base = vals_1[304];
+    const long base_1 = vals_2[304];
     #pragma unroll
-    for (long j = 0; j < 17; j++) {
+    for (long j = 0; j < 3; j++) {
         const long p = j * 256 + l;
-        const long owner = p / 17;
-        const uint bit = (uint)(p - owner * 17);
-        const long packed = vals[owner];
+        const long g = start + p;
+        const long owner = p / 3;
+        const uint bit = (uint)(p - owner * 3);
+        if (g < instances_2) {
+            rank[g] = tile[p];
+        }
+        const long packed = vals_1[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
-            then_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
+            then_instances[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = g;
         }
-        const long packed_1 = vals_1[owner];
+        const long packed_1 = vals_2[owner];
         const uint kmask_1 = (uint)packed_1;
         if ((kmask_1 >> bit) & 1u) {
-            else_instances[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p];
+            else_instances[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = g;
         }
     }
-    if (l == 0 && tile_no == lookback_tiles_1 - 1) {
-        then_instances_kept[0] = base + vals[305];
-        else_instances_kept[0] = base_1 + vals_1[305];
-    }
-}
-
-__kernel void quicksort_fused_total_partial(long groups, long chunk, long instances_2, __global const long* s_lengths, __global long* total_partials_33, __global long* total_partials_34) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                long x_1;
-                if (l + 256 * wg + 256 * groups * k < instances_2) {
-                    long pull_total_r;
-                    long pull_total_r_1;
-                    quicksort_fused_pull_total(l + 256 * wg + 256 * groups * k, s_lengths, &pull_total_r, &pull_total_r_1);
-                    x = pull_total_r;
-                    x_1 = pull_total_r_1;
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                }
-                long op_total_r;
-                long op_total_r_1;
-                quicksort_fused_op_total(acc, acc_1, x, x_1, &op_total_r, &op_total_r_1);
-                acc = op_total_r;
-                acc_1 = op_total_r_1;
-            }
-            {
-                group_values[l] = acc;
-                group_values_1[l] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_2 = 0L;
-                long acc_3 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_2;
-                    long op_total_r_3;
-                    quicksort_fused_op_total(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_total_r_2, &op_total_r_3);
-                    acc_2 = op_total_r_2;
-                    acc_3 = op_total_r_3;
-                }
-                {
-                    group_values_out[l_1] = acc_2;
-                    group_values_1_out[l_1] = acc_3;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_partials_33[wg] = group_values_in[0];
-                total_partials_34[wg] = group_values_1_in[0];
-            }
-        }
-    }
-}
-
-__kernel void quicksort_fused_total_final(__global const long* total_partials_33, __global const long* total_partials_34, long final_chunk, long groups, __global long* total_14, __global long* total_18) {
-    __local long group_values[256];
-    __local long group_values_1[256];
-    __local long group_swap[256];
-    __local long group_swap_1[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            long acc_1 = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                long x_1;
-                if (256 * k + l < groups) {
-                    x = total_partials_33[256 * k + l];
-                    x_1 = total_partials_34[256 * k + l];
-                } else {
-                    x = 0L;
-                    x_1 = 0L;
-                }
-                long op_total_r;
-                long op_total_r_1;
-                quicksort_fused_op_total(acc, acc_1, x, x_1, &op_total_r, &op_total_r_1);
-                acc = op_total_r;
-                acc_1 = op_total_r_1;
-            }
-            {
-                group_values[l] = acc;
-                group_values_1[l] = acc_1;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        __local long* group_values_1_in = group_values_1;
-        __local long* group_values_1_out = group_swap_1;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_2 = 0L;
-                long acc_3 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long op_total_r_2;
-                    long op_total_r_3;
-                    quicksort_fused_op_total(acc_2, acc_3, group_values_in[k_1 + 2 * l_1], group_values_1_in[k_1 + 2 * l_1], &op_total_r_2, &op_total_r_3);
-                    acc_2 = op_total_r_2;
-                    acc_3 = op_total_r_3;
-                }
-                {
-                    group_values_out[l_1] = acc_2;
-                    group_values_1_out[l_1] = acc_3;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            {
-                __local long* t = group_values_1_in;
-                group_values_1_in = group_values_1_out;
-                group_values_1_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                total_14[0] = group_values_in[0];
-                total_18[0] = group_values_1_in[0];
-            }
-        }
+    if (l == 0 && tile_no == lookback_tiles - 1) {
+        then_instances_kept[0] = base + vals_1[305];
+        else_instances_kept[0] = base_1 + vals_2[305];
+        long op_total_r_16;
+        long op_total_r_17;
+        quicksort_fused_op_total(vals_3[304], vals_4[304], vals_3[305], vals_4[305], &op_total_r_16, &op_total_r_17);
+        total_14[0] = op_total_r_16;
+        total_18[0] = op_total_r_17;
     }
 }
 
