@@ -335,4 +335,55 @@ mod tests {
         }
         assert!(map_along_scan(&k).is_empty());
     }
+
+    /// A SCAN (or REDUCE) of `xs`'s size with `+` over ints or floats.
+    fn plus(k: &mut Kernel, a: KVar, scalar: Scalar, reduce: bool) {
+        let p = pull(k, a);
+        let (x, y) = (k.new_var("a", VarType::Scalar(scalar)), k.new_var("b", VarType::Scalar(scalar)));
+        let op = Thunk { params: vec![x, y], body: GExpr::binary(BinaryOp::Add, scalar, GExpr::var(x), GExpr::var(y)) };
+        let zero = if scalar == Scalar::Int { flatten::ir::Const::Int(0) } else { flatten::ir::Const::Float(0.0) };
+        let (size, neutral) = (GExpr::Length(a), vec![zero]);
+        let (results, soac) = if reduce {
+            (vec![k.new_var("s", VarType::Scalar(scalar))], Soac::Reduce { size, pull: p, neutral, op })
+        } else {
+            (vec![k.new_var("r", VarType::Array(scalar))], Soac::Scan { size, pull: p, neutral, op })
+        };
+        k.body.push(SoacBinding { results, soac });
+    }
+
+    #[test]
+    fn scans_reductions_filters_and_maps_of_one_size_make_a_traversal() {
+        let (mut k, xs, ys, p) = kernel();
+        plus(&mut k, xs, Scalar::Int, false);
+        filter(&mut k, xs, GExpr::var(p));
+        filter(&mut k, ys, GExpr::var(p));
+        plus(&mut k, xs, Scalar::Int, true);
+        let m = k.new_var("m", VarType::Array(Scalar::Int));
+        let map_pull = pull(&mut k, ys);
+        k.body.push(SoacBinding { results: vec![m], soac: Soac::Map { size: GExpr::Length(xs), pull: map_pull } });
+        // A float reduction is not exact: left out.
+        plus(&mut k, xs, Scalar::Float, true);
+        assert_eq!(lookback_groups(&k), vec![vec![0, 1, 3, 4]]);
+        // Filters of one pull alone carry once: `filter_groups`' case.
+        let (mut k, xs, _, p) = kernel();
+        filter(&mut k, xs, GExpr::var(p));
+        filter(&mut k, xs, GExpr::int(3));
+        assert!(lookback_groups(&k).is_empty());
+        // A map along a scan: `map_along_scan`'s.
+        let (mut k, xs, _, _) = kernel();
+        plus(&mut k, xs, Scalar::Int, false);
+        let m = k.new_var("m", VarType::Array(Scalar::Int));
+        let map_pull = pull(&mut k, xs);
+        k.body.push(SoacBinding { results: vec![m], soac: Soac::Map { size: GExpr::Length(xs), pull: map_pull } });
+        assert!(lookback_groups(&k).is_empty());
+        // Two filters of other pulls carry twice.
+        let (mut k, xs, _, p) = kernel();
+        filter(&mut k, xs, GExpr::var(p));
+        filter(&mut k, xs, GExpr::var(p));
+        let last = k.body.len() - 1;
+        if let Soac::Filter { pull, .. } = &mut k.body[last].soac {
+            pull.body = GExpr::var(pull.params[0]);
+        }
+        assert_eq!(lookback_groups(&k), vec![vec![0, 1]]);
+    }
 }

@@ -206,6 +206,32 @@ fn horizontal_filters_pull_once_and_maps_ride_on_scans() {
 }
 
 #[test]
+fn horizontal_traversals_in_one_look_back() {
+    // `lookback-horizontal`: scans, reductions, filters and maps of one
+    // size in one launch, its carry the tuple of theirs: over hundreds of
+    // tiles, 0, 1 and odd sizes, a non-commutative reduction
+    // (`max_index` keeps the first of equal values), filters keeping all
+    // or none, a filter of positions (not held in the tile), and a lifted
+    // conditional's recursion (quicksort: each level's rank, then- and
+    // else-instances and branch totals) over many levels.
+    let source = "let s = {rem(i * 7919, 1000) - 500 : i in index(100001)}; p = plus_scan(s); m = max_scan(s); tot = sum(s); u = {x in s | x > 300}; v = {x in s | x <= 300} in (p[100000], m[77777], tot, #u, #v, sum(u), u[#u - 1], v[0]);
+         let s = {rem(i * 13, 7) : i in index(5)}; p = plus_scan(s); tot = sum(s); u = {x in s | x > 3} in (p, tot, u);
+         let s = [] int; p = plus_scan(s); tot = sum(s); u = {x in s | x > 3} in (p, tot, u);
+         let s = [5]; p = plus_scan(s); tot = sum(s); u = {x in s | x > 3} in (p, tot, u);
+         let s = {rem(i * 31, 101) : i in index(300001)}; p = min_scan(s); k = max_index(s); a = {x in s | x >= 0}; z = {x in s | x < 0} in (p[300000], k, #a, #z, a[299999]);
+         let s = {rem(i * 17, 29) : i in index(70003)}; p = plus_scan(s); tot = sum(s); w = {i : x in s; i in index(#s) | x < 3} in (p[70002], tot, #w, w[0], w[#w - 1], sum(w));
+         function qs(s) = if #s <= 1 then s else let pv = s[#s / 2]; r = {qs(v) : v in [{x in s | x < pv}, {x in s | x > pv}]} in r[0] ++ {x in s | x == pv} ++ r[1];
+         let r = qs({rem(i * 7919, 10007) : i in index(30001)}) in (#r, r[0], r[15000], r[30000], sum({x * i : x in r; i in index(#r)}));
+         qs([] int);
+         qs([3, 1, 2]);";
+    agrees(source);
+    let rules = lowering_rules(source);
+    for rule in ["traversal-horizontal"] {
+        assert!(rules.iter().any(|r| r == rule), "{rule} not applied: {rules:?}");
+    }
+}
+
+#[test]
 fn single_pass_scans_of_bools_and_segmented_int_pairs_and_filters_of_tuples() {
     // Bools are exact: or_scan is one launch; a segmented int scan is a
     // look-back over (head flag, value) pairs; a float scan keeps
