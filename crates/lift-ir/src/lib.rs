@@ -29,7 +29,10 @@
 //!    look-back scan whose tiles find their segment heads in the
 //!    descriptor (`segScan-lookback`), or for floats a scan over (head
 //!    flag, value) pairs (`segScan-flag-pairs`, Blelloch's segmented
-//!    scan), in [`seg_scan`]; a segmented
+//!    scan), in [`seg_scan`]; the scans, reductions, filters and maps
+//!    of one size of a kernel (`traversal-horizontal`) one look-back
+//!    pass carrying the tuple of their carries (`lookback-horizontal`,
+//!    [`lookback`]); a segmented
 //!    reduction is both `segReduce-teams` (a team of work-items per
 //!    segment, as wide as the average segment is long) and
 //!    `segReduce-merge` (work-groups taking equal shares of segments and

@@ -645,7 +645,14 @@ fn add_fun(low: &mut LiftKernel, name: &str, thunk: Thunk, result: Scalar) -> Us
 // written, each filter's kept elements scattered from its own prefix, and
 // the last tile writes the counts and each reduction's total (its
 // inclusive prefix): the two launches of a reduction's tree and the
-// separate look-backs become one launch. The look-back is ordered, so any
+// separate look-backs become one launch (on an H200, quicksort of 10^7,
+// each of the 61 levels: the four launches took 0.810 + 0.849 + 0.356 +
+// 0.313 = 2.33 ms of kernels, the one 1.32 ms, tiles of 256 · 3; all
+// kernels 29.15 -> 28.46 ms and 1060 -> 877 launches in the same run, the
+// program's `time` unchanged within its noise, 35.6 / 35.8 ms medians of
+// 7 alternating runs: the host, not the launches, bounds a level;
+// quickhull of 10^7 points 290 -> 257 launches, 6.21 / 5.89 ms medians
+// of 5). The look-back is ordered, so any
 // associative operator is right; like `scan-lookback`, it takes only
 // exact values (no float), whose combination does not depend on the
 // tiles' timing. A recursion level of quicksort: `rank` (a scan of the

@@ -16,6 +16,7 @@
 //! | `SEGMENT_IDS offsets n` | `segmentIds(tiles)()`, one launch over tiles of positions (`segment-ids-tiles`, [`crate::segment_ids`]) |
 //! | `SEG_REDUCE pull z op <lengths, offsets>` | `join o map(λ seg. reduce(op)(z, seg)) $ segments(pull)(offsets, lengths)` (`segReduce-segments`; the rules split it over work-groups, `segReduce-merge` or `segReduce-teams`) |
 //! | FILTERs of one size, alpha-equivalent pulls (`horizontal-filters`, `fusion::shared_traversals`) | `filters(keep_1, .., keep_K)(generate(n, pull))`, one stage (the rules: `filters-lookback`, each element pulled once and a count per filter in one look-back; else each filter alone) |
+//! | exact SCANs and REDUCEs, FILTERs and MAPs of one size, at least two carrying a value between tiles (`traversal-horizontal`, `fusion::shared_traversals::lookback_groups`) | `horizontal(parts)(generate(n, pull_1), ..)`, one stage (the rules: `lookback-horizontal`, one look-back of the tuple of the parts' carries, note [horizontal look-back] in [`crate::lookback`]; else each part alone) |
 //! | a MAP and a SCAN of one size (`map-scan-horizontal`) | `zip(scan(op)(z, generate(n, pull)), generate(n, map_pull))`, one stage (the rules: `scan-lookback` writing the map where it loads its tile, `map-along-scan-lookback`; else the two alone) |
 //!
 //! A pull thunk is the flat IR's array-from-index function, so its Lift
