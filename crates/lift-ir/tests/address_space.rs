@@ -275,7 +275,8 @@ fn every_example_stage_is_placed_and_allocated() {
                                 | Fun::SegReduceChunks(..)
                                 | Fun::ScanLookback(..)
                                 | Fun::FilterLookback(..)
-                                | Fun::FiltersLookback(..),
+                                | Fun::FiltersLookback(..)
+                                | Fun::HorizontalLookback(..),
                             _
                         )
                     );
