@@ -133,25 +133,46 @@ pub enum RunArg<A, I> {
 // note [pending lengths]) stays on the device through the host code as
 // long as nothing needs its value: `n = #xs` binds `n` to the pending
 // count ([`Device::length_of`]), `n + m` of ints one of which is pending
-// is a new pending int ([`Device::add`]: the OpenCL executor sums the
-// words in a one-work-item kernel, its bound the sum of the bounds, each
-// word clamped to its own bound), and `run K (.., n, ..)` passes it to
-// the kernel ([`RunArg::Pending`]), which may take it on the device
-// (opencl-backend's note [device lengths]: launched at the bound, the real
-// value read in the body). Every other use settles it first
-// ([`Device::settle`]: one read, with every count still on the device and
-// the error flag) and binds the variable to the value, so it is read at
-// most once: a condition, an operand of another operator, an argument of
-// a call or a host operation, a block's or a function's result, an
-// `emit`. `bound n` ([`HostExpr::Bound`]) gives the bound of a pending
-// int without waiting: it only picks between kernels of equal results.
-// The flat evaluator never has a pending int (its `Int` is uninhabited),
-// so it runs the very same statements with every value known, and gives
-// `bound n = n`. Faults keep their order: a count a faulting kernel wrote
-// is read with the error flag, which reports the kernel's fault; a count
-// is settled at the latest where the host needs it, and before anything
-// the program prints (`print`, `emit` and host operations check the
-// device first).
+// is a new pending int ([`Device::add`]), and `run K (.., n, ..)` passes
+// it to the kernel ([`RunArg::Pending`]). Every other use settles it
+// first ([`Device::settle`]: one read, with every count still on the
+// device and the error flag) and binds the variable to the value, so it
+// is read at most once: a condition, an operand of another operator, an
+// argument of a call or a host operation, a block's or a function's
+// result, an `emit`. `bound n` ([`HostExpr::Bound`]) gives an upper bound
+// of a pending int without waiting; it only picks between kernels of
+// equal results (`materialize-segment-ids`).
+//
+// On OpenCL (`runtime::executor`) quicksort's `#lesser + #greater`, which
+// sizes the next level's elements, thus costs no wait: the next level's
+// one read (the instances that recurse, with their totals) reads the
+// counts along. Soundness:
+// - Bounds. A count's bound is the capacity of the buffer it sizes; a
+//   sum's is the sum of the bounds (a one-work-item kernel adds the
+//   words, each clamped to its own bound); a count plus a known `k >= 0`
+//   is the same word with offset `k` (no kernel), bound `+ k`. Wherever
+//   the device reads a word it clamps it to its bound, and the host
+//   checks a word it reads against it, so no value exceeds its bound even
+//   if a faulting kernel wrote the word.
+// - Launches. A kernel takes a pending size only where its plan can
+//   (`takes_pending` in `runtime/src/executor/kernel.rs`): the body reads
+//   it as a device length (opencl-backend's note [device lengths]), and
+//   every size mentioning it on the host is non-decreasing in it (the
+//   global size, buffer lengths, bytes moved, look-back words): launched
+//   and allocated at the bound, each work-item guarded by the value the
+//   body read. Anything else (a size argument, a local size, a read-back
+//   position, a result longer than the size) reads it first.
+// - Results. An array result sized by the pending int is pending with
+//   the same count; a bound of 0 launches nothing and its array is empty.
+// - Faults. Work-items past the value do nothing, so they neither read
+//   outside an array nor fault; a kernel's fault is reported at the next
+//   wait (which reads every pending word with the error flag), before any
+//   count sizes anything on the host and before anything is printed
+//   (`print`, `emit` and host operations check the device first), with
+//   the fault site's operation and source position as ever.
+// The flat evaluator never has a pending int (its `Int` is uninhabited):
+// it runs the very same statements with every value known, and gives
+// `bound n = n`.
 
 /// The errors a [`Device`] stops with: the interpreter builds these.
 pub trait HostError: Sized {

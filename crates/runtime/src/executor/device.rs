@@ -82,7 +82,10 @@ __global const long* a, long a_bound, __global const long* b, long b_bound, long
 // moves to a buffer of its own size, as a result read at once does
 // (`should_shrink` in `kernel.rs`). A count a faulting kernel wrote is
 // read with the flag, so the fault is reported before the count sizes
-// anything on the host; on the device it is clamped to its bound.
+// anything on the host; on the device it is clamped to its bound. A
+// count also stays on the device through the host code (`#xs`, sums of
+// counts) and into kernels sized by it: flatten's note [pending
+// integers]; such ints are read with the pending counts (`pending_ints`).
 
 impl<'p, 's> Executor<'p, 's> {
     pub(crate) fn new(
