@@ -11129,6 +11129,7 @@ __kernel void hsplit_fused_7_segment_ids_ids(__global const long* offsets, long 
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -11365,6 +11366,7 @@ __kernel void hsplit_gather_fused_segment_ids_ids(__global const long* offsets, 
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -11601,6 +11603,7 @@ __kernel void hsplit_gather_fused_segment_ids_1_ids(__global const long* packed_
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_packed_offsets;
@@ -11837,6 +11840,7 @@ __kernel void hsplit_gather_29_segment_ids_ids(__global const long* offsets, lon
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -12073,6 +12077,7 @@ __kernel void cross_products_map_4_segment_ids_ids(__global const long* offsets,
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -12309,6 +12314,7 @@ __kernel void hsplit_gather_7_segment_ids_ids(__global const long* offsets, long
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -12545,6 +12551,7 @@ __kernel void hsplit_fused_15_segment_ids_ids(__global const long* offsets, long
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -12781,6 +12788,7 @@ __kernel void hsplit_gather_27_segment_ids_ids(__global const long* packed_offse
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_packed_offsets;
@@ -13017,6 +13025,7 @@ __kernel void cross_products_map_5_segment_ids_ids(__global const long* points_o
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_points_offsets;

@@ -5631,6 +5631,7 @@ __kernel void quicksort_gather_3_segment_ids_ids(__global const long* s_offsets,
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_s_offsets;
@@ -5867,6 +5868,7 @@ __kernel void quicksort_fused_4_segment_ids_ids(__global const long* s_offsets, 
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_s_offsets;
@@ -6103,6 +6105,7 @@ __kernel void quicksort_gather_7_segment_ids_ids(__global const long* v_offsets,
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_v_offsets;
@@ -6339,6 +6342,7 @@ __kernel void quicksort_gather_8_segment_ids_ids(__global const long* offsets, l
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -6575,6 +6579,7 @@ __kernel void quicksort_gather_10_segment_ids_ids(__global const long* s_offsets
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_s_offsets;

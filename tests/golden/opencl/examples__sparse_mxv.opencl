@@ -2263,6 +2263,7 @@ __kernel void sparse_matrix_map_fused_2_segment_ids_ids(__global const long* ind
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_index_offsets;
@@ -2499,6 +2500,7 @@ __kernel void index_map_2_segment_ids_ids(__global const long* offsets, long n_o
     const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
