@@ -1045,18 +1045,22 @@ fn cli_cl_options(root: &Path) -> Result<(), Failed> {
 /// `--stats` counts them, stay within a bound (issue 10's target is 20
 /// launches and 1 wait; these are the bounds reached so far: a wait's
 /// words are packed into one read, note [packed reads] in runtime's
-/// `cl/session.rs`, so reads are about one per wait). Two waits a level
-/// are left, both going down: the instances that recurse with their
-/// element totals (one kernel, note [host-known totals] in flatten's
-/// `gather.rs`), and the three filters' counts; the way up knows its
-/// totals on the host. The depth comes from the interpreter, running the
-/// same splits. A level's descriptor traversal (the rank, the then- and
+/// `cl/session.rs`, so reads are about one per wait). One wait a level is
+/// left, going down: the instances that recurse with their element totals
+/// (one kernel, note [host-known totals] in flatten's `gather.rs`), which
+/// reads the previous level's filter counts with it. `#lesser + #greater`,
+/// which sizes the next level's elements, stays on the device (flatten's
+/// note [pending integers]: a one-work-item sum, the gather launched at
+/// its bound, the segment-ids choice made on the bound); so do the sizes
+/// on the way up (a count plus a known offset, no kernel), read once at
+/// the end. A level's descriptor traversal (the rank, the then- and
 /// else-instances and the branches' totals) is one launch
 /// (`lookback-horizontal`, note [horizontal look-back] in lift-ir's
-/// `lookback.rs`), three fewer than before (17.3).
-const QUICKSORT_LAUNCHES_PER_LEVEL: f64 = 14.4;
-const QUICKSORT_READS_PER_LEVEL: f64 = 2.2;
-const QUICKSORT_WAITS_PER_LEVEL: f64 = 2.3;
+/// `lookback.rs`). Before both: 17.2 launches, 2.1 reads and 2.2 waits a
+/// level. The depth comes from the interpreter, running the same splits.
+const QUICKSORT_LAUNCHES_PER_LEVEL: f64 = 15.4;
+const QUICKSORT_READS_PER_LEVEL: f64 = 1.15;
+const QUICKSORT_WAITS_PER_LEVEL: f64 = 1.3;
 /// Device-to-device copies: the packed reads copied 13 words a level into
 /// their staging buffer; read slots need none (runtime note [read slots]).
 const QUICKSORT_COPIES_PER_LEVEL: f64 = 0.5;

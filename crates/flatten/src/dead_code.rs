@@ -139,6 +139,7 @@ fn expr_has_effect(expr: &HostExpr, kernel_checks: &[bool], effects: &[bool]) ->
         HostExpr::Atom(_)
         | HostExpr::Unary { .. }
         | HostExpr::Binary { .. }
+        | HostExpr::Bound(_)
         | HostExpr::Length(_)
         | HostExpr::Array { .. } => false,
     }
@@ -228,7 +229,7 @@ fn use_atom(a: &Atom, live: &mut HashSet<HostVar>) {
 fn stmt_uses(stmt: &Stmt, live: &mut HashSet<HostVar>) {
     match stmt {
         Stmt::Let { expr, .. } => match expr {
-            HostExpr::Atom(a) | HostExpr::Unary { arg: a, .. } => use_atom(a, live),
+            HostExpr::Atom(a) | HostExpr::Unary { arg: a, .. } | HostExpr::Bound(a) => use_atom(a, live),
             HostExpr::Binary { lhs, rhs, .. } => {
                 use_atom(lhs, live);
                 use_atom(rhs, live);

@@ -134,7 +134,9 @@ impl Liveness<'_> {
         let defs = match stmt {
             Stmt::Let { vars, expr } => {
                 match expr {
-                    HostExpr::Atom(atom) | HostExpr::Unary { arg: atom, .. } => use_atom(atom, &mut uses),
+                    HostExpr::Atom(atom) | HostExpr::Unary { arg: atom, .. } | HostExpr::Bound(atom) => {
+                        use_atom(atom, &mut uses)
+                    }
                     HostExpr::Binary { lhs, rhs, .. } => {
                         use_atom(lhs, &mut uses);
                         use_atom(rhs, &mut uses);

@@ -414,6 +414,9 @@ fn a_panicking_output_does_not_leave_the_evaluator_waiting() {
 struct LoggingDevice<'p> {
     program: &'p flatten::ir::FlatProgram,
     log: std::rc::Rc<std::cell::RefCell<Vec<String>>>,
+    /// Whether `#xs` gives a pending int (flatten's note [pending
+    /// integers]): its value, logged when settled, with a bound 10 more.
+    has_pending_lengths: bool,
 }
 
 /// Why the logging device stopped.
@@ -436,10 +439,49 @@ impl eval::HostError for Stopped {
 impl eval::Device for LoggingDevice<'_> {
     type Array = ArrayValue;
     type Error = Stopped;
+    type Int = i64;
 
-    fn run_kernel(&mut self, kernel: KernelId, args: Vec<FlatValue>) -> Result<Vec<FlatValue>, Stopped> {
-        self.log.borrow_mut().push(format!("run {}", kernel.0));
+    fn run_kernel(
+        &mut self,
+        kernel: KernelId,
+        args: Vec<eval::RunArg<ArrayValue, i64>>,
+    ) -> Result<Vec<FlatValue>, Stopped> {
+        let mut pending = 0;
+        let args = args
+            .into_iter()
+            .map(|arg| match arg {
+                eval::RunArg::Value(value) => value,
+                eval::RunArg::Pending(value) => {
+                    pending += 1;
+                    FlatValue::Scalar(ScalarValue::Int(value))
+                }
+            })
+            .collect();
+        self.log.borrow_mut().push(format!("run {} ({pending} pending)", kernel.0));
         eval::run_kernel(self.program, kernel, args).map_err(|error| Stopped(error.to_string()))
+    }
+
+    fn length_of(&mut self, array: &ArrayValue) -> Result<eval::DeviceInt<i64>, Stopped> {
+        let len = array.len() as i64;
+        Ok(if self.has_pending_lengths { eval::DeviceInt::Pending(len) } else { eval::DeviceInt::Known(len) })
+    }
+
+    fn add(&mut self, a: &eval::DeviceInt<i64>, b: &eval::DeviceInt<i64>) -> Result<Option<i64>, Stopped> {
+        self.log.borrow_mut().push("add".to_string());
+        let value = |x: &eval::DeviceInt<i64>| match x {
+            eval::DeviceInt::Known(x) | eval::DeviceInt::Pending(x) => *x,
+        };
+        Ok(Some(value(a) + value(b)))
+    }
+
+    fn settle(&mut self, int: &i64) -> Result<i64, Stopped> {
+        self.log.borrow_mut().push(format!("settle {int}"));
+        Ok(*int)
+    }
+
+    fn bound(&mut self, int: &i64) -> Result<i64, Stopped> {
+        self.log.borrow_mut().push("bound".to_string());
+        Ok(int + 10)
     }
 
     fn upload(&mut self, items: ArrayValue) -> Result<ArrayValue, Stopped> {
@@ -524,7 +566,7 @@ fn the_host_interpreter_runs_on_any_device_and_waits_where_its_contract_says() {
     let expected = run(&program).unwrap();
 
     let log = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
-    let mut device = LoggingDevice { program: &program, log: log.clone() };
+    let mut device = LoggingDevice { program: &program, log: log.clone(), has_pending_lengths: false };
     let mut sink = LoggingSink { datatypes: &program.datatypes, out: Recorded::default(), log: log.clone() };
     let mut machine = eval::HostMachine::new(&program, &mut device, &mut sink);
     machine.call(&program.main, Vec::new()).unwrap_or_else(|Stopped(message)| panic!("{message}"));
@@ -534,12 +576,75 @@ fn the_host_interpreter_runs_on_any_device_and_waits_where_its_contract_says() {
     assert_eq!(
         *log.borrow(),
         [
-            "run 0", "read 3", "check", "print",    // print
+            "run 0 (0 pending)",
+            "read 3",
+            "check",
+            "print",    // print
             "upload 3", // array [..]
-            "finish", "run 1", "finish", "check", // time
-            "read 3", "check", "item 0", // one read of `ys`
-            "read 2", "check", "item 1", //
-            "check", "item 2", // checked with nothing to read
+            "finish",
+            "run 1 (0 pending)",
+            "finish",
+            "check", // time
+            "read 3",
+            "check",
+            "item 0", // one read of `ys`
+            "read 2",
+            "check",
+            "item 1", //
+            "check",
+            "item 2", // checked with nothing to read
+        ]
+    );
+}
+
+/// Flatten's note [pending integers]: `#xs` and a sum with it stay on
+/// the device, reach a `run` as they are, give a bound without waiting,
+/// and are read (once) where a value is needed; the flat evaluator runs
+/// the same statements with every value known.
+#[test]
+fn pending_ints_reach_kernels_and_are_read_once_where_needed() {
+    let mut b = ProgramBuilder::new();
+    let ints_k = b.kernel(table_kernel("ints", INT, &ints(&[4, 5, 6, 7, 8, 9, 10, 11])));
+    let mut main = FunctionBuilder::new("main");
+    let xs = make_array(&mut main, ints_k, INT, 2);
+    let n = main.let1("n", scalar(INT), HostExpr::Length(xs));
+    let add = |lhs, rhs| HostExpr::Binary { op: BinaryOp::Add, ty: INT, lhs, rhs };
+    let m = main.let1("m", scalar(INT), add(atom(n), int_atom(3)));
+    let ys = main.let1("ys", array(INT), run_of(ints_k, &[m]));
+    let bound = main.let1("bound", scalar(INT), HostExpr::Bound(atom(m)));
+    let at_least = HostExpr::Binary { op: BinaryOp::Ge, ty: INT, lhs: atom(bound), rhs: atom(m) };
+    let at_least = main.let1("at_least", scalar(BOOL), at_least);
+    let k = main.let1("k", scalar(INT), add(atom(m), atom(n)));
+    main.emit(0, Type::seq(Type::Int), Repr::Seq(SeqRepr::Array(ys)));
+    main.emit(1, Type::Int, Repr::Scalar(atom(k)));
+    main.emit(2, Type::Bool, Repr::Scalar(atom(at_least)));
+    let program = b.finish(main.finish(vec![]));
+    let expected = run(&program).unwrap();
+    assert_eq!(expected.shown(), ["[4, 5, 6, 7, 8]", "7", "T"]);
+
+    let log = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let mut device = LoggingDevice { program: &program, log: log.clone(), has_pending_lengths: true };
+    let mut sink = LoggingSink { datatypes: &program.datatypes, out: Recorded::default(), log: log.clone() };
+    let mut machine = eval::HostMachine::new(&program, &mut device, &mut sink);
+    machine.call(&program.main, Vec::new()).unwrap_or_else(|Stopped(message)| panic!("{message}"));
+    assert_eq!(sink.out.items, expected.items);
+    assert_eq!(
+        *log.borrow(),
+        [
+            "run 0 (0 pending)",
+            "add",               // m = n + 3, on the device
+            "run 0 (1 pending)", // m passed as it is
+            "bound",             // bound m, without waiting
+            "settle 5",          // `>=` needs m's value
+            "add",               // k = m + n: n still pending
+            "read 5",
+            "check",
+            "item 0", //
+            "settle 7",
+            "check",
+            "item 1", // k read where it is emitted
+            "check",
+            "item 2",
         ]
     );
 }

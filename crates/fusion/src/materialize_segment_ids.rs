@@ -498,7 +498,11 @@ impl HostRewrite<'_> {
             stmts.push(Stmt::Let { vars, expr: HostExpr::Run { kernel: with_ids, args: ids_args } });
             return;
         }
-        // if #offsets >= MIN_SEGMENTS and n >= MIN_POSITIONS (each ids).
+        // if #offsets >= MIN_SEGMENTS and n >= MIN_POSITIONS (each ids),
+        // tested on bounds (`bound x`, the value where the host knows it):
+        // both kernels give the same results, so the test may be an
+        // estimate, and a size still on the device is not read for it
+        // (flatten's note [pending integers]).
         let mut cond: Option<Atom> = None;
         for (offsets, size) in &sources {
             let Atom::Var(o) = offsets else { continue };
@@ -506,6 +510,14 @@ impl HostRewrite<'_> {
             stmts.push(Stmt::Let { vars: vec![segments], expr: HostExpr::Length(*o) });
             let tests = [(Atom::Var(segments), MIN_SEGMENTS), (*size, MIN_POSITIONS)];
             for (value, least) in tests {
+                let value = match value {
+                    Atom::Var(v) => {
+                        let bound = self.new_int(format!("bound_{}", self.function.var(v).name));
+                        stmts.push(Stmt::Let { vars: vec![bound], expr: HostExpr::Bound(Atom::Var(v)) });
+                        Atom::Var(bound)
+                    }
+                    Atom::Const(_) => value,
+                };
                 let test = self.function.new_var("is_worth_ids", VarType::Scalar(Scalar::Bool));
                 stmts.push(Stmt::Let {
                     vars: vec![test],

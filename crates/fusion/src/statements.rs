@@ -319,7 +319,7 @@ fn stmt_facts(program: &FlatProgram, stmt: &Stmt) -> StmtFacts {
 
 fn expr_facts(program: &FlatProgram, expr: &HostExpr, uses: &mut Vec<HostVar>) -> StmtKind {
     match expr {
-        HostExpr::Atom(a) | HostExpr::Unary { arg: a, .. } => {
+        HostExpr::Atom(a) | HostExpr::Unary { arg: a, .. } | HostExpr::Bound(a) => {
             atom_use(a, uses);
             StmtKind::Pure
         }

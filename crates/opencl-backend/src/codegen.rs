@@ -89,13 +89,19 @@ pub fn lookback_base(status: &str) -> String {
 // past the last) may be a count another kernel left on the device: the
 // executor keeps a `FILTER`'s count there until the host needs it
 // (`runtime::executor`, note [pending lengths]), so a level of a
-// recursion does not wait for it. Such a length is passed as two
+// recursion does not wait for it. So may an int parameter that is a size
+// (a SOAC's size, >= 0: `#lesser + #greater` sizing quicksort's gather,
+// flatten's note [pending integers]); the executor then launches the
+// kernel at the bound (its global size and buffers are non-decreasing in
+// the size) and the body's guard reads the value. Such a size is passed as two
 // arguments: `NAME_arg`, the length when the host knows it (>= 0), else
-// `-1 - bound` where the word `NAME_word[0]` holds it and `bound` is the
-// capacity of the array's buffer; `NAME_word` is that word's buffer, or
-// any buffer (the error flag) when unused. The kernel reads the word
-// once, clamped to `[0, bound]`, so even a count a faulting kernel left
-// behind indexes nothing outside the buffer. Only the body reads it:
+// `-1 - (bound + 2^32 offset)` where the word `NAME_word[0]` plus
+// `offset` holds it (an offset the host added: `#equal + n` with `n`
+// known) and `bound + offset` is at most the capacity of the array's
+// buffer; `NAME_word` is that word's buffer, or any buffer (the error
+// flag) when unused. The kernel reads the word once, clamped to `[0,
+// bound]`, so even a count a faulting kernel left behind indexes nothing
+// outside the buffer. Only the body reads it:
 // launch sizes, buffer lengths and results are host sizes, and the
 // executor materialises a pending length before it evaluates one that
 // mentions it.
@@ -429,7 +435,16 @@ impl<'a> Generator<'a> {
         if let ArithKind::Var(v) = e.kind()
             && let Some(var) = self.size_vars.get(&v.id()).cloned()
         {
-            let is_length = self.lift.sizes.iter().any(|s| s.var == var && matches!(s.def, SizeDef::LengthOf(_)));
+            // The length of an array parameter, or the value of an int
+            // parameter (a size, so >= 0): either may be on the device.
+            let is_length = self.lift.sizes.iter().any(|s| {
+                s.var == var
+                    && match s.def {
+                        SizeDef::LengthOf(_) => true,
+                        SizeDef::ValueOf(v) => self.lift.flat.params.contains(&v),
+                        SizeDef::Derived(_) => false,
+                    }
+            });
             self.need(if is_length { KernelArg::Length(var) } else { KernelArg::Size(var) });
         }
         for child in e.children() {
@@ -518,7 +533,7 @@ impl<'a> Generator<'a> {
                         (self.fresh(&format!("{}_arg", v.name())), self.fresh(&format!("{}_word", v.name())));
                     let name = v.name();
                     lengths.push_str(&format!(
-                        "    const long {name} = {arg} >= 0 ? {arg} : clamp({word}[0], 0L, -1 - {arg});\n"
+                        "    const long {name} = {arg} >= 0 ? {arg} : clamp({word}[0], 0L, (-1 - {arg}) & 0xFFFFFFFFL) + ((-1 - {arg}) >> 32);\n"
                     ));
                     format!("long {arg}, __global const long* {word}")
                 }

@@ -140,8 +140,8 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel, narrow: &[KVar]) -> 
                 KernelArg::Size(var) => LaunchArg::Size(codegen::expand_sizes(low, &ArithExpr::var(var))),
                 KernelArg::Length(var) => {
                     let param = low.sizes.iter().find(|s| s.var == *var).and_then(|s| match s.def {
-                        SizeDef::LengthOf(v) => param_index(v),
-                        _ => None,
+                        SizeDef::LengthOf(v) | SizeDef::ValueOf(v) => param_index(v),
+                        SizeDef::Derived(_) => None,
                     });
                     match param {
                         Some(param) => LaunchArg::Length { param, var: var.clone() },

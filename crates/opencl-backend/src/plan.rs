@@ -146,8 +146,9 @@ pub enum LaunchArg {
     /// A size, passed as a `long`.
     Size(SizeExpr),
     /// The length of array parameter `i` (size variable `var`, whose
-    /// source is `LengthOf(i)`), passed as a `long` and a buffer: the
-    /// length, and any buffer, where the host knows it; else `-1 - bound`
+    /// source is `LengthOf(i)`), or the value of int parameter `i` (a
+    /// size, source `ValueOf(i)`), passed as a `long` and a buffer: the
+    /// size, and any buffer, where the host knows it; else `-1 - bound`
     /// and the buffer whose element 0 holds it (codegen's note [device
     /// lengths]).
     Length { param: usize, var: lift_ir::arith::Var },

@@ -271,6 +271,7 @@ impl FunctionWriter<'_> {
                 format!("{}({}, {})", op.symbol(), self.atom(lhs), self.atom(rhs))
             }),
             HostExpr::Length(var) => scalar(format!("#{}", self.var(*var))),
+            HostExpr::Bound(atom) => scalar(format!("bound {}", self.atom(atom))),
             HostExpr::Array { elem, items } => {
                 let shown: Vec<String> = items.iter().take(MAX_LITERAL_ITEMS).map(|a| self.atom(a)).collect();
                 let mut text = format!("array {elem} [{}", shown.join(", "));

@@ -478,7 +478,7 @@ impl<'p> Analysis<'p> {
                         self.opaque.insert(id);
                     }
                 }
-                HostExpr::Unary { .. } | HostExpr::Binary { .. } | HostExpr::Length(_) => {}
+                HostExpr::Unary { .. } | HostExpr::Binary { .. } | HostExpr::Bound(_) | HostExpr::Length(_) => {}
             }
         }
     }
@@ -618,6 +618,8 @@ impl<'p> Analysis<'p> {
                     vec![a.zip(b).map(|(a, b)| binary(*op, *ty, a, b))]
                 }
                 HostExpr::Length(_) => vec![Some(Interval::NON_NEGATIVE)],
+                // At least the value, perhaps more.
+                HostExpr::Bound(a) => vec![self.atom(f, a, env).map(|a| Interval { lo: a.lo, hi: i64::MAX })],
                 HostExpr::Array { .. } | HostExpr::HostOp { .. } => vec![Some(Interval::FULL); vars.len()],
                 HostExpr::Run { kernel, args } => {
                     let k = self.program.kernel(*kernel);

@@ -83,7 +83,7 @@ static inline double main_reduce_sum_op_sum(double a, double b) {
 __kernel void main_reduce_sum_sum_partial(long groups, long chunk, long n_prices_1_arg, __global const long* n_prices_1_word, __global const double* prices_1, __global double* sum_partials) {
     __local double group_values[256];
     __local double group_swap[256];
-    const long n_prices_1 = n_prices_1_arg >= 0 ? n_prices_1_arg : clamp(n_prices_1_word[0], 0L, -1 - n_prices_1_arg);
+    const long n_prices_1 = n_prices_1_arg >= 0 ? n_prices_1_arg : clamp(n_prices_1_word[0], 0L, (-1 - n_prices_1_arg) & 0xFFFFFFFFL) + ((-1 - n_prices_1_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -286,7 +286,8 @@ static inline void price_batch_map_fused_pull_mapped(long i, double* r0, double*
     *r1 = x_16 - x_1 + x_7;
 }
 
-__kernel void price_batch_map_fused_mapped(long t_1, __global double* mapped_3, __global double* mapped_4) {
+__kernel void price_batch_map_fused_mapped(long t_1_arg, __global const long* t_1_word, __global double* mapped_3, __global double* mapped_4) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r;
@@ -297,7 +298,8 @@ __kernel void price_batch_map_fused_mapped(long t_1, __global double* mapped_3, 
     }
 }
 
-__kernel void price_batch_map_fused_mapped_idx32(long t_1, __global double* mapped_3, __global double* mapped_4) {
+__kernel void price_batch_map_fused_mapped_idx32(long t_1_arg, __global const long* t_1_word, __global double* mapped_3, __global double* mapped_4) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r;

@@ -78,7 +78,8 @@ static inline double vector_map_fused_pull_mapped(long i, long a) {
     return (double)nessie_sub(nessie_rem(nessie_rem(nessie_add(nessie_mul(x, a), 12345L), 1000003L), 1025L), 512L) / 256.0;
 }
 
-__kernel void vector_map_fused_mapped(long t_1, long a, __global double* mapped) {
+__kernel void vector_map_fused_mapped(long t_1_arg, __global const long* t_1_word, long a, __global double* mapped) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = vector_map_fused_pull_mapped(gid, a);
@@ -86,7 +87,8 @@ __kernel void vector_map_fused_mapped(long t_1, long a, __global double* mapped)
     }
 }
 
-__kernel void vector_map_fused_mapped_idx32(long t_1, long a, __global double* mapped) {
+__kernel void vector_map_fused_mapped_idx32(long t_1_arg, __global const long* t_1_word, long a, __global double* mapped) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = vector_map_fused_pull_mapped(gid, a);
@@ -181,7 +183,7 @@ static inline double dotp_fused_op_sum(double a, double b) {
 __kernel void dotp_fused_sum_partial(long groups, long chunk, long n_u_arg, __global const long* n_u_word, __global const double* u, __global const double* v, __global double* sum_partials) {
     __local double group_values[256];
     __local double group_swap[256];
-    const long n_u = n_u_arg >= 0 ? n_u_arg : clamp(n_u_word[0], 0L, -1 - n_u_arg);
+    const long n_u = n_u_arg >= 0 ? n_u_arg : clamp(n_u_word[0], 0L, (-1 - n_u_arg) & 0xFFFFFFFFL) + ((-1 - n_u_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {

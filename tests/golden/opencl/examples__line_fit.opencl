@@ -83,7 +83,7 @@ static inline double linefit_reduce_sum_op_sum(double a, double b) {
 __kernel void linefit_reduce_sum_sum_partial(long groups, long chunk, long n_x_arg, __global const long* n_x_word, __global const double* x, __global double* sum_partials) {
     __local double group_values[256];
     __local double group_swap[256];
-    const long n_x = n_x_arg >= 0 ? n_x_arg : clamp(n_x_word[0], 0L, -1 - n_x_arg);
+    const long n_x = n_x_arg >= 0 ? n_x_arg : clamp(n_x_word[0], 0L, (-1 - n_x_arg) & 0xFFFFFFFFL) + ((-1 - n_x_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -276,7 +276,8 @@ static inline void sample_map_3_fused_pull_xs(long i, long n, double* r0, double
     *r1 = v_1;
 }
 
-__kernel void sample_map_3_fused_xs(long t_1, long n, __global double* xs_4, __global double* mapped) {
+__kernel void sample_map_3_fused_xs(long t_1_arg, __global const long* t_1_word, long n, __global double* xs_4, __global double* mapped) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_xs_r;
@@ -287,7 +288,8 @@ __kernel void sample_map_3_fused_xs(long t_1, long n, __global double* xs_4, __g
     }
 }
 
-__kernel void sample_map_3_fused_xs_idx32(long t_1, long n, __global double* xs_4, __global double* mapped) {
+__kernel void sample_map_3_fused_xs_idx32(long t_1_arg, __global const long* t_1_word, long n, __global double* xs_4, __global double* mapped) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         double pull_xs_r;
@@ -394,7 +396,7 @@ __kernel void linefit_fused_sum_partial(long groups, long chunk, long n_x_arg, _
     __local double group_values_1[256];
     __local double group_swap[256];
     __local double group_swap_1[256];
-    const long n_x = n_x_arg >= 0 ? n_x_arg : clamp(n_x_word[0], 0L, -1 - n_x_arg);
+    const long n_x = n_x_arg >= 0 ? n_x_arg : clamp(n_x_word[0], 0L, (-1 - n_x_arg) & 0xFFFFFFFFL) + ((-1 - n_x_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -634,7 +636,7 @@ static inline double linefit_fused_2_op_sum(double a, double b) {
 __kernel void linefit_fused_2_sum_partial(long groups, long chunk, long n_x_arg, __global const long* n_x_word, __global const double* y, double a_1, double b_2, __global const double* x_3, __global double* sum_partials) {
     __local double group_values[256];
     __local double group_swap[256];
-    const long n_x = n_x_arg >= 0 ? n_x_arg : clamp(n_x_word[0], 0L, -1 - n_x_arg);
+    const long n_x = n_x_arg >= 0 ? n_x_arg : clamp(n_x_word[0], 0L, (-1 - n_x_arg) & 0xFFFFFFFFL) + ((-1 - n_x_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {

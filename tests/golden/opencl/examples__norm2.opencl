@@ -83,7 +83,7 @@ static inline double norm2_reduce_sum_op_sum1(double a, double b) {
 __kernel void norm2_reduce_sum_sum1_partial(long groups, long chunk, long n_xs_arg, __global const long* n_xs_word, __global const double* xs, __global double* sum1_partials) {
     __local double group_values[256];
     __local double group_swap[256];
-    const long n_xs = n_xs_arg >= 0 ? n_xs_arg : clamp(n_xs_word[0], 0L, -1 - n_xs_arg);
+    const long n_xs = n_xs_arg >= 0 ? n_xs_arg : clamp(n_xs_word[0], 0L, (-1 - n_xs_arg) & 0xFFFFFFFFL) + ((-1 - n_xs_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -269,7 +269,8 @@ static inline double vector_map_fused_pull_mapped(long i) {
     return (double)nessie_sub(nessie_rem(nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), 4096L), 1024L) / 1024.0;
 }
 
-__kernel void vector_map_fused_mapped(long t_1, __global double* mapped) {
+__kernel void vector_map_fused_mapped(long t_1_arg, __global const long* t_1_word, __global double* mapped) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = vector_map_fused_pull_mapped(gid);
@@ -277,7 +278,8 @@ __kernel void vector_map_fused_mapped(long t_1, __global double* mapped) {
     }
 }
 
-__kernel void vector_map_fused_mapped_idx32(long t_1, __global double* mapped) {
+__kernel void vector_map_fused_mapped_idx32(long t_1_arg, __global const long* t_1_word, __global double* mapped) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = vector_map_fused_pull_mapped(gid);
@@ -378,7 +380,7 @@ __kernel void norm2_fused_sum1_partial(long groups, long chunk, long n_xs_arg, _
     __local double group_values_1[256];
     __local double group_swap[256];
     __local double group_swap_1[256];
-    const long n_xs = n_xs_arg >= 0 ? n_xs_arg : clamp(n_xs_word[0], 0L, -1 - n_xs_arg);
+    const long n_xs = n_xs_arg >= 0 ? n_xs_arg : clamp(n_xs_word[0], 0L, (-1 - n_xs_arg) & 0xFFFFFFFFL) + ((-1 - n_xs_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -610,7 +612,7 @@ static inline void norm2_map_fused_pull_mapped(long i, __global const double* xs
 }
 
 __kernel void norm2_map_fused_mapped(long n_xs_arg, __global const long* n_xs_word, __global const double* xs, double sum1_1, double sum1_4, __global double* mapped_2, __global double* mapped_5) {
-    const long n_xs = n_xs_arg >= 0 ? n_xs_arg : clamp(n_xs_word[0], 0L, -1 - n_xs_arg);
+    const long n_xs = n_xs_arg >= 0 ? n_xs_arg : clamp(n_xs_word[0], 0L, (-1 - n_xs_arg) & 0xFFFFFFFFL) + ((-1 - n_xs_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < n_xs) {
         double pull_mapped_r;

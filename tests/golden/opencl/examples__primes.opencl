@@ -84,7 +84,7 @@ static inline long primes_total_once_total(__global const long* lengths, long le
 }
 
 __kernel void primes_total_total(__global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, __global long* total) {
-    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, -1 - n_lengths_arg);
+    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < 1) {
         long once_total_r = primes_total_once_total(lengths, n_lengths, offsets);
@@ -171,7 +171,8 @@ static inline int primes_map_3_pull_copies(long i) {
     return 1;
 }
 
-__kernel void primes_map_3_copies(long n_1, __global uchar* copies) {
+__kernel void primes_map_3_copies(long n_1_arg, __global const long* n_1_word, __global uchar* copies) {
+    const long n_1 = n_1_arg >= 0 ? n_1_arg : clamp(n_1_word[0], 0L, (-1 - n_1_arg) & 0xFFFFFFFFL) + ((-1 - n_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < n_1) {
         int pull_copies_r = primes_map_3_pull_copies(gid);
@@ -259,7 +260,8 @@ static inline long drop_gather_pull_s(long p, long n, __global const long* s) {
     return s[q];
 }
 
-__kernel void drop_gather_s(long t_1, long n, __global const long* s_1, __global long* s_5) {
+__kernel void drop_gather_s(long t_1_arg, __global const long* t_1_word, long n, __global const long* s_1, __global long* s_5) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_s_r = drop_gather_pull_s(gid, n, s_1);
@@ -351,7 +353,7 @@ static inline long main_elt_once_ps(long t, __global const long* ps, long ps_len
 }
 
 __kernel void main_elt_ps(long t, __global const long* ps_1, long n_ps_arg, __global const long* n_ps_word, __global long* ps_2, __global long* err) {
-    const long n_ps = n_ps_arg >= 0 ? n_ps_arg : clamp(n_ps_word[0], 0L, -1 - n_ps_arg);
+    const long n_ps = n_ps_arg >= 0 ? n_ps_arg : clamp(n_ps_word[0], 0L, (-1 - n_ps_arg) & 0xFFFFFFFFL) + ((-1 - n_ps_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -446,7 +448,7 @@ static inline long main_reduce_sum_op_sum(long a, long b) {
 __kernel void main_reduce_sum_sum_partial(long groups, long chunk, long n_ps_arg, __global const long* n_ps_word, __global const long* ps, __global long* sum_partials) {
     __local long group_values[256];
     __local long group_swap[256];
-    const long n_ps = n_ps_arg >= 0 ? n_ps_arg : clamp(n_ps_word[0], 0L, -1 - n_ps_arg);
+    const long n_ps = n_ps_arg >= 0 ? n_ps_arg : clamp(n_ps_word[0], 0L, (-1 - n_ps_arg) & 0xFFFFFFFFL) + ((-1 - n_ps_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -676,7 +678,7 @@ __kernel void primes_fused_offsets(__global int* offsets_status, uint offsets_st
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    const long n_sqr_primes = n_sqr_primes_arg >= 0 ? n_sqr_primes_arg : clamp(n_sqr_primes_word[0], 0L, -1 - n_sqr_primes_arg);
+    const long n_sqr_primes = n_sqr_primes_arg >= 0 ? n_sqr_primes_arg : clamp(n_sqr_primes_word[0], 0L, (-1 - n_sqr_primes_arg) & 0xFFFFFFFFL) + ((-1 - n_sqr_primes_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
@@ -924,16 +926,17 @@ static inline int primes_fused_2_values_flags(long q) {
 }
 
 __kernel void primes_fused_2_flags_copy(__global const uchar* copies_10, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags) {
-    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, -1 - n_copies_arg);
+    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, (-1 - n_copies_arg) & 0xFFFFFFFFL) + ((-1 - n_copies_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < n_copies) {
         flags[gid] = copies_10[gid];
     }
 }
 
-__kernel void primes_fused_2_flags(long total_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* mapped, __global const long* sqr_primes, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags, __global long* err) {
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
-    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, -1 - n_copies_arg);
+__kernel void primes_fused_2_flags(long total_1_arg, __global const long* total_1_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* mapped, __global const long* sqr_primes, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags, __global long* err) {
+    const long total_1 = total_1_arg >= 0 ? total_1_arg : clamp(total_1_word[0], 0L, (-1 - total_1_arg) & 0xFFFFFFFFL) + ((-1 - total_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, (-1 - n_copies_arg) & 0xFFFFFFFFL) + ((-1 - n_copies_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < total_1) {
@@ -945,9 +948,10 @@ __kernel void primes_fused_2_flags(long total_1, __global const long* offsets, l
     }
 }
 
-__kernel void primes_fused_2_flags_idx32(long total_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* mapped, __global const long* sqr_primes, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags, __global long* err) {
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
-    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, -1 - n_copies_arg);
+__kernel void primes_fused_2_flags_idx32(long total_1_arg, __global const long* total_1_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* mapped, __global const long* sqr_primes, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags, __global long* err) {
+    const long total_1 = total_1_arg >= 0 ? total_1_arg : clamp(total_1_word[0], 0L, (-1 - total_1_arg) & 0xFFFFFFFFL) + ((-1 - total_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, (-1 - n_copies_arg) & 0xFFFFFFFFL) + ((-1 - n_copies_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < total_1) {
@@ -1044,12 +1048,13 @@ static inline void primes_fused_3_pull_kept(long i, long* r0, long* r1) {
     *r1 = i_1;
 }
 
-__kernel void primes_fused_3_kept(__global int* indices_status, uint indices_status_epoch, uint indices_status_base, long t_1, __global const uchar* flags, __global long* kept_kept, long lookback_tiles, __global long* indices) {
+__kernel void primes_fused_3_kept(__global int* indices_status, uint indices_status_epoch, uint indices_status_base, long t_1_arg, __global const long* t_1_word, __global const uchar* flags, __global long* kept_kept, long lookback_tiles, __global long* indices) {
     __local long tile[2304];
     __local long tile_1[2304];
     __local long vals[306];
     __local long flags_1[35];
     __local uint masks[256];
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(indices_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags_1[32] = (long)(uint)((uint)atomic_inc(indices_status) - indices_status_base);
@@ -1294,15 +1299,16 @@ static inline int primes_fused_2_by_ids_values_flags(long q) {
 }
 
 __kernel void primes_fused_2_by_ids_flags_copy(__global const uchar* copies_10, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags) {
-    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, -1 - n_copies_arg);
+    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, (-1 - n_copies_arg) & 0xFFFFFFFFL) + ((-1 - n_copies_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < n_copies) {
         flags[gid] = copies_10[gid];
     }
 }
 
-__kernel void primes_fused_2_by_ids_flags(long total_1, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags, __global long* err) {
-    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, -1 - n_copies_arg);
+__kernel void primes_fused_2_by_ids_flags(long total_1_arg, __global const long* total_1_word, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags, __global long* err) {
+    const long total_1 = total_1_arg >= 0 ? total_1_arg : clamp(total_1_word[0], 0L, (-1 - total_1_arg) & 0xFFFFFFFFL) + ((-1 - total_1_arg) >> 32);
+    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, (-1 - n_copies_arg) & 0xFFFFFFFFL) + ((-1 - n_copies_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < total_1) {
@@ -1314,8 +1320,9 @@ __kernel void primes_fused_2_by_ids_flags(long total_1, __global const int* offs
     }
 }
 
-__kernel void primes_fused_2_by_ids_flags_idx32(long total_1, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags, __global long* err) {
-    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, -1 - n_copies_arg);
+__kernel void primes_fused_2_by_ids_flags_idx32(long total_1_arg, __global const long* total_1_word, __global const int* offsets_ids, __global const long* offsets, __global const long* mapped, __global const long* sqr_primes, long n_copies_arg, __global const long* n_copies_word, __global uchar* flags, __global long* err) {
+    const long total_1 = total_1_arg >= 0 ? total_1_arg : clamp(total_1_word[0], 0L, (-1 - total_1_arg) & 0xFFFFFFFFL) + ((-1 - total_1_arg) >> 32);
+    const long n_copies = n_copies_arg >= 0 ? n_copies_arg : clamp(n_copies_word[0], 0L, (-1 - n_copies_arg) & 0xFFFFFFFFL) + ((-1 - n_copies_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < total_1) {
@@ -1402,13 +1409,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void primes_fused_2_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
+__kernel void primes_fused_2_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;

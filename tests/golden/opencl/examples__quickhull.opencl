@@ -79,7 +79,8 @@ static inline void hsplit_gather_pull_literal(long p, long n_literal, __global c
     *r1 = c ? literal_1[q] : packed_2[q];
 }
 
-__kernel void hsplit_gather_literal(long t_1, long n_literal, __global const double* literal_1, __global const double* packed_1, __global const double* literal_3, __global const double* packed_2, __global double* literal_9, __global double* literal_10) {
+__kernel void hsplit_gather_literal(long t_1_arg, __global const long* t_1_word, long n_literal, __global const double* literal_1, __global const double* packed_1, __global const double* literal_3, __global const double* packed_2, __global double* literal_9, __global double* literal_10) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_literal_r;
@@ -171,8 +172,9 @@ static inline double cross_products_map_4_pull_mapped(long i, __global const lon
     return (x1[s] - points_1[nessie_sub(i, offsets[segment])]) * (y2[s] - points_2[nessie_sub(i, offsets[segment])]) - (y1[s] - points_2[nessie_sub(i, offsets[segment])]) * (x2[s] - points_1[nessie_sub(i, offsets[segment])]);
 }
 
-__kernel void cross_products_map_4_mapped(long t_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+__kernel void cross_products_map_4_mapped(long t_1_arg, __global const long* t_1_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = cross_products_map_4_pull_mapped(gid, offsets, n_offsets, x1, points_1, y2, points_2, y1, x2);
@@ -267,7 +269,7 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    const long n_packed_lengths = n_packed_lengths_arg >= 0 ? n_packed_lengths_arg : clamp(n_packed_lengths_word[0], 0L, -1 - n_packed_lengths_arg);
+    const long n_packed_lengths = n_packed_lengths_arg >= 0 ? n_packed_lengths_arg : clamp(n_packed_lengths_word[0], 0L, (-1 - n_packed_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_lengths_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -506,8 +508,9 @@ static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offset
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_7_p1_1(long t_1, __global const long* offsets_0, long n_offsets_arg, __global const long* n_offsets_word, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+__kernel void hsplit_gather_7_p1_1(long t_1_arg, __global const long* t_1_word, __global const long* offsets_0, long n_offsets_arg, __global const long* n_offsets_word, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -600,8 +603,8 @@ static inline double cross_products_map_5_pull_mapped(long i, __global const lon
 }
 
 __kernel void cross_products_map_5_mapped(long n_points_elements_1_arg, __global const long* n_points_elements_1_word, __global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
-    const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, -1 - n_points_elements_1_arg);
-    const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, -1 - n_points_offsets_arg);
+    const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, (-1 - n_points_elements_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_elements_1_arg) >> 32);
+    const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, (-1 - n_points_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_points_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < n_points_elements_1) {
         double pull_mapped_r = cross_products_map_5_pull_mapped(gid, points_offsets, n_points_offsets, x1, points_elements_1, y2, points_elements_2, y1, x2);
@@ -694,9 +697,10 @@ static inline void hsplit_gather_27_pull_packed_elements_1(long p, __global cons
     *r1 = packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_27_packed_elements_1(long t_1, __global const long* packed_offsets_0, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
-    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, -1 - n_packed_offsets_arg);
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+__kernel void hsplit_gather_27_packed_elements_1(long t_1_arg, __global const long* t_1_word, __global const long* packed_offsets_0, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, (-1 - n_packed_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_packed_elements_1_r;
@@ -826,7 +830,7 @@ static inline long hsplit_seg_reduce_sum_split_sum(long p, __global const long* 
 __kernel void hsplit_seg_reduce_sum_sum_longest_partial(__global const long* lengths, long groups, long chunk, long n_lengths_arg, __global const long* n_lengths_word, __global long* sum_longest_partials) {
     __local long group_values[256];
     __local long group_swap[256];
-    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, -1 - n_lengths_arg);
+    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -932,7 +936,7 @@ __kernel void hsplit_seg_reduce_sum_sum_longest_final(__global const long* sum_l
 
 __kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long long_chunks, __global const long* hsplit_lengths, __global long* sum_partials_0) {
     __local long team_values[256];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long segs = n_offsets;
     const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
@@ -990,7 +994,7 @@ __kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __g
 __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global const long* sum_longest, long whole_group, __global long* sum) {
     __local long team_values[512];
     __local int long_teams[259];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     if (!(whole_group != 0 || sum_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
@@ -1101,7 +1105,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
 __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global const long* sum_partials_0, __global long* sum) {
     __local long team_values[512];
     __local int long_teams[259];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1241,8 +1245,8 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
 }
 
 __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
-    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, -1 - n_lengths_arg);
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -1252,8 +1256,8 @@ __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const 
 }
 
 __kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
-    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, -1 - n_lengths_arg);
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -1265,7 +1269,7 @@ __kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global 
 __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, __global long* sum) {
     __local long merge_values[2304];
     __local int merge_ends[2304];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     if (!(sum_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_offsets;
@@ -1558,8 +1562,9 @@ static inline void hsplit_gather_29_pull_p1_1(long p, __global const long* offse
     *r1 = f ? p1_2[q] : hsplit_elements_2[q];
 }
 
-__kernel void hsplit_gather_29_p1_1(long t_1, __global const long* offsets_0, long n_offsets_arg, __global const long* n_offsets_word, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+__kernel void hsplit_gather_29_p1_1(long t_1_arg, __global const long* t_1_word, __global const long* offsets_0, long n_offsets_arg, __global const long* n_offsets_word, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -1657,7 +1662,7 @@ static inline void main_elt_once_hull_1(__global const double* hull_1, long hull
 }
 
 __kernel void main_elt_hull_1(__global const double* hull_1_0, long n_hull_1_arg, __global const long* n_hull_1_word, __global const double* hull_2_1, __global double* hull_1_2, __global double* hull_2_3, __global long* err) {
-    const long n_hull_1 = n_hull_1_arg >= 0 ? n_hull_1_arg : clamp(n_hull_1_word[0], 0L, -1 - n_hull_1_arg);
+    const long n_hull_1 = n_hull_1_arg >= 0 ? n_hull_1_arg : clamp(n_hull_1_word[0], 0L, (-1 - n_hull_1_arg) & 0xFFFFFFFFL) + ((-1 - n_hull_1_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -1759,7 +1764,8 @@ static inline void random_points_map_2_fused_pull_mapped(long i, double* r0, dou
     *r1 = v_1;
 }
 
-__kernel void random_points_map_2_fused_mapped(long t_1, __global double* mapped_3, __global double* mapped_8) {
+__kernel void random_points_map_2_fused_mapped(long t_1_arg, __global const long* t_1_word, __global double* mapped_3, __global double* mapped_8) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r;
@@ -1770,7 +1776,8 @@ __kernel void random_points_map_2_fused_mapped(long t_1, __global double* mapped
     }
 }
 
-__kernel void random_points_map_2_fused_mapped_idx32(long t_1, __global double* mapped_3, __global double* mapped_8) {
+__kernel void random_points_map_2_fused_mapped_idx32(long t_1_arg, __global const long* t_1_word, __global double* mapped_3, __global double* mapped_8) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r;
@@ -1909,7 +1916,7 @@ __kernel void quick_hull_fused_extreme_partial(long groups, long chunk, long n_p
     __local long group_values_1[256];
     __local double group_swap[256];
     __local long group_swap_1[256];
-    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, (-1 - n_points_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_1_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -2061,7 +2068,7 @@ __kernel void quick_hull_fused_extreme_final(__global const double* extreme_part
 }
 
 __kernel void quick_hull_fused_minx_1(__global const long* index, __global const double* points_1, long n_points_1_arg, __global const long* n_points_1_word, __global const double* points_2, __global double* minx_1, __global double* minx_2, __global long* err) {
-    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, (-1 - n_points_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_1_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -2201,7 +2208,7 @@ __kernel void quick_hull_fused_2_extreme_partial(long groups, long chunk, long n
     __local long group_values_1[256];
     __local double group_swap[256];
     __local long group_swap_1[256];
-    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, (-1 - n_points_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_1_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -2353,7 +2360,7 @@ __kernel void quick_hull_fused_2_extreme_final(__global const double* extreme_pa
 }
 
 __kernel void quick_hull_fused_2_maxx_1(__global const long* index, __global const double* points_1, long n_points_1_arg, __global const long* n_points_1_word, __global const double* points_2, __global double* maxx_1, __global double* maxx_2, __global long* err) {
-    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, (-1 - n_points_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_1_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -2456,7 +2463,7 @@ static inline void hsplit_filter_fused_pull_packed_1(long i, double x1, __global
 }
 
 __kernel void hsplit_filter_fused_mapped(long n_points_1_arg, __global const long* n_points_1_word, double x1, __global const double* points_1_1, double y2, __global const double* points_2_3, double y1, double x2, __global double* mapped_6) {
-    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, (-1 - n_points_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < n_points_1) {
         double pull_mapped_r = hsplit_filter_fused_pull_mapped(gid, x1, points_1_1, y2, points_2_3, y1, x2);
@@ -2470,7 +2477,7 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, uint p
     __local double tile_2[1280];
     __local long vals[306];
     __local long flags[35];
-    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, (-1 - n_points_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_1_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_1_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_1_status) - packed_1_status_base);
@@ -2756,7 +2763,7 @@ __kernel void hsplit_elt_fused_extreme_partial(long groups, long chunk, long n_p
     __local long group_values_1[256];
     __local double group_swap[256];
     __local long group_swap_1[256];
-    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, (-1 - n_points_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_1_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -2908,7 +2915,7 @@ __kernel void hsplit_elt_fused_extreme_final(__global const double* extreme_part
 }
 
 __kernel void hsplit_elt_fused_pm_1(__global const long* index, __global const double* points_1_8, long n_points_1_1_arg, __global const long* n_points_1_1_word, __global const double* points_2, __global double* pm_1, __global double* pm_2, __global long* err) {
-    const long n_points_1_1 = n_points_1_1_arg >= 0 ? n_points_1_1_arg : clamp(n_points_1_1_word[0], 0L, -1 - n_points_1_1_arg);
+    const long n_points_1_1 = n_points_1_1_arg >= 0 ? n_points_1_1_arg : clamp(n_points_1_1_word[0], 0L, (-1 - n_points_1_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_1_1_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -3013,8 +3020,8 @@ __kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoc
     __local long flags[35];
     __local uint masks[256];
     __local long range[4];
-    const long n_cross_elements = n_cross_elements_arg >= 0 ? n_cross_elements_arg : clamp(n_cross_elements_word[0], 0L, -1 - n_cross_elements_arg);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_elements = n_cross_elements_arg >= 0 ? n_cross_elements_arg : clamp(n_cross_elements_word[0], 0L, (-1 - n_cross_elements_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_elements_arg) >> 32);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(kept_status) - kept_status_base);
@@ -3375,7 +3382,7 @@ static inline long hsplit_fused_2_pull_packed_lengths(long s, __global const lon
     return nessie_sub(nessie_add(s, 1L) < before_len ? before[nessie_add(s, 1L)] : kept_len, before[s]);
 }
 
-__kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_status_epoch, uint mapped_status_base, long instances_1, long n_points_1_arg, __global const long* n_points_1_word, __global const long* cross_lengths, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long lookback_tiles, __global long* then_instances_kept, __global long* else_instances_kept, __global long* total_26, __global long* total_30, __global long* total_34, __global uchar* mapped_14, __global long* rank, __global long* then_instances, __global long* else_instances, __global long* err) {
+__kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_status_epoch, uint mapped_status_base, long instances_1_arg, __global const long* instances_1_word, long n_points_1_arg, __global const long* n_points_1_word, __global const long* cross_lengths, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long lookback_tiles, __global long* then_instances_kept, __global long* else_instances_kept, __global long* total_26, __global long* total_30, __global long* total_34, __global uchar* mapped_14, __global long* rank, __global long* then_instances, __global long* else_instances, __global long* err) {
     __local long tile[768];
     __local long tile_1[768];
     __local long tile_2[768];
@@ -3389,9 +3396,10 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
     __local long flags[35];
     __local uchar kept_1[768];
     __local uchar kept_2[768];
-    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
-    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
-    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
+    const long instances_1 = instances_1_arg >= 0 ? instances_1_arg : clamp(instances_1_word[0], 0L, (-1 - instances_1_arg) & 0xFFFFFFFFL) + ((-1 - instances_1_arg) >> 32);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, (-1 - n_points_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_1_arg) >> 32);
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, (-1 - n_before_arg) & 0xFFFFFFFFL) + ((-1 - n_before_arg) >> 32);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, (-1 - n_kept_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(mapped_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(mapped_status) - mapped_status_base);
@@ -3883,9 +3891,9 @@ __kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status,
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
-    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
-    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, (-1 - n_before_arg) & 0xFFFFFFFFL) + ((-1 - n_before_arg) >> 32);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, (-1 - n_kept_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -4160,7 +4168,7 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
-    const long n_then_instances_1 = n_then_instances_1_arg >= 0 ? n_then_instances_1_arg : clamp(n_then_instances_1_word[0], 0L, -1 - n_then_instances_1_arg);
+    const long n_then_instances_1 = n_then_instances_1_arg >= 0 ? n_then_instances_1_arg : clamp(n_then_instances_1_word[0], 0L, (-1 - n_then_instances_1_arg) & 0xFFFFFFFFL) + ((-1 - n_then_instances_1_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -4414,7 +4422,7 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
-    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, (-1 - n_else_instances_arg) & 0xFFFFFFFFL) + ((-1 - n_else_instances_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -4716,7 +4724,7 @@ static inline long hsplit_fused_5_split_extreme(long p, __global const long* cro
 }
 
 __kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, __global long* extreme_elements) {
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < 1) {
         long elements_extreme_r = hsplit_fused_5_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
@@ -4727,7 +4735,7 @@ __kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths
 __kernel void hsplit_fused_5_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global long* extreme_longest_partials) {
     __local long group_values[256];
     __local long group_swap[256];
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -4834,7 +4842,7 @@ __kernel void hsplit_fused_5_extreme_longest_final(__global const long* extreme_
 __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme_partials_0, __global long* extreme_partials_1) {
     __local double team_values[256];
     __local long team_values_1[256];
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
@@ -4917,7 +4925,7 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
     __local double team_values[512];
     __local long team_values_1[512];
     __local int long_teams[259];
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
@@ -5078,7 +5086,7 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
     __local double team_values[512];
     __local long team_values_1[512];
     __local int long_teams[259];
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -5286,8 +5294,8 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
 }
 
 __kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -5297,8 +5305,8 @@ __kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const lon
 }
 
 __kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -5311,7 +5319,7 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     if (!(extreme_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
@@ -5631,8 +5639,8 @@ static inline void hsplit_fused_6_pull_pm_1(long i, __global const long* cross_l
 }
 
 __kernel void hsplit_fused_6_pm_1(long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1_arg, __global const long* n_points_1_word, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
-    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
-    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, (-1 - n_else_instances_arg) & 0xFFFFFFFFL) + ((-1 - n_else_instances_arg) >> 32);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, (-1 - n_points_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_1_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_else_instances) {
@@ -5657,8 +5665,8 @@ __kernel void hsplit_fused_6_pm_1(long n_else_instances_arg, __global const long
 }
 
 __kernel void hsplit_fused_6_pm_1_idx32(long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const double* points_1, long n_points_1_arg, __global const long* n_points_1_word, __global const double* points_2, __global const long* else_instances, __global const double* p1_1_12, __global const double* p1_1_16, __global const double* p1_1_20, __global const double* p1_1_24, __global double* pm_1, __global double* pm_2, __global double* p1_1_13, __global double* p1_1_17, __global double* p1_1_21, __global double* p1_1_25, __global long* lengths, __global long* offsets, __global long* err) {
-    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
-    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, -1 - n_points_1_arg);
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, (-1 - n_else_instances_arg) & 0xFFFFFFFFL) + ((-1 - n_else_instances_arg) >> 32);
+    const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, (-1 - n_points_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_1_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < n_else_instances) {
@@ -5785,11 +5793,12 @@ static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -6075,9 +6084,10 @@ static inline void hsplit_gather_fused_pull_packed_elements_1(long p, __global c
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_p1_1(long t_1, __global const long* offsets_13, long n_offsets_arg, __global const long* n_offsets_word, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+__kernel void hsplit_gather_fused_p1_1(long t_1_arg, __global const long* t_1_word, __global const long* offsets_13, long n_offsets_arg, __global const long* n_offsets_word, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -6088,10 +6098,11 @@ __kernel void hsplit_gather_fused_p1_1(long t_1, __global const long* offsets_13
     }
 }
 
-__kernel void hsplit_gather_fused_packed_elements_1(long t_2, __global const long* packed_offsets_34, long n_packed_offsets_1_arg, __global const long* n_packed_offsets_1_word, __global const long* offsets_35, long n_offsets_2_arg, __global const long* n_offsets_2_word, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
-    const long n_packed_offsets_1 = n_packed_offsets_1_arg >= 0 ? n_packed_offsets_1_arg : clamp(n_packed_offsets_1_word[0], 0L, -1 - n_packed_offsets_1_arg);
-    const long n_offsets_2 = n_offsets_2_arg >= 0 ? n_offsets_2_arg : clamp(n_offsets_2_word[0], 0L, -1 - n_offsets_2_arg);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+__kernel void hsplit_gather_fused_packed_elements_1(long t_2_arg, __global const long* t_2_word, __global const long* packed_offsets_34, long n_packed_offsets_1_arg, __global const long* n_packed_offsets_1_word, __global const long* offsets_35, long n_offsets_2_arg, __global const long* n_offsets_2_word, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+    const long t_2 = t_2_arg >= 0 ? t_2_arg : clamp(t_2_word[0], 0L, (-1 - t_2_arg) & 0xFFFFFFFFL) + ((-1 - t_2_arg) >> 32);
+    const long n_packed_offsets_1 = n_packed_offsets_1_arg >= 0 ? n_packed_offsets_1_arg : clamp(n_packed_offsets_1_word[0], 0L, (-1 - n_packed_offsets_1_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_1_arg) >> 32);
+    const long n_offsets_2 = n_offsets_2_arg >= 0 ? n_offsets_2_arg : clamp(n_offsets_2_word[0], 0L, (-1 - n_offsets_2_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_2_arg) >> 32);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_2) {
         double pull_packed_elements_1_r;
@@ -6196,10 +6207,11 @@ static inline long hsplit_fused_8_pull_lengths(long p, __global const uchar* map
     return f ? lengths[q] : sum[q];
 }
 
-__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
+__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long instances_1_arg, __global const long* instances_1_word, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
+    const long instances_1 = instances_1_arg >= 0 ? instances_1_arg : clamp(instances_1_word[0], 0L, (-1 - instances_1_arg) & 0xFFFFFFFFL) + ((-1 - instances_1_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -6430,7 +6442,8 @@ static inline void cross_products_map_fused_pull_lengths(long i, long n_points_1
     *r1 = nessie_mul(i, n_points_1);
 }
 
-__kernel void cross_products_map_fused_lengths(long instances_2, long n_points_1, __global long* lengths, __global long* offsets) {
+__kernel void cross_products_map_fused_lengths(long instances_2_arg, __global const long* instances_2_word, long n_points_1, __global long* lengths, __global long* offsets) {
+    const long instances_2 = instances_2_arg >= 0 ? instances_2_arg : clamp(instances_2_word[0], 0L, (-1 - instances_2_arg) & 0xFFFFFFFFL) + ((-1 - instances_2_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < instances_2) {
         long pull_lengths_r;
@@ -6441,7 +6454,8 @@ __kernel void cross_products_map_fused_lengths(long instances_2, long n_points_1
     }
 }
 
-__kernel void cross_products_map_fused_lengths_idx32(long instances_2, long n_points_1, __global long* lengths, __global long* offsets) {
+__kernel void cross_products_map_fused_lengths_idx32(long instances_2_arg, __global const long* instances_2_word, long n_points_1, __global long* lengths, __global long* offsets) {
+    const long instances_2 = instances_2_arg >= 0 ? instances_2_arg : clamp(instances_2_word[0], 0L, (-1 - instances_2_arg) & 0xFFFFFFFFL) + ((-1 - instances_2_arg) >> 32);
     const long gid = (long)(uint)get_global_id(0);
     if (gid < instances_2) {
         long pull_lengths_r;
@@ -6549,8 +6563,8 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, uint kept_status_ep
     __local long flags[35];
     __local uint masks[256];
     __local long range[4];
-    const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, -1 - n_points_elements_1_arg);
-    const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, -1 - n_points_offsets_arg);
+    const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, (-1 - n_points_elements_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_elements_1_arg) >> 32);
+    const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, (-1 - n_points_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_points_offsets_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(kept_status) - kept_status_base);
@@ -6917,7 +6931,7 @@ static inline long hsplit_fused_10_pull_packed_lengths(long s, __global const lo
     return nessie_sub(nessie_add(s, 1L) < before_len ? before[nessie_add(s, 1L)] : kept_len, before[s]);
 }
 
-__kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_status_epoch, uint mapped_status_base, long instances_1, __global const long* points_lengths, __global const long* cross_lengths, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long lookback_tiles, __global long* then_instances_kept, __global long* else_instances_kept, __global long* total_26, __global long* total_30, __global long* total_34, __global uchar* mapped_14, __global long* rank, __global long* then_instances, __global long* else_instances, __global long* err) {
+__kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_status_epoch, uint mapped_status_base, long instances_1_arg, __global const long* instances_1_word, __global const long* points_lengths, __global const long* cross_lengths, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long lookback_tiles, __global long* then_instances_kept, __global long* else_instances_kept, __global long* total_26, __global long* total_30, __global long* total_34, __global uchar* mapped_14, __global long* rank, __global long* then_instances, __global long* else_instances, __global long* err) {
     __local long tile[768];
     __local long tile_1[768];
     __local long tile_2[768];
@@ -6931,8 +6945,9 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
     __local long flags[35];
     __local uchar kept_1[768];
     __local uchar kept_2[768];
-    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
-    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
+    const long instances_1 = instances_1_arg >= 0 ? instances_1_arg : clamp(instances_1_word[0], 0L, (-1 - instances_1_arg) & 0xFFFFFFFFL) + ((-1 - instances_1_arg) >> 32);
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, (-1 - n_before_arg) & 0xFFFFFFFFL) + ((-1 - n_before_arg) >> 32);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, (-1 - n_kept_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(mapped_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(mapped_status) - mapped_status_base);
@@ -7424,9 +7439,9 @@ __kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    const long n_points_lengths = n_points_lengths_arg >= 0 ? n_points_lengths_arg : clamp(n_points_lengths_word[0], 0L, -1 - n_points_lengths_arg);
-    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
-    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
+    const long n_points_lengths = n_points_lengths_arg >= 0 ? n_points_lengths_arg : clamp(n_points_lengths_word[0], 0L, (-1 - n_points_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_points_lengths_arg) >> 32);
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, (-1 - n_before_arg) & 0xFFFFFFFFL) + ((-1 - n_before_arg) >> 32);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, (-1 - n_kept_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -7701,7 +7716,7 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
-    const long n_then_instances_1 = n_then_instances_1_arg >= 0 ? n_then_instances_1_arg : clamp(n_then_instances_1_word[0], 0L, -1 - n_then_instances_1_arg);
+    const long n_then_instances_1 = n_then_instances_1_arg >= 0 ? n_then_instances_1_arg : clamp(n_then_instances_1_word[0], 0L, (-1 - n_then_instances_1_arg) & 0xFFFFFFFFL) + ((-1 - n_then_instances_1_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -7955,7 +7970,7 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
-    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, (-1 - n_else_instances_arg) & 0xFFFFFFFFL) + ((-1 - n_else_instances_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -8257,7 +8272,7 @@ static inline long hsplit_fused_13_split_extreme(long p, __global const long* cr
 }
 
 __kernel void hsplit_fused_13_extreme_elements(__global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, __global long* extreme_elements) {
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < 1) {
         long elements_extreme_r = hsplit_fused_13_elements_extreme(cross_lengths, n_cross_lengths, cross_offsets_0);
@@ -8268,7 +8283,7 @@ __kernel void hsplit_fused_13_extreme_elements(__global const long* cross_length
 __kernel void hsplit_fused_13_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global long* extreme_longest_partials) {
     __local long group_values[256];
     __local long group_swap[256];
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -8375,7 +8390,7 @@ __kernel void hsplit_fused_13_extreme_longest_final(__global const long* extreme
 __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme_partials_0, __global long* extreme_partials_1) {
     __local double team_values[256];
     __local long team_values_1[256];
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
@@ -8458,7 +8473,7 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
     __local double team_values[512];
     __local long team_values_1[512];
     __local int long_teams[259];
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
@@ -8619,7 +8634,7 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
     __local double team_values[512];
     __local long team_values_1[512];
     __local int long_teams[259];
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -8827,8 +8842,8 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
 }
 
 __kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -8838,8 +8853,8 @@ __kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const lo
 }
 
 __kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, -1 - n_cross_lengths_arg);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     if (!(extreme_longest[0] > 8 * lanes)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -8852,7 +8867,7 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     if (!(extreme_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
@@ -9175,7 +9190,7 @@ static inline void hsplit_fused_14_pull_pm_1(long i, __global const long* cross_
 }
 
 __kernel void hsplit_fused_14_pm_1(long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
-    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, (-1 - n_else_instances_arg) & 0xFFFFFFFFL) + ((-1 - n_else_instances_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_else_instances) {
@@ -9200,7 +9215,7 @@ __kernel void hsplit_fused_14_pm_1(long n_else_instances_arg, __global const lon
 }
 
 __kernel void hsplit_fused_14_pm_1_idx32(long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* cross_lengths, __global const long* position, __global const long* cross_offsets, __global const long* else_instances, __global const long* points_lengths, __global const long* points_offsets, __global const double* points_elements_1, __global const double* points_elements_2, __global const double* p1_1_17, __global const double* p1_1_21, __global const double* p1_1_25, __global const double* p1_1_29, __global double* pm_1, __global double* pm_2, __global double* p1_1_18, __global double* p1_1_22, __global double* p1_1_26, __global double* p1_1_30, __global long* lengths, __global long* offsets, __global long* err) {
-    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, (-1 - n_else_instances_arg) & 0xFFFFFFFFL) + ((-1 - n_else_instances_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < n_else_instances) {
@@ -9327,11 +9342,12 @@ static inline void hsplit_fused_15_pull_ends_1_1(long p, __global const double* 
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -9585,10 +9601,11 @@ static inline long hsplit_fused_16_pull_lengths(long p, __global const uchar* ma
     return f ? lengths[q] : sum[q];
 }
 
-__kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
+__kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long instances_1_arg, __global const long* instances_1_word, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
+    const long instances_1 = instances_1_arg >= 0 ? instances_1_arg : clamp(instances_1_word[0], 0L, (-1 - instances_1_arg) & 0xFFFFFFFFL) + ((-1 - instances_1_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -9819,7 +9836,8 @@ static inline double cross_products_map_4_by_ids_pull_mapped(long i, __global co
     return (x1[s] - points_1[nessie_sub(i, offsets[(long)offsets_ids[i]])]) * (y2[s] - points_2[nessie_sub(i, offsets[(long)offsets_ids[i]])]) - (y1[s] - points_2[nessie_sub(i, offsets[(long)offsets_ids[i]])]) * (x2[s] - points_1[nessie_sub(i, offsets[(long)offsets_ids[i]])]);
 }
 
-__kernel void cross_products_map_4_by_ids_mapped(long t_1, __global const int* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+__kernel void cross_products_map_4_by_ids_mapped(long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = cross_products_map_4_by_ids_pull_mapped(gid, offsets_ids, x1, offsets, points_1, y2, points_2, y1, x2);
@@ -9916,7 +9934,8 @@ static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const int* 
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_7_by_ids_p1_1(long t_1, __global const int* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+__kernel void hsplit_gather_7_by_ids_p1_1(long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -10008,7 +10027,7 @@ static inline double cross_products_map_5_by_ids_pull_mapped(long i, __global co
 }
 
 __kernel void cross_products_map_5_by_ids_mapped(long n_points_elements_1_arg, __global const long* n_points_elements_1_word, __global const int* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
-    const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, -1 - n_points_elements_1_arg);
+    const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, (-1 - n_points_elements_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_elements_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < n_points_elements_1) {
         double pull_mapped_r = cross_products_map_5_by_ids_pull_mapped(gid, points_offsets_ids, x1, points_elements_1, y2, points_elements_2, y1, x2);
@@ -10100,8 +10119,9 @@ static inline void hsplit_gather_27_by_ids_pull_packed_elements_1(long p, __glob
     *r1 = packed_elements_2[q];
 }
 
-__kernel void hsplit_gather_27_by_ids_packed_elements_1(long t_1, __global const int* packed_offsets_ids, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+__kernel void hsplit_gather_27_by_ids_packed_elements_1(long t_1_arg, __global const long* t_1_word, __global const int* packed_offsets_ids, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_packed_elements_1_r;
@@ -10197,7 +10217,8 @@ static inline void hsplit_gather_29_by_ids_pull_p1_1(long p, __global const int*
     *r1 = f ? p1_2[q] : hsplit_elements_2[q];
 }
 
-__kernel void hsplit_gather_29_by_ids_p1_1(long t_1, __global const int* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const long* offsets_0, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
+__kernel void hsplit_gather_29_by_ids_p1_1(long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const long* offsets_0, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -10309,10 +10330,11 @@ static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const do
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -10596,8 +10618,9 @@ static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __g
     *r1 = points_1_1[q_2];
 }
 
-__kernel void hsplit_gather_fused_by_ids_p1_1(long t_1, __global const int* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+__kernel void hsplit_gather_fused_by_ids_p1_1(long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_p1_1_r;
@@ -10608,9 +10631,10 @@ __kernel void hsplit_gather_fused_by_ids_p1_1(long t_1, __global const int* offs
     }
 }
 
-__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long t_2, __global const int* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2_arg, __global const long* n_offsets_2_word, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
-    const long n_offsets_2 = n_offsets_2_arg >= 0 ? n_offsets_2_arg : clamp(n_offsets_2_word[0], 0L, -1 - n_offsets_2_arg);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, -1 - n_cross_offsets_arg);
+__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long t_2_arg, __global const long* t_2_word, __global const int* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2_arg, __global const long* n_offsets_2_word, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+    const long t_2 = t_2_arg >= 0 ? t_2_arg : clamp(t_2_word[0], 0L, (-1 - t_2_arg) & 0xFFFFFFFFL) + ((-1 - t_2_arg) >> 32);
+    const long n_offsets_2 = n_offsets_2_arg >= 0 ? n_offsets_2_arg : clamp(n_offsets_2_word[0], 0L, (-1 - n_offsets_2_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_2_arg) >> 32);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_2) {
         double pull_packed_elements_1_r;
@@ -10722,10 +10746,11 @@ static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const d
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -10960,13 +10985,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_fused_7_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
+__kernel void hsplit_fused_7_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -11195,13 +11222,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_fused_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
+__kernel void hsplit_gather_fused_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -11430,13 +11459,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_fused_segment_ids_1_ids(__global const long* packed_offsets, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, long n_2, __global int* ids) {
+__kernel void hsplit_gather_fused_segment_ids_1_ids(__global const long* packed_offsets, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, -1 - n_packed_offsets_arg);
+    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, (-1 - n_packed_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_packed_offsets;
@@ -11665,13 +11696,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_29_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
+__kernel void hsplit_gather_29_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -11900,13 +11933,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void cross_products_map_4_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
+__kernel void cross_products_map_4_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -12135,13 +12170,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_7_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
+__kernel void hsplit_gather_7_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -12370,13 +12407,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_fused_15_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
+__kernel void hsplit_fused_15_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -12605,13 +12644,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void hsplit_gather_27_segment_ids_ids(__global const long* packed_offsets, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, long n_2, __global int* ids) {
+__kernel void hsplit_gather_27_segment_ids_ids(__global const long* packed_offsets, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, -1 - n_packed_offsets_arg);
+    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, (-1 - n_packed_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_packed_offsets;
@@ -12840,13 +12881,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void cross_products_map_5_segment_ids_ids(__global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, long n_2, __global int* ids) {
+__kernel void cross_products_map_5_segment_ids_ids(__global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, -1 - n_points_offsets_arg);
+    const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, (-1 - n_points_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_points_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_points_offsets;

@@ -81,7 +81,7 @@ static inline long quicksort_elt_once_pivot(long t, __global const long* s, long
 }
 
 __kernel void quicksort_elt_pivot(long t, __global const long* s, long n_s_arg, __global const long* n_s_word, __global long* pivot, __global long* err) {
-    const long n_s = n_s_arg >= 0 ? n_s_arg : clamp(n_s_word[0], 0L, -1 - n_s_arg);
+    const long n_s = n_s_arg >= 0 ? n_s_arg : clamp(n_s_word[0], 0L, (-1 - n_s_arg) & 0xFFFFFFFFL) + ((-1 - n_s_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -172,8 +172,9 @@ static inline long quicksort_gather_pull_v_elements(long p, __global const long*
     return s == 0L ? lesser[q] : greater[q];
 }
 
-__kernel void quicksort_gather_v_elements(long t_1, __global const long* v_offsets, long n_v_offsets_arg, __global const long* n_v_offsets_word, __global const long* lesser, __global const long* greater, __global long* v_elements) {
-    const long n_v_offsets = n_v_offsets_arg >= 0 ? n_v_offsets_arg : clamp(n_v_offsets_word[0], 0L, -1 - n_v_offsets_arg);
+__kernel void quicksort_gather_v_elements(long t_1_arg, __global const long* t_1_word, __global const long* v_offsets, long n_v_offsets_arg, __global const long* n_v_offsets_word, __global const long* lesser, __global const long* greater, __global long* v_elements) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_v_offsets = n_v_offsets_arg >= 0 ? n_v_offsets_arg : clamp(n_v_offsets_word[0], 0L, (-1 - n_v_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_v_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_pull_v_elements(gid, v_offsets, n_v_offsets, lesser, greater);
@@ -264,8 +265,9 @@ static inline long quicksort_gather_3_pull_s_elements(long p, __global const lon
     return s_elements[q];
 }
 
-__kernel void quicksort_gather_3_s_elements(long total_1, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global long* s_elements_9) {
-    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
+__kernel void quicksort_gather_3_s_elements(long total_1_arg, __global const long* total_1_word, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global long* s_elements_9) {
+    const long total_1 = total_1_arg >= 0 ? total_1_arg : clamp(total_1_word[0], 0L, (-1 - total_1_arg) & 0xFFFFFFFFL) + ((-1 - total_1_arg) >> 32);
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_s_elements_r = quicksort_gather_3_pull_s_elements(gid, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3);
@@ -357,8 +359,9 @@ static inline long quicksort_gather_7_pull_v_elements(long p, __global const lon
     return c == 0L ? lesser_elements[q] : greater_elements[q];
 }
 
-__kernel void quicksort_gather_7_v_elements(long t_1, __global const long* v_offsets, long n_v_offsets_arg, __global const long* n_v_offsets_word, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
-    const long n_v_offsets = n_v_offsets_arg >= 0 ? n_v_offsets_arg : clamp(n_v_offsets_word[0], 0L, -1 - n_v_offsets_arg);
+__kernel void quicksort_gather_7_v_elements(long t_1_arg, __global const long* t_1_word, __global const long* v_offsets, long n_v_offsets_arg, __global const long* n_v_offsets_word, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_v_offsets = n_v_offsets_arg >= 0 ? n_v_offsets_arg : clamp(n_v_offsets_word[0], 0L, (-1 - n_v_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_v_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_7_pull_v_elements(gid, v_offsets, n_v_offsets, lesser_offsets, greater_offsets, lesser_elements, greater_elements);
@@ -366,8 +369,9 @@ __kernel void quicksort_gather_7_v_elements(long t_1, __global const long* v_off
     }
 }
 
-__kernel void quicksort_gather_7_v_elements_idx32(long t_1, __global const long* v_offsets, long n_v_offsets_arg, __global const long* n_v_offsets_word, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
-    const long n_v_offsets = n_v_offsets_arg >= 0 ? n_v_offsets_arg : clamp(n_v_offsets_word[0], 0L, -1 - n_v_offsets_arg);
+__kernel void quicksort_gather_7_v_elements_idx32(long t_1_arg, __global const long* t_1_word, __global const long* v_offsets, long n_v_offsets_arg, __global const long* n_v_offsets_word, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_v_offsets = n_v_offsets_arg >= 0 ? n_v_offsets_arg : clamp(n_v_offsets_word[0], 0L, (-1 - n_v_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_v_offsets_arg) >> 32);
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_7_pull_v_elements(gid, v_offsets, n_v_offsets, lesser_offsets, greater_offsets, lesser_elements, greater_elements);
@@ -468,8 +472,9 @@ static inline long quicksort_gather_8_pull_sorted_elements_elements(long p, __gl
     return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
 }
 
-__kernel void quicksort_gather_8_sorted_elements_elements(long t_1, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+__kernel void quicksort_gather_8_sorted_elements_elements(long t_1_arg, __global const long* t_1_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_sorted_elements_elements_r = quicksort_gather_8_pull_sorted_elements_elements(gid, offsets, n_offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
@@ -562,8 +567,9 @@ static inline long quicksort_gather_10_pull_s_elements(long p, __global const lo
     return f ? s_elements[q] : sorted_elements_elements[q];
 }
 
-__kernel void quicksort_gather_10_s_elements(long t_1, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
-    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
+__kernel void quicksort_gather_10_s_elements(long t_1_arg, __global const long* t_1_word, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_s_elements_r = quicksort_gather_10_pull_s_elements(gid, s_offsets_0, n_s_offsets, mapped, rank, s_offsets_3, offsets, s_elements_5, sorted_elements_elements);
@@ -651,7 +657,8 @@ static inline long quicksort_gather_11_pull_sorted_elements(long p, long start, 
     return sorted_elements[q];
 }
 
-__kernel void quicksort_gather_11_sorted_elements(long length_1, long start, __global const long* sorted_elements_1, __global long* sorted_elements_5) {
+__kernel void quicksort_gather_11_sorted_elements(long length_1_arg, __global const long* length_1_word, long start, __global const long* sorted_elements_1, __global long* sorted_elements_5) {
+    const long length_1 = length_1_arg >= 0 ? length_1_arg : clamp(length_1_word[0], 0L, (-1 - length_1_arg) & 0xFFFFFFFFL) + ((-1 - length_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < length_1) {
         long pull_sorted_elements_r = quicksort_gather_11_pull_sorted_elements(gid, start, sorted_elements_1);
@@ -738,7 +745,8 @@ static inline long take_gather_pull_s(long p, __global const long* s) {
     return s[p];
 }
 
-__kernel void take_gather_s(long n_2, __global const long* s_0, __global long* s_3) {
+__kernel void take_gather_s(long n_2_arg, __global const long* n_2_word, __global const long* s_0, __global long* s_3) {
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < n_2) {
         long pull_s_r = take_gather_pull_s(gid, s_0);
@@ -843,7 +851,7 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, uint le
     __local long vals_1[306];
     __local long vals_2[306];
     __local long flags[35];
-    const long n_s = n_s_arg >= 0 ? n_s_arg : clamp(n_s_word[0], 0L, -1 - n_s_arg);
+    const long n_s = n_s_arg >= 0 ? n_s_arg : clamp(n_s_word[0], 0L, (-1 - n_s_arg) & 0xFFFFFFFFL) + ((-1 - n_s_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(lesser_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(lesser_status) - lesser_status_base);
@@ -1206,7 +1214,7 @@ static inline void quicksort_elt_fused_once_length(__global const long* sorted_l
 }
 
 __kernel void quicksort_elt_fused_length(__global const long* sorted_lengths, long n_sorted_lengths_arg, __global const long* n_sorted_lengths_word, __global const long* sorted_offsets, __global long* length_2, __global long* start_3, __global long* length_4, __global long* start_5, __global long* err) {
-    const long n_sorted_lengths = n_sorted_lengths_arg >= 0 ? n_sorted_lengths_arg : clamp(n_sorted_lengths_word[0], 0L, -1 - n_sorted_lengths_arg);
+    const long n_sorted_lengths = n_sorted_lengths_arg >= 0 ? n_sorted_lengths_arg : clamp(n_sorted_lengths_word[0], 0L, (-1 - n_sorted_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_sorted_lengths_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < 1) {
@@ -1311,7 +1319,8 @@ static inline long quicksort_gather_fused_pull_sorted_elements(long p, long n_so
     return t;
 }
 
-__kernel void quicksort_gather_fused_sorted_elements(long t_1, long n_sorted_elements, long start, __global const long* sorted_elements_1, __global const long* equal, __global long* sorted_elements_9) {
+__kernel void quicksort_gather_fused_sorted_elements(long t_1_arg, __global const long* t_1_word, long n_sorted_elements, long start, __global const long* sorted_elements_1, __global const long* equal, __global long* sorted_elements_9) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_sorted_elements_r = quicksort_gather_fused_pull_sorted_elements(gid, n_sorted_elements, start, sorted_elements_1, equal);
@@ -1408,7 +1417,8 @@ static inline long quicksort_gather_fused_2_pull_sorted_elements(long p, long n_
     return t;
 }
 
-__kernel void quicksort_gather_fused_2_sorted_elements(long t_1, long n_sorted_elements, __global const long* sorted_elements_7, long start, __global const long* sorted_elements_1, __global long* sorted_elements_9) {
+__kernel void quicksort_gather_fused_2_sorted_elements(long t_1_arg, __global const long* t_1_word, long n_sorted_elements, __global const long* sorted_elements_7, long start, __global const long* sorted_elements_1, __global long* sorted_elements_9) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_sorted_elements_r = quicksort_gather_fused_2_pull_sorted_elements(gid, n_sorted_elements, sorted_elements_7, start, sorted_elements_1);
@@ -1532,7 +1542,7 @@ static inline void quicksort_fused_op_total(long a, long a_1, long b, long b_1, 
     *r1 = nessie_add(a_1, b_1);
 }
 
-__kernel void quicksort_fused_mapped(__global int* mapped_status, uint mapped_status_epoch, uint mapped_status_base, long instances_2, __global const long* s_lengths, long lookback_tiles, __global long* then_instances_kept, __global long* else_instances_kept, __global long* total_14, __global long* total_18, __global uchar* mapped_2, __global long* rank, __global long* then_instances, __global long* else_instances) {
+__kernel void quicksort_fused_mapped(__global int* mapped_status, uint mapped_status_epoch, uint mapped_status_base, long instances_2_arg, __global const long* instances_2_word, __global const long* s_lengths, long lookback_tiles, __global long* then_instances_kept, __global long* else_instances_kept, __global long* total_14, __global long* total_18, __global uchar* mapped_2, __global long* rank, __global long* then_instances, __global long* else_instances) {
     __local long tile[768];
     __local long tile_1[768];
     __local long tile_2[768];
@@ -1544,6 +1554,7 @@ __kernel void quicksort_fused_mapped(__global int* mapped_status, uint mapped_st
     __local long flags[35];
     __local uchar kept[768];
     __local uchar kept_1[768];
+    const long instances_2 = instances_2_arg >= 0 ? instances_2_arg : clamp(instances_2_word[0], 0L, (-1 - instances_2_arg) & 0xFFFFFFFFL) + ((-1 - instances_2_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(mapped_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(mapped_status) - mapped_status_base);
@@ -2063,7 +2074,7 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, uint s
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
-    const long n_then_instances = n_then_instances_arg >= 0 ? n_then_instances_arg : clamp(n_then_instances_word[0], 0L, -1 - n_then_instances_arg);
+    const long n_then_instances = n_then_instances_arg >= 0 ? n_then_instances_arg : clamp(n_then_instances_word[0], 0L, (-1 - n_then_instances_arg) & 0xFFFFFFFFL) + ((-1 - n_then_instances_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
@@ -2332,7 +2343,7 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, uint s
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
-    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, (-1 - n_else_instances_arg) & 0xFFFFFFFFL) + ((-1 - n_else_instances_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
@@ -2608,7 +2619,7 @@ static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const 
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1_arg, __global const long* total_1_word, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -2619,7 +2630,8 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, uint 
     __local uint masks_1[256];
     __local uint masks_2[256];
     __local long range[4];
-    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
+    const long total_1 = total_1_arg >= 0 ? total_1_arg : clamp(total_1_word[0], 0L, (-1 - total_1_arg) & 0xFFFFFFFFL) + ((-1 - total_1_arg) >> 32);
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(lesser_elements_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(lesser_elements_status) - lesser_elements_status_base);
@@ -3083,13 +3095,13 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, uin
     __local long vals_1[306];
     __local long vals_2[306];
     __local long flags[35];
-    const long n_s_lengths = n_s_lengths_arg >= 0 ? n_s_lengths_arg : clamp(n_s_lengths_word[0], 0L, -1 - n_s_lengths_arg);
-    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
-    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
-    const long n_before_1 = n_before_1_arg >= 0 ? n_before_1_arg : clamp(n_before_1_word[0], 0L, -1 - n_before_1_arg);
-    const long n_kept_1 = n_kept_1_arg >= 0 ? n_kept_1_arg : clamp(n_kept_1_word[0], 0L, -1 - n_kept_1_arg);
-    const long n_before_2 = n_before_2_arg >= 0 ? n_before_2_arg : clamp(n_before_2_word[0], 0L, -1 - n_before_2_arg);
-    const long n_kept_2 = n_kept_2_arg >= 0 ? n_kept_2_arg : clamp(n_kept_2_word[0], 0L, -1 - n_kept_2_arg);
+    const long n_s_lengths = n_s_lengths_arg >= 0 ? n_s_lengths_arg : clamp(n_s_lengths_word[0], 0L, (-1 - n_s_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_s_lengths_arg) >> 32);
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, (-1 - n_before_arg) & 0xFFFFFFFFL) + ((-1 - n_before_arg) >> 32);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, (-1 - n_kept_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_arg) >> 32);
+    const long n_before_1 = n_before_1_arg >= 0 ? n_before_1_arg : clamp(n_before_1_word[0], 0L, (-1 - n_before_1_arg) & 0xFFFFFFFFL) + ((-1 - n_before_1_arg) >> 32);
+    const long n_kept_1 = n_kept_1_arg >= 0 ? n_kept_1_arg : clamp(n_kept_1_word[0], 0L, (-1 - n_kept_1_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_1_arg) >> 32);
+    const long n_before_2 = n_before_2_arg >= 0 ? n_before_2_arg : clamp(n_before_2_word[0], 0L, (-1 - n_before_2_arg) & 0xFFFFFFFFL) + ((-1 - n_before_2_arg) >> 32);
+    const long n_kept_2 = n_kept_2_arg >= 0 ? n_kept_2_arg : clamp(n_kept_2_word[0], 0L, (-1 - n_kept_2_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_2_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status_49 + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status_49) - s_offsets_status_49_base);
@@ -3377,14 +3389,15 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, uin
     }
 }
 
-__kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, uint s_offsets_status_50_epoch, uint s_offsets_status_50_base, long t_1, __global const long* before_0, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* before_17, long n_before_2_arg, __global const long* n_before_2_word, long n_kept_2_arg, __global const long* n_kept_2_word, __global long* s_offsets_30, __global long* v_lengths_26) {
+__kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, uint s_offsets_status_50_epoch, uint s_offsets_status_50_base, long t_1_arg, __global const long* t_1_word, __global const long* before_0, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* before_17, long n_before_2_arg, __global const long* n_before_2_word, long n_kept_2_arg, __global const long* n_kept_2_word, __global long* s_offsets_30, __global long* v_lengths_26) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, -1 - n_before_arg);
-    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, -1 - n_kept_arg);
-    const long n_before_2 = n_before_2_arg >= 0 ? n_before_2_arg : clamp(n_before_2_word[0], 0L, -1 - n_before_2_arg);
-    const long n_kept_2 = n_kept_2_arg >= 0 ? n_kept_2_arg : clamp(n_kept_2_word[0], 0L, -1 - n_kept_2_arg);
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, (-1 - n_before_arg) & 0xFFFFFFFFL) + ((-1 - n_before_arg) >> 32);
+    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, (-1 - n_kept_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_arg) >> 32);
+    const long n_before_2 = n_before_2_arg >= 0 ? n_before_2_arg : clamp(n_before_2_word[0], 0L, (-1 - n_before_2_arg) & 0xFFFFFFFFL) + ((-1 - n_before_2_arg) >> 32);
+    const long n_kept_2 = n_kept_2_arg >= 0 ? n_kept_2_arg : clamp(n_kept_2_word[0], 0L, (-1 - n_kept_2_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_2_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status_50 + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status_50) - s_offsets_status_50_base);
@@ -3719,7 +3732,7 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, uint s
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
-    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, -1 - n_else_instances_arg);
+    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, (-1 - n_else_instances_arg) & 0xFFFFFFFFL) + ((-1 - n_else_instances_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
@@ -3973,10 +3986,11 @@ static inline long quicksort_fused_7_pull_s_lengths(long p, __global const uchar
     return f ? s_lengths[q] : lengths[q];
 }
 
-__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long instances_1, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets, __global long* s_lengths_5) {
+__kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long instances_1_arg, __global const long* instances_1_word, __global const uchar* mapped, __global const long* rank, __global const long* s_lengths_2, __global const long* lengths, __global long* s_offsets, __global long* s_lengths_5) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
+    const long instances_1 = instances_1_arg >= 0 ? instances_1_arg : clamp(instances_1_word[0], 0L, (-1 - instances_1_arg) & 0xFFFFFFFFL) + ((-1 - instances_1_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
@@ -4215,7 +4229,7 @@ static inline long checksum_reduce_sum_fused_op_sum(long a, long b) {
 __kernel void checksum_reduce_sum_fused_sum_partial(long groups, long chunk, long n_s_arg, __global const long* n_s_word, __global const long* s, __global long* sum_partials) {
     __local long group_values[256];
     __local long group_swap[256];
-    const long n_s = n_s_arg >= 0 ? n_s_arg : clamp(n_s_word[0], 0L, -1 - n_s_arg);
+    const long n_s = n_s_arg >= 0 ? n_s_arg : clamp(n_s_word[0], 0L, (-1 - n_s_arg) & 0xFFFFFFFFL) + ((-1 - n_s_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -4407,7 +4421,7 @@ static inline int is_sorted_fused_op_and(int a, int b) {
 __kernel void is_sorted_fused_and_partial(long groups, long chunk, long n_a_arg, __global const long* n_a_word, __global const long* a_0, __global const long* b_1, __global uchar* and_partials) {
     __local int group_values[256];
     __local int group_swap[256];
-    const long n_a = n_a_arg >= 0 ? n_a_arg : clamp(n_a_word[0], 0L, -1 - n_a_arg);
+    const long n_a = n_a_arg >= 0 ? n_a_arg : clamp(n_a_word[0], 0L, (-1 - n_a_arg) & 0xFFFFFFFFL) + ((-1 - n_a_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -4595,7 +4609,8 @@ static inline long main_map_fused_pull_data(long i) {
     return nessie_rem(nessie_rem(nessie_add(nessie_mul(x_2, 1103515245L), 12345L), 2147483648L), 1000000L);
 }
 
-__kernel void main_map_fused_data(long t_1, __global long* data) {
+__kernel void main_map_fused_data(long t_1_arg, __global const long* t_1_word, __global long* data) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_data_r = main_map_fused_pull_data(gid);
@@ -4603,7 +4618,8 @@ __kernel void main_map_fused_data(long t_1, __global long* data) {
     }
 }
 
-__kernel void main_map_fused_data_idx32(long t_1, __global long* data) {
+__kernel void main_map_fused_data_idx32(long t_1_arg, __global const long* t_1_word, __global long* data) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         long pull_data_r = main_map_fused_pull_data(gid);
@@ -4693,7 +4709,8 @@ static inline long quicksort_gather_3_by_ids_pull_s_elements(long p, __global co
     return s_elements[q];
 }
 
-__kernel void quicksort_gather_3_by_ids_s_elements(long total_1, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global long* s_elements_9) {
+__kernel void quicksort_gather_3_by_ids_s_elements(long total_1_arg, __global const long* total_1_word, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global long* s_elements_9) {
+    const long total_1 = total_1_arg >= 0 ? total_1_arg : clamp(total_1_word[0], 0L, (-1 - total_1_arg) & 0xFFFFFFFFL) + ((-1 - total_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < total_1) {
         long pull_s_elements_r = quicksort_gather_3_by_ids_pull_s_elements(gid, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3);
@@ -4784,7 +4801,8 @@ static inline long quicksort_gather_7_by_ids_pull_v_elements(long p, __global co
     return c == 0L ? lesser_elements[q] : greater_elements[q];
 }
 
-__kernel void quicksort_gather_7_by_ids_v_elements(long t_1, __global const int* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+__kernel void quicksort_gather_7_by_ids_v_elements(long t_1_arg, __global const long* t_1_word, __global const int* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_7_by_ids_pull_v_elements(gid, v_offsets_ids, lesser_offsets, greater_offsets, v_offsets, lesser_elements, greater_elements);
@@ -4792,7 +4810,8 @@ __kernel void quicksort_gather_7_by_ids_v_elements(long t_1, __global const int*
     }
 }
 
-__kernel void quicksort_gather_7_by_ids_v_elements_idx32(long t_1, __global const int* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+__kernel void quicksort_gather_7_by_ids_v_elements_idx32(long t_1_arg, __global const long* t_1_word, __global const int* v_offsets_ids, __global const long* lesser_offsets, __global const long* greater_offsets, __global const long* v_offsets, __global const long* lesser_elements, __global const long* greater_elements, __global long* v_elements) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         long pull_v_elements_r = quicksort_gather_7_by_ids_pull_v_elements(gid, v_offsets_ids, lesser_offsets, greater_offsets, v_offsets, lesser_elements, greater_elements);
@@ -4892,7 +4911,8 @@ static inline long quicksort_gather_8_by_ids_pull_sorted_elements_elements(long 
     return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
 }
 
-__kernel void quicksort_gather_8_by_ids_sorted_elements_elements(long t_1, __global const int* offsets_ids, __global const long* offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
+__kernel void quicksort_gather_8_by_ids_sorted_elements_elements(long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* offsets, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_sorted_elements_elements_r = quicksort_gather_8_by_ids_pull_sorted_elements_elements(gid, offsets_ids, offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
@@ -4984,7 +5004,8 @@ static inline long quicksort_gather_10_by_ids_pull_s_elements(long p, __global c
     return f ? s_elements[q] : sorted_elements_elements[q];
 }
 
-__kernel void quicksort_gather_10_by_ids_s_elements(long t_1, __global const int* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_offsets_0, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+__kernel void quicksort_gather_10_by_ids_s_elements(long t_1_arg, __global const long* t_1_word, __global const int* s_offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_offsets_0, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_s_elements_r = quicksort_gather_10_by_ids_pull_s_elements(gid, s_offsets_ids, mapped, rank, s_offsets_3, offsets, s_offsets_0, s_elements_5, sorted_elements_elements);
@@ -5106,7 +5127,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1_arg, __global const long* total_1_word, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -5117,7 +5138,8 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
     __local uint masks_1[256];
     __local uint masks_2[256];
     __local long range[4];
-    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
+    const long total_1 = total_1_arg >= 0 ? total_1_arg : clamp(total_1_word[0], 0L, (-1 - total_1_arg) & 0xFFFFFFFFL) + ((-1 - total_1_arg) >> 32);
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(lesser_elements_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(lesser_elements_status) - lesser_elements_status_base);
@@ -5516,13 +5538,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_3_segment_ids_ids(__global const long* s_offsets, long n_s_offsets_arg, __global const long* n_s_offsets_word, long n_2, __global int* ids) {
+__kernel void quicksort_gather_3_segment_ids_ids(__global const long* s_offsets, long n_s_offsets_arg, __global const long* n_s_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_s_offsets;
@@ -5751,13 +5775,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_fused_4_segment_ids_ids(__global const long* s_offsets, long n_s_offsets_arg, __global const long* n_s_offsets_word, long n_2, __global int* ids) {
+__kernel void quicksort_fused_4_segment_ids_ids(__global const long* s_offsets, long n_s_offsets_arg, __global const long* n_s_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_s_offsets;
@@ -5986,13 +6012,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_7_segment_ids_ids(__global const long* v_offsets, long n_v_offsets_arg, __global const long* n_v_offsets_word, long n_2, __global int* ids) {
+__kernel void quicksort_gather_7_segment_ids_ids(__global const long* v_offsets, long n_v_offsets_arg, __global const long* n_v_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_v_offsets = n_v_offsets_arg >= 0 ? n_v_offsets_arg : clamp(n_v_offsets_word[0], 0L, -1 - n_v_offsets_arg);
+    const long n_v_offsets = n_v_offsets_arg >= 0 ? n_v_offsets_arg : clamp(n_v_offsets_word[0], 0L, (-1 - n_v_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_v_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_v_offsets;
@@ -6221,13 +6249,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_8_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
+__kernel void quicksort_gather_8_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;
@@ -6456,13 +6486,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void quicksort_gather_10_segment_ids_ids(__global const long* s_offsets, long n_s_offsets_arg, __global const long* n_s_offsets_word, long n_2, __global int* ids) {
+__kernel void quicksort_gather_10_segment_ids_ids(__global const long* s_offsets, long n_s_offsets_arg, __global const long* n_s_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, -1 - n_s_offsets_arg);
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_s_offsets;

@@ -84,7 +84,7 @@ static inline long index_total_once_total(__global const long* lengths, long len
 }
 
 __kernel void index_total_total(__global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, __global long* total) {
-    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, -1 - n_lengths_arg);
+    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < 1) {
         long once_total_r = index_total_once_total(lengths, n_lengths, offsets);
@@ -174,8 +174,9 @@ static inline long index_map_2_pull_iseq(long i, __global const long* offsets, l
     return w;
 }
 
-__kernel void index_map_2_iseq(long total_2, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global long* iseq) {
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+__kernel void index_map_2_iseq(long total_2_arg, __global const long* total_2_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global long* iseq) {
+    const long total_2 = total_2_arg >= 0 ? total_2_arg : clamp(total_2_word[0], 0L, (-1 - total_2_arg) & 0xFFFFFFFFL) + ((-1 - total_2_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < total_2) {
         long pull_iseq_r = index_map_2_pull_iseq(gid, offsets, n_offsets);
@@ -269,7 +270,7 @@ static inline double main_reduce_sum_2_op_sum(double a, double b) {
 __kernel void main_reduce_sum_2_sum_partial(long groups, long chunk, long n_r_arg, __global const long* n_r_word, __global const double* r, __global double* sum_partials) {
     __local double group_values[256];
     __local double group_swap[256];
-    const long n_r = n_r_arg >= 0 ? n_r_arg : clamp(n_r_word[0], 0L, -1 - n_r_arg);
+    const long n_r = n_r_arg >= 0 ? n_r_arg : clamp(n_r_word[0], 0L, (-1 - n_r_arg) & 0xFFFFFFFFL) + ((-1 - n_r_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -458,7 +459,8 @@ static inline void sparse_matrix_map_fused_pull_iseq(long i, long* r0, long* r1)
     *r1 = v_1;
 }
 
-__kernel void sparse_matrix_map_fused_iseq(long t_1, __global int* iseq_1, __global int* mapped) {
+__kernel void sparse_matrix_map_fused_iseq(long t_1_arg, __global const long* t_1_word, __global int* iseq_1, __global int* mapped) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         long pull_iseq_r;
@@ -469,7 +471,8 @@ __kernel void sparse_matrix_map_fused_iseq(long t_1, __global int* iseq_1, __glo
     }
 }
 
-__kernel void sparse_matrix_map_fused_iseq_idx32(long t_1, __global int* iseq_1, __global int* mapped) {
+__kernel void sparse_matrix_map_fused_iseq_idx32(long t_1_arg, __global const long* t_1_word, __global int* iseq_1, __global int* mapped) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         long pull_iseq_r;
@@ -574,8 +577,8 @@ static inline void sparse_matrix_map_fused_2_pull_mapped(long i, __global const 
 }
 
 __kernel void sparse_matrix_map_fused_2_mapped(long n_k_arg, __global const long* n_k_word, __global const long* index_offsets, long n_index_offsets_arg, __global const long* n_index_offsets_word, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
-    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, -1 - n_k_arg);
-    const long n_index_offsets = n_index_offsets_arg >= 0 ? n_index_offsets_arg : clamp(n_index_offsets_word[0], 0L, -1 - n_index_offsets_arg);
+    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, (-1 - n_k_arg) & 0xFFFFFFFFL) + ((-1 - n_k_arg) >> 32);
+    const long n_index_offsets = n_index_offsets_arg >= 0 ? n_index_offsets_arg : clamp(n_index_offsets_word[0], 0L, (-1 - n_index_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_index_offsets_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_k) {
@@ -588,8 +591,8 @@ __kernel void sparse_matrix_map_fused_2_mapped(long n_k_arg, __global const long
 }
 
 __kernel void sparse_matrix_map_fused_2_mapped_idx32(long n_k_arg, __global const long* n_k_word, __global const long* index_offsets, long n_index_offsets_arg, __global const long* n_index_offsets_word, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
-    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, -1 - n_k_arg);
-    const long n_index_offsets = n_index_offsets_arg >= 0 ? n_index_offsets_arg : clamp(n_index_offsets_word[0], 0L, -1 - n_index_offsets_arg);
+    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, (-1 - n_k_arg) & 0xFFFFFFFFL) + ((-1 - n_k_arg) >> 32);
+    const long n_index_offsets = n_index_offsets_arg >= 0 ? n_index_offsets_arg : clamp(n_index_offsets_word[0], 0L, (-1 - n_index_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_index_offsets_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < n_k) {
@@ -711,10 +714,11 @@ static inline long index_fused_pull_lengths(long i, __global const int* n, __glo
     return count;
 }
 
-__kernel void index_fused_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long instances_2, __global const int* n, __global long* offsets, __global long* lengths_2, __global long* err) {
+__kernel void index_fused_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long instances_2_arg, __global const long* instances_2_word, __global const int* n, __global long* offsets, __global long* lengths_2, __global long* err) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
+    const long instances_2 = instances_2_arg >= 0 ? instances_2_arg : clamp(instances_2_word[0], 0L, (-1 - instances_2_arg) & 0xFFFFFFFFL) + ((-1 - instances_2_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
@@ -945,7 +949,8 @@ static inline double dense_vector_map_fused_pull_mapped(long i) {
     return 1.0 + 0.25 * (double)nessie_rem(iseq, 8L);
 }
 
-__kernel void dense_vector_map_fused_mapped(long t_1, __global double* mapped) {
+__kernel void dense_vector_map_fused_mapped(long t_1_arg, __global const long* t_1_word, __global double* mapped) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = dense_vector_map_fused_pull_mapped(gid);
@@ -953,7 +958,8 @@ __kernel void dense_vector_map_fused_mapped(long t_1, __global double* mapped) {
     }
 }
 
-__kernel void dense_vector_map_fused_mapped_idx32(long t_1, __global double* mapped) {
+__kernel void dense_vector_map_fused_mapped_idx32(long t_1_arg, __global const long* t_1_word, __global double* mapped) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = (long)(uint)get_global_id(0);
     if (gid < t_1) {
         double pull_mapped_r = dense_vector_map_fused_pull_mapped(gid);
@@ -1048,7 +1054,7 @@ static inline long main_fused_op_sum(long a, long b) {
 __kernel void main_fused_sum_partial(long groups, long chunk, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_lengths, __global long* sum_partials) {
     __local long group_values[256];
     __local long group_swap[256];
-    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, -1 - n_m_lengths_arg);
+    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, (-1 - n_m_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_m_lengths_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -1284,7 +1290,7 @@ static inline long smvm_fused_split_sum(long p, __global const long* m_lengths, 
 __kernel void smvm_fused_sum_longest_partial(__global const long* m_lengths, long groups, long chunk, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global long* sum_longest_partials) {
     __local long group_values[256];
     __local long group_swap[256];
-    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, -1 - n_m_lengths_arg);
+    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, (-1 - n_m_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_m_lengths_arg) >> 32);
     {
         const long wg = get_group_id(0);
         {
@@ -1390,8 +1396,8 @@ __kernel void smvm_fused_sum_longest_final(__global const long* sum_longest_part
 
 __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long long_chunks, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global double* sum_partials_0, __global long* err) {
     __local double team_values[256];
-    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
-    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, -1 - n_v_arg);
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
+    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
     const long l = get_local_id(0);
     const long segs = n_m_offsets;
     const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
@@ -1452,8 +1458,8 @@ __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global con
 __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const long* sum_longest, long whole_group, __global double* sum, __global long* err) {
     __local double team_values[512];
     __local int long_teams[259];
-    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
-    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, -1 - n_v_arg);
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
+    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
     if (!(whole_group != 0 || sum_longest[0] <= 8 * lanes)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
@@ -1570,8 +1576,8 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
 __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const double* sum_partials_0, __global double* sum, __global long* err) {
     __local double team_values[512];
     __local int long_teams[259];
-    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
-    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, -1 - n_v_arg);
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
+    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1717,8 +1723,8 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
 }
 
 __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
-    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, -1 - n_m_lengths_arg);
-    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
+    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, (-1 - n_m_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_m_lengths_arg) >> 32);
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
     if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -1728,8 +1734,8 @@ __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_len
 }
 
 __kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
-    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, -1 - n_m_lengths_arg);
-    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
+    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, (-1 - n_m_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_m_lengths_arg) >> 32);
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
     if (!(sum_longest[0] > 8 * lanes)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
@@ -1741,8 +1747,8 @@ __kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long*
 __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long merge_tiles, __global const long* sum_splits, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const long* sum_longest, long lanes, __global double* sum, __global long* err) {
     __local double merge_values[2304];
     __local int merge_ends[2304];
-    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, -1 - n_m_offsets_arg);
-    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, -1 - n_v_arg);
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
+    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
     if (!(sum_longest[0] > 8 * lanes)) return;
     const int t = get_local_id(0);
     const long segs = n_m_offsets;
@@ -2047,7 +2053,8 @@ static inline long index_map_2_by_ids_pull_iseq(long i, __global const int* offs
     return w;
 }
 
-__kernel void index_map_2_by_ids_iseq(long total_2, __global const int* offsets_ids, __global const long* offsets, __global long* iseq) {
+__kernel void index_map_2_by_ids_iseq(long total_2_arg, __global const long* total_2_word, __global const int* offsets_ids, __global const long* offsets, __global long* iseq) {
+    const long total_2 = total_2_arg >= 0 ? total_2_arg : clamp(total_2_word[0], 0L, (-1 - total_2_arg) & 0xFFFFFFFFL) + ((-1 - total_2_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < total_2) {
         long pull_iseq_r = index_map_2_by_ids_pull_iseq(gid, offsets_ids, offsets);
@@ -2148,7 +2155,7 @@ static inline void sparse_matrix_map_fused_2_by_ids_pull_mapped(long i, __global
 }
 
 __kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k_arg, __global const long* n_k_word, __global const int* index_offsets_ids, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
-    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, -1 - n_k_arg);
+    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, (-1 - n_k_arg) & 0xFFFFFFFFL) + ((-1 - n_k_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = get_global_id(0);
     if (gid < n_k) {
@@ -2161,7 +2168,7 @@ __kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k_arg, __global con
 }
 
 __kernel void sparse_matrix_map_fused_2_by_ids_mapped_idx32(long n_k_arg, __global const long* n_k_word, __global const int* index_offsets_ids, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
-    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, -1 - n_k_arg);
+    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, (-1 - n_k_arg) & 0xFFFFFFFFL) + ((-1 - n_k_arg) >> 32);
     if (nessie_failed(err)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < n_k) {
@@ -2248,13 +2255,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void sparse_matrix_map_fused_2_segment_ids_ids(__global const long* index_offsets, long n_index_offsets_arg, __global const long* n_index_offsets_word, long n_2, __global int* ids) {
+__kernel void sparse_matrix_map_fused_2_segment_ids_ids(__global const long* index_offsets, long n_index_offsets_arg, __global const long* n_index_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_index_offsets = n_index_offsets_arg >= 0 ? n_index_offsets_arg : clamp(n_index_offsets_word[0], 0L, -1 - n_index_offsets_arg);
+    const long n_index_offsets = n_index_offsets_arg >= 0 ? n_index_offsets_arg : clamp(n_index_offsets_word[0], 0L, (-1 - n_index_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_index_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_index_offsets;
@@ -2483,13 +2492,15 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-__kernel void index_map_2_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2, __global int* ids) {
+__kernel void index_map_2_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
     __local int counts[2048];
     __local long sums[256];
     __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, -1 - n_offsets_arg);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
     const long l = get_local_id(0);
     const long start = get_group_id(0) * 2048;
+    if (start >= n_2) return;
     if (l == 0) {
         range[0] = 0;
         range[1] = n_offsets;

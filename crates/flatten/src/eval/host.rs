@@ -27,7 +27,7 @@ use crate::eval::scalar;
 use crate::eval::values::{ArrayHandle, ArrayValue, ColumnBuilder, FlatValue, HostValue, ScalarValue};
 use crate::host_ops::HostOpError;
 use crate::ir::{Atom, Block, Const, FaultId, FlatProgram, FuncId, HostExpr, HostFunction, HostVar, KernelId, Repr};
-use crate::ir::{SeqRepr, Stmt};
+use crate::ir::{BinaryOp, Scalar, SeqRepr, Stmt, VarType};
 
 /// What the host interpreter needs from a kernel executor: run kernels,
 /// hold arrays, move them to and from the host, and report faults.
@@ -37,13 +37,39 @@ pub trait Device {
     type Array: ArrayHandle + Clone;
     /// Why running stops.
     type Error: HostError;
+    /// An int still on the device, which the host has not read (note
+    /// [pending integers]): a count a kernel left there, or a sum of such
+    /// counts. A device that has none uses an uninhabited type.
+    type Int: Clone;
 
-    /// `run K args`: kernel `kernel` on `args`, its results in order.
+    /// `run K args`: kernel `kernel` on `args`, its results in order. An
+    /// int argument may be [`RunArg::Pending`]; the device reads it, or
+    /// passes it on to the kernel still on the device.
     fn run_kernel(
         &mut self,
         kernel: KernelId,
-        args: Vec<HostValue<Self::Array>>,
+        args: Vec<RunArg<Self::Array, Self::Int>>,
     ) -> Result<Vec<HostValue<Self::Array>>, Self::Error>;
+
+    /// `#array` without waiting: [`DeviceInt::Pending`] where the length
+    /// is a count still on the device.
+    fn length_of(&mut self, array: &Self::Array) -> Result<DeviceInt<Self::Int>, Self::Error> {
+        Ok(DeviceInt::Known(self.length(array)? as i64))
+    }
+
+    /// `a + b`, at least one of them pending, as an int on the device
+    /// whose bound is the sum of the bounds; `None` where the device
+    /// would rather the host read both.
+    fn add(&mut self, _a: &DeviceInt<Self::Int>, _b: &DeviceInt<Self::Int>) -> Result<Option<Self::Int>, Self::Error> {
+        Ok(None)
+    }
+
+    /// The value of a pending int: a read (with every other count still
+    /// on the device and the error flag), unless it was read already.
+    fn settle(&mut self, int: &Self::Int) -> Result<i64, Self::Error>;
+
+    /// An upper bound of a pending int that the host knows (`bound x`).
+    fn bound(&mut self, int: &Self::Int) -> Result<i64, Self::Error>;
 
     /// A new array holding `items` (`array [..]`, a host operation's
     /// result).
@@ -84,6 +110,69 @@ pub trait Device {
         body()
     }
 }
+
+/// An int of the host program: known on the host, or still on the device
+/// ([`Device::Int`], note [pending integers]).
+#[derive(Clone, Debug)]
+pub enum DeviceInt<I> {
+    Known(i64),
+    Pending(I),
+}
+
+/// An argument of `run K args`: a host value, or an int still on the
+/// device.
+#[derive(Clone, Debug)]
+pub enum RunArg<A, I> {
+    Value(HostValue<A>),
+    Pending(I),
+}
+
+// Note [pending integers]
+// ~~~~~~~~~~~~~~~~~~~~~~~
+// A length the device has not told the host (a `FILTER`'s count, runtime's
+// note [pending lengths]) stays on the device through the host code as
+// long as nothing needs its value: `n = #xs` binds `n` to the pending
+// count ([`Device::length_of`]), `n + m` of ints one of which is pending
+// is a new pending int ([`Device::add`]), and `run K (.., n, ..)` passes
+// it to the kernel ([`RunArg::Pending`]). Every other use settles it
+// first ([`Device::settle`]: one read, with every count still on the
+// device and the error flag) and binds the variable to the value, so it
+// is read at most once: a condition, an operand of another operator, an
+// argument of a call or a host operation, a block's or a function's
+// result, an `emit`. `bound n` ([`HostExpr::Bound`]) gives an upper bound
+// of a pending int without waiting; it only picks between kernels of
+// equal results (`materialize-segment-ids`).
+//
+// On OpenCL (`runtime::executor`) quicksort's `#lesser + #greater`, which
+// sizes the next level's elements, thus costs no wait: the next level's
+// one read (the instances that recurse, with their totals) reads the
+// counts along. Soundness:
+// - Bounds. A count's bound is the capacity of the buffer it sizes; a
+//   sum's is the sum of the bounds (a one-work-item kernel adds the
+//   words, each clamped to its own bound); a count plus a known `k >= 0`
+//   is the same word with offset `k` (no kernel), bound `+ k`. Wherever
+//   the device reads a word it clamps it to its bound, and the host
+//   checks a word it reads against it, so no value exceeds its bound even
+//   if a faulting kernel wrote the word.
+// - Launches. A kernel takes a pending size only where its plan can
+//   (`takes_pending` in `runtime/src/executor/kernel.rs`): the body reads
+//   it as a device length (opencl-backend's note [device lengths]), and
+//   every size mentioning it on the host is non-decreasing in it (the
+//   global size, buffer lengths, bytes moved, look-back words): launched
+//   and allocated at the bound, each work-item guarded by the value the
+//   body read. Anything else (a size argument, a local size, a read-back
+//   position, a result longer than the size) reads it first.
+// - Results. An array result sized by the pending int is pending with
+//   the same count; a bound of 0 launches nothing and its array is empty.
+// - Faults. Work-items past the value do nothing, so they neither read
+//   outside an array nor fault; a kernel's fault is reported at the next
+//   wait (which reads every pending word with the error flag), before any
+//   count sizes anything on the host and before anything is printed
+//   (`print`, `emit` and host operations check the device first), with
+//   the fault site's operation and source position as ever.
+// The flat evaluator never has a pending int (its `Int` is uninhabited):
+// it runs the very same statements with every value known, and gives
+// `bound n = n`.
 
 /// The errors a [`Device`] stops with: the interpreter builds these.
 pub trait HostError: Sized {
@@ -134,16 +223,42 @@ impl<'p> Sink<'p> for OutputSink<'_> {
 }
 
 /// The variables of one call, indexed by [`HostVar`].
-struct Frame<A> {
+struct Frame<A, I> {
     values: Vec<Option<HostValue<A>>>,
+    /// The variables bound to an int still on the device (their `values`
+    /// slot is empty until it is settled).
+    pending: Vec<Option<I>>,
     /// Which variables a `free` has dropped: reading one is an internal
     /// error (the liveness of `free-dead-buffers` was wrong).
     freed: Vec<bool>,
 }
 
-impl<A: ArrayHandle + Clone> Frame<A> {
-    fn new(vars: usize) -> Frame<A> {
-        Frame { values: vec![None; vars], freed: vec![false; vars] }
+impl<A: ArrayHandle + Clone, I: Clone> Frame<A, I> {
+    fn new(vars: usize) -> Frame<A, I> {
+        Frame { values: vec![None; vars], pending: vec![None; vars], freed: vec![false; vars] }
+    }
+
+    /// Binds int variable `v` to a pending int.
+    fn bind_pending<E: HostError>(&mut self, function: &HostFunction, v: HostVar, int: I) -> Result<(), E> {
+        let (Some(info), Some(slot), Some(value)) =
+            (function.vars.get(v.0 as usize), self.pending.get_mut(v.0 as usize), self.values.get_mut(v.0 as usize))
+        else {
+            return Err(bug(format!("variable {} does not exist", v.0)));
+        };
+        if info.ty != VarType::Scalar(Scalar::Int) {
+            return Err(bug(format!("`{}` of type {} is bound to a pending int", info.name, info.ty)));
+        }
+        *slot = Some(int);
+        *value = None;
+        Ok(())
+    }
+
+    /// The pending int `atom` names, if it names one.
+    fn pending_of(&self, atom: &Atom) -> Option<I> {
+        match atom {
+            Atom::Var(v) => self.pending.get(v.0 as usize).cloned().flatten(),
+            Atom::Const(_) => None,
+        }
     }
 
     /// `free v`: drops the value, if any (the last handle of an array
@@ -151,7 +266,8 @@ impl<A: ArrayHandle + Clone> Frame<A> {
     fn free<E: HostError>(&mut self, function: &HostFunction, v: HostVar) -> Result<(), E> {
         match (self.values.get_mut(v.0 as usize), self.freed.get_mut(v.0 as usize)) {
             (Some(slot), Some(freed)) => {
-                if slot.take().is_some() {
+                let was_pending = self.pending.get_mut(v.0 as usize).and_then(Option::take).is_some();
+                if slot.take().is_some() || was_pending {
                     *freed = true;
                 }
                 Ok(())
@@ -169,6 +285,9 @@ impl<A: ArrayHandle + Clone> Frame<A> {
             return Err(bug(format!("`{}` of type {} is bound to a {}", info.name, info.ty, value.var_type())));
         }
         *slot = Some(value);
+        if let Some(pending) = self.pending.get_mut(v.0 as usize) {
+            *pending = None;
+        }
         Ok(())
     }
 
@@ -211,6 +330,7 @@ pub struct HostMachine<'p, 'm, D: Device> {
 }
 
 type Values<D> = Vec<HostValue<<D as Device>::Array>>;
+type DeviceFrame<D> = Frame<<D as Device>::Array, <D as Device>::Int>;
 
 impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
     pub fn new(program: &'p FlatProgram, device: &'m mut D, sink: &'m mut dyn Sink<'p>) -> HostMachine<'p, 'm, D> {
@@ -245,7 +365,7 @@ impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
     fn block(
         &mut self,
         function: &'p HostFunction,
-        frame: &mut Frame<D::Array>,
+        frame: &mut DeviceFrame<D>,
         block: &'p Block,
     ) -> Result<Values<D>, D::Error> {
         for (index, stmt) in block.stmts.iter().enumerate() {
@@ -260,22 +380,25 @@ impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
                 _ => self.stmt(function, frame, stmt)?,
             }
         }
+        self.settle_atoms(function, frame, &block.results)?;
         block.results.iter().map(|atom| frame.atom(function, atom)).collect()
     }
 
-    fn stmt(
-        &mut self,
-        function: &'p HostFunction,
-        frame: &mut Frame<D::Array>,
-        stmt: &'p Stmt,
-    ) -> Result<(), D::Error> {
+    fn stmt(&mut self, function: &'p HostFunction, frame: &mut DeviceFrame<D>, stmt: &'p Stmt) -> Result<(), D::Error> {
         match stmt {
             Stmt::Let { vars, expr } => {
+                if let [v] = vars.as_slice()
+                    && let Some(int) = self.pending_int(function, frame, expr)?
+                {
+                    return frame.bind_pending(function, *v, int);
+                }
                 let values = self.expr(function, frame, expr)?;
                 bind_all(function, frame, vars, values)
             }
             Stmt::Free { vars } => vars.iter().try_for_each(|&v| frame.free(function, v)),
             Stmt::Assert { cond, site, payload } => {
+                self.settle_atoms(function, frame, std::slice::from_ref(cond))?;
+                self.settle_atoms(function, frame, payload)?;
                 match frame.scalar(function, cond)? {
                     ScalarValue::Bool(true) => return Ok(()),
                     ScalarValue::Bool(false) => {}
@@ -310,9 +433,12 @@ impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
 
     /// The variables `repr` names, on the host (each array read once),
     /// indexed by [`HostVar`]; the others `None`.
-    fn emitted_values(&mut self, frame: &Frame<D::Array>, repr: &Repr) -> Result<Vec<Option<FlatValue>>, D::Error> {
+    fn emitted_values(&mut self, frame: &mut DeviceFrame<D>, repr: &Repr) -> Result<Vec<Option<FlatValue>>, D::Error> {
         let mut vars = Vec::new();
         repr_vars(repr, &mut vars);
+        for &v in &vars {
+            self.settle_var(frame, v)?;
+        }
         let mut values = vec![None; frame.values.len()];
         for v in vars {
             let (Some(Some(value)), Some(slot)) = (frame.values.get(v.0 as usize), values.get_mut(v.0 as usize)) else {
@@ -338,7 +464,7 @@ impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
     fn call_of(
         &mut self,
         function: &'p HostFunction,
-        frame: &mut Frame<D::Array>,
+        frame: &mut DeviceFrame<D>,
         func: FuncId,
         args: &[Atom],
         released: &[HostVar],
@@ -346,6 +472,7 @@ impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
         let Some(callee) = self.program.functions.get(func.0 as usize) else {
             return Err(bug(format!("a call of function {}, which does not exist", func.0)));
         };
+        self.settle_atoms(function, frame, args)?;
         let values = frame.atoms(function, args)?;
         for atom in args {
             if let Atom::Var(v) = atom
@@ -357,25 +484,121 @@ impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
         self.call(callee, values)
     }
 
+    /// The pending int `expr` gives without waiting, if it gives one
+    /// (note [pending integers]): `#xs` of an array whose length is still
+    /// on the device, `a + b` of ints one of which is pending.
+    fn pending_int(
+        &mut self,
+        function: &'p HostFunction,
+        frame: &mut DeviceFrame<D>,
+        expr: &'p HostExpr,
+    ) -> Result<Option<D::Int>, D::Error> {
+        match expr {
+            HostExpr::Length(v) => match frame.var(function, *v)? {
+                HostValue::Array(array) => match self.device.length_of(array)? {
+                    DeviceInt::Pending(int) => Ok(Some(int)),
+                    // Known: `expr` gives it (without waiting).
+                    DeviceInt::Known(_) => Ok(None),
+                },
+                HostValue::Scalar(_) => Err(bug("`#` of a scalar")),
+            },
+            HostExpr::Binary { op: BinaryOp::Add, ty: Scalar::Int, lhs, rhs }
+                if frame.pending_of(lhs).is_some() || frame.pending_of(rhs).is_some() =>
+            {
+                let (a, b) = (self.int_operand(function, frame, lhs)?, self.int_operand(function, frame, rhs)?);
+                self.device.add(&a, &b)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// An int operand, pending or known.
+    fn int_operand(
+        &mut self,
+        function: &'p HostFunction,
+        frame: &DeviceFrame<D>,
+        atom: &Atom,
+    ) -> Result<DeviceInt<D::Int>, D::Error> {
+        if let Some(int) = frame.pending_of(atom) {
+            return Ok(DeviceInt::Pending(int));
+        }
+        match frame.scalar(function, atom)? {
+            ScalarValue::Int(n) => Ok(DeviceInt::Known(n)),
+            other => Err(bug(format!("an int operand of type {}", other.scalar()))),
+        }
+    }
+
+    /// Reads the pending ints among `atoms` (note [pending integers]) and
+    /// binds their variables to the values.
+    fn settle_atoms(
+        &mut self,
+        _function: &'p HostFunction,
+        frame: &mut DeviceFrame<D>,
+        atoms: &[Atom],
+    ) -> Result<(), D::Error> {
+        for atom in atoms {
+            if let Atom::Var(v) = atom {
+                self.settle_var(frame, *v)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads variable `v`'s int if it is pending and binds `v` to it.
+    fn settle_var(&mut self, frame: &mut DeviceFrame<D>, v: HostVar) -> Result<(), D::Error> {
+        let Some(int) = frame.pending.get_mut(v.0 as usize).and_then(Option::take) else {
+            return Ok(());
+        };
+        let value = self.device.settle(&int)?;
+        match frame.values.get_mut(v.0 as usize) {
+            Some(slot) => {
+                *slot = Some(HostValue::Scalar(ScalarValue::Int(value)));
+                Ok(())
+            }
+            None => Err(bug(format!("variable {} does not exist", v.0))),
+        }
+    }
+
+    /// The scalar `atom` names, read first if it is pending.
+    fn settle_scalar(
+        &mut self,
+        function: &'p HostFunction,
+        frame: &mut DeviceFrame<D>,
+        atom: &Atom,
+    ) -> Result<ScalarValue, D::Error> {
+        self.settle_atoms(function, frame, std::slice::from_ref(atom))?;
+        frame.scalar(function, atom)
+    }
+
     fn expr(
         &mut self,
         function: &'p HostFunction,
-        frame: &mut Frame<D::Array>,
+        frame: &mut DeviceFrame<D>,
         expr: &'p HostExpr,
     ) -> Result<Values<D>, D::Error> {
         let one = |value: ScalarValue| Ok(vec![HostValue::Scalar(value)]);
         let op_error = |error: scalar::OpError| D::Error::internal(error.message());
         match expr {
-            HostExpr::Atom(atom) => Ok(vec![frame.atom(function, atom)?]),
+            HostExpr::Atom(atom) => {
+                self.settle_atoms(function, frame, std::slice::from_ref(atom))?;
+                Ok(vec![frame.atom(function, atom)?])
+            }
             HostExpr::Unary { op, ty: _, arg } => {
+                self.settle_atoms(function, frame, std::slice::from_ref(arg))?;
                 one(scalar::unary(*op, frame.scalar(function, arg)?).map_err(op_error)?)
             }
+            HostExpr::Bound(arg) => match frame.pending_of(arg) {
+                Some(int) => one(ScalarValue::Int(self.device.bound(&int)?)),
+                None => Ok(vec![frame.atom(function, arg)?]),
+            },
             HostExpr::Binary { op, ty: _, lhs, rhs } => {
+                self.settle_atoms(function, frame, &[*lhs, *rhs])?;
                 let lhs = frame.scalar(function, lhs)?;
                 let rhs = frame.scalar(function, rhs)?;
                 one(scalar::binary(*op, lhs, rhs).map_err(op_error)?)
             }
             HostExpr::Array { elem, items } => {
+                self.settle_atoms(function, frame, items)?;
                 let mut column = ColumnBuilder::with_capacity(*elem, items.len()).map_err(D::Error::internal)?;
                 for item in items {
                     column.push(frame.scalar(function, item)?).map_err(D::Error::internal)?;
@@ -387,16 +610,23 @@ impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
                 HostValue::Scalar(_) => Err(bug("`#` of a scalar")),
             },
             HostExpr::Run { kernel, args } => {
-                let args = frame.atoms(function, args)?;
+                let args = args
+                    .iter()
+                    .map(|atom| match frame.pending_of(atom) {
+                        Some(int) => Ok(RunArg::Pending(int)),
+                        None => Ok(RunArg::Value(frame.atom(function, atom)?)),
+                    })
+                    .collect::<Result<Vec<_>, D::Error>>()?;
                 self.device.run_kernel(*kernel, args)
             }
             HostExpr::Call { func, args } => self.call_of(function, frame, *func, args, &[]),
-            HostExpr::If { cond, then_block, else_block } => match frame.scalar(function, cond)? {
+            HostExpr::If { cond, then_block, else_block } => match self.settle_scalar(function, frame, cond)? {
                 ScalarValue::Bool(true) => self.block(function, frame, then_block),
                 ScalarValue::Bool(false) => self.block(function, frame, else_block),
                 other => Err(bug(format!("an `if` condition of type {}", other.scalar()))),
             },
             HostExpr::HostOp { op, args } => {
+                self.settle_atoms(function, frame, args)?;
                 let args = frame.atoms(function, args)?;
                 // The device's work so far finishes first, and a fault it
                 // reported comes before anything the host does.
@@ -438,9 +668,9 @@ fn bug<E: HostError>(message: impl Into<String>) -> E {
     E::internal(message.into())
 }
 
-fn bind_all<A: ArrayHandle + Clone, E: HostError>(
+fn bind_all<A: ArrayHandle + Clone, I: Clone, E: HostError>(
     function: &HostFunction,
-    frame: &mut Frame<A>,
+    frame: &mut Frame<A, I>,
     vars: &[HostVar],
     values: Vec<HostValue<A>>,
 ) -> Result<(), E> {

@@ -88,7 +88,7 @@ use nesl_frontend::{Diagnostic, ErrorClass, Type};
 use crate::ir::verify::verify;
 use crate::ir::{Const, FaultId, FlatProgram, FuncId, KernelId, Repr};
 
-pub use host::{Device, HostError, HostMachine, OutputSink, Sink};
+pub use host::{Device, DeviceInt, HostError, HostMachine, OutputSink, RunArg, Sink};
 pub use kernel::{ScalarRunner, ScalarStop};
 pub use values::{ArrayHandle, ArrayValue, FlatValue, HostValue, ScalarValue};
 
@@ -292,12 +292,29 @@ impl<'p> Evaluator<'p> {
 impl Device for Evaluator<'_> {
     type Array = ArrayValue;
     type Error = Box<Stop>;
+    /// Every int is on the host: none is pending.
+    type Int = std::convert::Infallible;
 
-    fn run_kernel(&mut self, kernel: KernelId, args: Vec<FlatValue>) -> Flow<Vec<FlatValue>> {
+    fn run_kernel(&mut self, kernel: KernelId, args: Vec<RunArg<ArrayValue, Self::Int>>) -> Flow<Vec<FlatValue>> {
         let Some(kernel) = self.program.kernels.get(kernel.0 as usize) else {
             return Err(internal(format!("`run` of kernel {}, which does not exist", kernel.0)));
         };
+        let args = args
+            .into_iter()
+            .map(|arg| match arg {
+                RunArg::Value(value) => value,
+                RunArg::Pending(never) => match never {},
+            })
+            .collect();
         kernel::run_kernel(kernel, args)
+    }
+
+    fn settle(&mut self, int: &Self::Int) -> Flow<i64> {
+        match *int {}
+    }
+
+    fn bound(&mut self, int: &Self::Int) -> Flow<i64> {
+        match *int {}
     }
 
     fn upload(&mut self, items: ArrayValue) -> Flow<ArrayValue> {

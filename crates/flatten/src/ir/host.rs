@@ -72,7 +72,7 @@ impl Block {
                 Stmt::Let { vars, expr } => {
                     vars.iter_mut().for_each(|v| rename_var(v, rename));
                     match expr {
-                        HostExpr::Atom(a) | HostExpr::Unary { arg: a, .. } => a.rename_var(rename),
+                        HostExpr::Atom(a) | HostExpr::Unary { arg: a, .. } | HostExpr::Bound(a) => a.rename_var(rename),
                         HostExpr::Binary { lhs, rhs, .. } => {
                             lhs.rename_var(rename);
                             rhs.rename_var(rename);
@@ -165,6 +165,15 @@ pub enum HostExpr {
     },
     /// `#xs` of an array variable.
     Length(HostVar),
+    /// `bound x`: an upper bound of the int `x` that the host knows
+    /// without waiting for the device: `x` itself where the host knows it,
+    /// else the bound of a count still on the device (runtime's note
+    /// [pending integers]). Only a choice between computations of equal
+    /// results may depend on it (a heuristic such as
+    /// `materialize-segment-ids`'s): the flat evaluator gives `x`, the
+    /// OpenCL executor may give more, and the program must print the
+    /// same either way.
+    Bound(Atom),
     /// A new array of the given scalars, in order, built by the host and
     /// copied to the device (sequence and string literals; `items` may be
     /// empty). Every item has type `elem`.

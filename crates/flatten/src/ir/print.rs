@@ -339,6 +339,9 @@ impl HostPrinter<'_> {
                     let _ = write!(out, "{}({}, {})", op.symbol(), self.atom(lhs), self.atom(rhs));
                 }
             }
+            HostExpr::Bound(a) => {
+                let _ = write!(out, "bound {}", self.atom(a));
+            }
             HostExpr::Length(v) => {
                 let _ = write!(out, "#{}", self.name(*v));
             }

@@ -408,7 +408,7 @@ impl HostReferences<'_> {
 
     fn expr(&self, expr: &HostExpr, stmt: &Stmt) -> Checked {
         match expr {
-            HostExpr::Atom(atom) | HostExpr::Unary { arg: atom, .. } => self.atom(atom, stmt),
+            HostExpr::Atom(atom) | HostExpr::Unary { arg: atom, .. } | HostExpr::Bound(atom) => self.atom(atom, stmt),
             HostExpr::Binary { lhs, rhs, .. } => {
                 self.atom(lhs, stmt)?;
                 self.atom(rhs, stmt)
@@ -1229,6 +1229,10 @@ impl<'a> HostChecker<'a> {
                     return self.fail(format!("`{}` is not defined on {ty}", op.symbol()));
                 }
                 Ok(vec![VarType::Scalar(op.result(*ty))])
+            }
+            HostExpr::Bound(atom) => {
+                self.check_atom(atom, VarType::Scalar(Scalar::Int), "operand of `bound`")?;
+                Ok(vec![VarType::Scalar(Scalar::Int)])
             }
             HostExpr::Length(v) => {
                 self.check_visible(*v)?;

@@ -67,6 +67,10 @@ impl Generator<'_> {
         let (l, start) = (self.fresh("l"), self.fresh("start"));
         self.line(format!("const long {l} = get_local_id(0);"));
         self.line(format!("const long {start} = get_group_id(0) * {tile_len};"));
+        // A tile past the last position, in a launch sized by a bound
+        // (note [device lengths]): the whole group returns, before its
+        // first barrier.
+        self.line(format!("if ({start} >= {n}) return;"));
         // 1. The segment of the tile's first position.
         self.open(format!("if ({l} == 0)"));
         self.line(format!("{range}[0] = 0;"));

@@ -7,15 +7,15 @@
 use std::rc::{Rc, Weak};
 use std::sync::Arc;
 
-use flatten::eval::{ArrayValue, Device, HostError};
+use flatten::eval::{ArrayValue, Device, DeviceInt, HostError, RunArg};
 use flatten::ir::{Const, FaultId, FlatProgram, KernelId, Scalar};
-use opencl_backend::plan::CompiledKernel;
+use opencl_backend::plan::{BufferElem, CompiledKernel};
 
 use super::faults::{check_device, fault_error};
 use super::kernel::run_kernel;
-use super::values::{DeviceArray, DeviceData, HostValue, PendingArray};
+use super::values::{DeviceArray, DeviceData, HostValue, PendingArray, PendingCount};
 use super::{ExecError, internal};
-use crate::cl::{DeviceBuffer, Element, ElementRead, ElementValue, Program, ProgramLayout, Session};
+use crate::cl::{Arg, DeviceBuffer, Element, ElementRead, ElementValue, Grid, Launch, Program, ProgramLayout, Session};
 
 /// Stack left before a call grows the stack (`stacker`), and by how much.
 const STACK_RED_ZONE_BYTES: usize = 256 << 10;
@@ -42,7 +42,23 @@ pub(crate) struct Executor<'p, 's> {
     /// The arrays whose length is a count still on the device (note
     /// [pending lengths]); dropped ones are skipped.
     pending: Vec<Weak<PendingArray>>,
+    /// The host program's ints still on the device (flatten's note
+    /// [pending integers]), read with the pending lengths.
+    pending_ints: Vec<Weak<PendingCount>>,
+    /// The program of [`PENDING_SUM_KERNEL`], once built.
+    sum_program: Option<Rc<Program>>,
 }
+
+/// The `__kernel` that adds ints still on the device (flatten's note
+/// [pending integers]): one work-item writes `a + b + k` to `sum[0]`, each
+/// word clamped to its bound (a count a faulting kernel left behind must
+/// not make the sum exceed the sum of the bounds).
+const PENDING_SUM_KERNEL: &str = "nessie_pending_sum";
+const PENDING_SUM_SOURCE: &str = "__kernel void nessie_pending_sum(__global long* sum, \
+__global const long* a, long a_bound, __global const long* b, long b_bound, long k) {
+    sum[0] = clamp(a[0], 0L, a_bound) + clamp(b[0], 0L, b_bound) + k;
+}
+";
 
 // Note [pending lengths]
 // ~~~~~~~~~~~~~~~~~~~~~~
@@ -66,7 +82,10 @@ pub(crate) struct Executor<'p, 's> {
 // moves to a buffer of its own size, as a result read at once does
 // (`should_shrink` in `kernel.rs`). A count a faulting kernel wrote is
 // read with the flag, so the fault is reported before the count sizes
-// anything on the host; on the device it is clamped to its bound.
+// anything on the host; on the device it is clamped to its bound. A
+// count also stays on the device through the host code (`#xs`, sums of
+// counts) and into kernels sized by it: flatten's note [pending
+// integers]; such ints are read with the pending counts (`pending_ints`).
 
 impl<'p, 's> Executor<'p, 's> {
     pub(crate) fn new(
@@ -82,7 +101,100 @@ impl<'p, 's> Executor<'p, 's> {
             has_unchecked_launches: false,
             may_have_faulted: false,
             pending: Vec::new(),
+            pending_ints: Vec::new(),
+            sum_program: None,
         }
+    }
+
+    /// Records an int of the host program still on the device.
+    pub(crate) fn note_pending_int(&mut self, count: &Rc<PendingCount>) {
+        if count.value().is_none() && !self.pending_ints.iter().any(|weak| weak.as_ptr() == Rc::as_ptr(count)) {
+            self.pending_ints.push(Rc::downgrade(count));
+        }
+    }
+
+    /// The value of a count still on the device: read with every other
+    /// (and the error flag) unless it was read already.
+    pub(crate) fn settle_count(&mut self, count: &Rc<PendingCount>) -> Result<usize, ExecError> {
+        if let Some(value) = count.value() {
+            return Ok(value);
+        }
+        self.note_pending_int(count);
+        self.materialize()?;
+        count.value().ok_or_else(|| internal("a pending int is unread after the pending counts were read"))
+    }
+
+    /// `a + b` on the device (flatten's note [pending integers]), each
+    /// operand a count still there or a known int >= 0; `None` where the
+    /// host should read them instead (a negative operand, a bound past
+    /// `i64`).
+    fn pending_sum(
+        &mut self,
+        a: &DeviceInt<Rc<PendingCount>>,
+        b: &DeviceInt<Rc<PendingCount>>,
+    ) -> Result<Option<Rc<PendingCount>>, ExecError> {
+        // (word, its bound) of each pending operand, and the known sum
+        // (offsets included).
+        let mut words = Vec::new();
+        let mut counts = Vec::new();
+        let mut known: i64 = 0;
+        for operand in [a, b] {
+            match operand {
+                DeviceInt::Pending(count) => match (count.value(), count.word()) {
+                    (Some(value), _) => known = known.saturating_add(value as i64),
+                    (None, Some(word)) => {
+                        words.push((word, count.word_bound()));
+                        counts.push(Rc::clone(count));
+                        known = known.saturating_add(count.offset as i64);
+                    }
+                    (None, None) => return Err(internal("a pending int without its word")),
+                },
+                DeviceInt::Known(value) if *value >= 0 => known = known.saturating_add(*value),
+                DeviceInt::Known(_) => return Ok(None),
+            }
+        }
+        // One count plus a known int: the same word, a larger offset (no
+        // kernel).
+        if let [count] = counts.as_slice() {
+            let added = usize::try_from(known).ok().and_then(|known| known.checked_sub(count.offset));
+            if let Some(sum) = added.and_then(|k| count.plus(k)) {
+                let sum = Rc::new(sum);
+                self.note_pending_int(&sum);
+                return Ok(Some(sum));
+            }
+        }
+        let bound = words.iter().try_fold(known, |sum, (_, bound)| sum.checked_add(i64::try_from(*bound).ok()?));
+        let (Some(bound), Some((first, first_bound))) = (bound, words.first().cloned()) else {
+            return Ok(None);
+        };
+        if bound >= i64::from(i32::MAX) {
+            return Ok(None);
+        }
+        // A single pending word is added to itself with bound 0.
+        let (second, second_bound) = words.get(1).cloned().unwrap_or((Rc::clone(&first), 0));
+        let program = match &self.sum_program {
+            Some(program) => Rc::clone(program),
+            None => {
+                let program = self.session.build_program(PENDING_SUM_KERNEL, PENDING_SUM_SOURCE, "")?;
+                self.sum_program = Some(Rc::clone(&program));
+                program
+            }
+        };
+        let sum = Rc::new(DeviceData::alloc(self.session, BufferElem::Scalar(Scalar::Int), 1, false, true)?);
+        let args = [
+            sum.arg(),
+            first.arg(),
+            Arg::I64(first_bound as i64),
+            second.arg(),
+            Arg::I64(second_bound as i64),
+            Arg::I64(known),
+        ];
+        self.session
+            .launch(&Launch::new(program.kernel(PENDING_SUM_KERNEL)?, Grid::linear(1)).bytes_moved(48), &args)?;
+        self.note_launch(false);
+        let count = Rc::new(PendingCount::new(sum, bound as usize));
+        self.note_pending_int(&count);
+        Ok(Some(count))
     }
 
     /// Records an array whose length is still on the device.
@@ -93,7 +205,8 @@ impl<'p, 's> Executor<'p, 's> {
     /// Whether some live array's length is still on the device.
     fn has_pending(&mut self) -> bool {
         self.pending.retain(|weak| weak.upgrade().is_some_and(|array| array.count.value().is_none()));
-        !self.pending.is_empty()
+        self.pending_ints.retain(|weak| weak.upgrade().is_some_and(|count| count.value().is_none()));
+        !self.pending.is_empty() || !self.pending_ints.is_empty()
     }
 
     /// Reads every pending count (with the error flag, if a kernel that
@@ -206,11 +319,12 @@ impl<'p, 's> Executor<'p, 's> {
         let mut counts = Vec::new();
         let mut words = Vec::new();
         if self.has_pending() {
-            for array in self.pending.iter().filter_map(Weak::upgrade) {
-                if let Some(word) = array.count.word()
-                    && !counts.iter().any(|count| Rc::ptr_eq(count, &array.count))
+            let arrays = self.pending.iter().filter_map(Weak::upgrade).map(|array| Rc::clone(&array.count));
+            for pending in arrays.chain(self.pending_ints.iter().filter_map(Weak::upgrade)) {
+                if let Some(word) = pending.word()
+                    && !counts.iter().any(|count| Rc::ptr_eq(count, &pending))
                 {
-                    counts.push(Rc::clone(&array.count));
+                    counts.push(pending);
                     words.push(word);
                 }
             }
@@ -285,9 +399,42 @@ impl<'p, 's> Executor<'p, 's> {
 impl Device for Executor<'_, '_> {
     type Array = DeviceArray;
     type Error = ExecError;
+    type Int = Rc<PendingCount>;
 
-    fn run_kernel(&mut self, kernel: KernelId, args: Vec<HostValue>) -> Result<Vec<HostValue>, ExecError> {
+    fn run_kernel(
+        &mut self,
+        kernel: KernelId,
+        args: Vec<RunArg<DeviceArray, Rc<PendingCount>>>,
+    ) -> Result<Vec<HostValue>, ExecError> {
         run_kernel(self, kernel, args)
+    }
+
+    fn length_of(&mut self, array: &DeviceArray) -> Result<DeviceInt<Rc<PendingCount>>, ExecError> {
+        match array.pending_count() {
+            Some(count) => {
+                let count = Rc::clone(count);
+                self.note_pending_int(&count);
+                Ok(DeviceInt::Pending(count))
+            }
+            None => Ok(DeviceInt::Known(self.known_length(array)? as i64)),
+        }
+    }
+
+    fn add(
+        &mut self,
+        a: &DeviceInt<Rc<PendingCount>>,
+        b: &DeviceInt<Rc<PendingCount>>,
+    ) -> Result<Option<Rc<PendingCount>>, ExecError> {
+        self.pending_sum(a, b)
+    }
+
+    fn settle(&mut self, int: &Rc<PendingCount>) -> Result<i64, ExecError> {
+        Ok(self.settle_count(int)? as i64)
+    }
+
+    fn bound(&mut self, int: &Rc<PendingCount>) -> Result<i64, ExecError> {
+        let bound = int.value().unwrap_or(int.bound);
+        i64::try_from(bound).map_err(|_| internal(format!("a pending int's bound {bound} is past i64")))
     }
 
     /// A blocking write.

@@ -44,9 +44,9 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use flatten::eval::ScalarValue;
+use flatten::eval::{RunArg, ScalarValue};
 use flatten::ir::{Kernel, KernelId, Scalar, VarType};
-use lift_ir::arith::{Var, VarId};
+use lift_ir::arith::{ArithKind, Var, VarId};
 use opencl_backend::plan::{CompiledKernel, KernelResult, LaunchArg, SizeExpr, SizeSource, Step};
 
 use super::device::Executor;
@@ -55,11 +55,13 @@ use super::{ExecError, internal};
 use crate::cl::host_time::{HostActivity, timed};
 use crate::cl::{Arg, Grid, Launch, LookbackArgs};
 
-/// Runs kernel `id` on `args` and returns its results.
+/// Runs kernel `id` on `args` and returns its results. An int argument
+/// still on the device stays there where the plan can take it so (see
+/// [`takes_pending`]), and is read first otherwise.
 pub(crate) fn run_kernel(
     exec: &mut Executor<'_, '_>,
     id: KernelId,
-    args: Vec<HostValue>,
+    args: Vec<RunArg<DeviceArray, Rc<PendingCount>>>,
 ) -> Result<Vec<HostValue>, ExecError> {
     let index = id.0 as usize;
     let (Some(plan), Some(flat)) = (exec.kernels.get(index), exec.program.kernels.get(index)) else {
@@ -70,8 +72,104 @@ pub(crate) fn run_kernel(
         )));
     };
     let place = || format!("kernel `{}`", plan.name);
-    let mut run = KernelRun::bind(plan, flat, args).map_err(|e| e.within(place))?;
+    let mut values = Vec::with_capacity(args.len());
+    let mut pending = HashMap::new();
+    for (position, arg) in args.into_iter().enumerate() {
+        values.push(match arg {
+            RunArg::Value(value) => value,
+            RunArg::Pending(count) if count.value().is_none() && takes_pending(plan, position) => {
+                for size_var in &plan.size_vars {
+                    if matches!(size_var.source, SizeSource::ValueOf(i) if i == position) {
+                        pending.insert(size_var.var.id(), Rc::clone(&count));
+                    }
+                }
+                // Never read: every use of the parameter goes through
+                // its size variables, which `pending` holds.
+                HostValue::Scalar(ScalarValue::Int(-1))
+            }
+            RunArg::Pending(count) => HostValue::Scalar(ScalarValue::Int(exec.settle_count(&count)? as i64)),
+        });
+    }
+    let mut run = KernelRun::bind(plan, flat, values).map_err(|e| e.within(place))?;
+    run.pending = pending;
     timed(HostActivity::KernelRun, || run.run(exec, index)).map_err(|e| e.within(place))
+}
+
+/// Whether int parameter `param` of `plan` may stay on the device
+/// (flatten's note [pending integers]): every use of it is through its
+/// size variables, and each of those the device reads itself (a
+/// [`LaunchArg::Length`]), or an upper bound does as well as the value (a
+/// launch's global size, a buffer's length, the bytes a launch moves and
+/// its look-back words, each non-decreasing in the variable: launched
+/// and allocated at the bound, with the body reading the value), or it
+/// is the length of an array result (which stays pending too).
+fn takes_pending(plan: &CompiledKernel, param: usize) -> bool {
+    let vars: Vec<VarId> = plan
+        .size_vars
+        .iter()
+        .filter(|size_var| matches!(size_var.source, SizeSource::ValueOf(i) if i == param))
+        .map(|size_var| size_var.var.id())
+        .collect();
+    let mentions = |size: &SizeExpr| size.free_vars().iter().any(|var| vars.contains(&var.id()));
+    let bounded = |size: &SizeExpr| !mentions(size) || is_non_decreasing(size);
+    let launches_take_it = plan.steps.iter().all(|step| match step {
+        Step::Launch(launch) => {
+            launch.global.iter().all(bounded)
+                && launch.local.iter().flatten().all(|size| !mentions(size))
+                && bounded(&launch.bytes_moved)
+                && launch.args.iter().all(|arg| match arg {
+                    LaunchArg::Param(i) => *i != param,
+                    LaunchArg::Size(size) | LaunchArg::LocalBytes(size) => !mentions(size),
+                    LaunchArg::Lookback { words } => bounded(words),
+                    LaunchArg::Length { .. } | LaunchArg::Buffer(_) | LaunchArg::ErrorFlag => true,
+                })
+        }
+    });
+    let buffers_take_it = plan.buffers.iter().all(|buffer| bounded(&buffer.length));
+    let read_backs_take_it = plan
+        .size_vars
+        .iter()
+        .all(|size_var| !matches!(&size_var.source, SizeSource::ReadBack { index, .. } if mentions(index)));
+    let results_take_it = plan.results.iter().all(|result| match result {
+        KernelResult::Array { length, .. } => !mentions(length) || length.as_var().is_some(),
+        KernelResult::Param(i) => *i != param,
+        KernelResult::Scalar { .. } => true,
+    });
+    !vars.is_empty() && launches_take_it && buffers_take_it && read_backs_take_it && results_take_it
+}
+
+/// Whether `size` never decreases when any of its variables (each >= 0)
+/// grows: sums, products of non-negative terms, divisions of such by a
+/// positive constant, minima and maxima of such.
+fn is_non_decreasing(size: &SizeExpr) -> bool {
+    fn walk(size: &SizeExpr) -> (bool, bool) {
+        // (non-decreasing, non-negative)
+        match size.kind() {
+            ArithKind::Cst(c) => (true, *c >= 0),
+            ArithKind::Var(_) => (true, true),
+            ArithKind::Sum(terms) | ArithKind::Min(terms) | ArithKind::Max(terms) => {
+                let parts: Vec<(bool, bool)> = terms.iter().map(walk).collect();
+                let rising = parts.iter().all(|part| part.0);
+                let non_negative = match size.kind() {
+                    ArithKind::Max(_) => parts.iter().any(|part| part.1),
+                    _ => parts.iter().all(|part| part.1),
+                };
+                (rising, non_negative)
+            }
+            ArithKind::Prod(factors) => {
+                let parts: Vec<(bool, bool)> = factors.iter().map(walk).collect();
+                let non_negative = parts.iter().all(|part| part.1);
+                (non_negative && parts.iter().all(|part| part.0), non_negative)
+            }
+            ArithKind::Div(dividend, divisor) => {
+                let (rising, non_negative) = walk(dividend);
+                let by_positive = matches!(divisor.kind(), ArithKind::Cst(c) if *c > 0);
+                (rising && non_negative && by_positive, non_negative && by_positive)
+            }
+            ArithKind::Pow(..) | ArithKind::Log2(_) | ArithKind::Mod(..) => (false, false),
+        }
+    }
+    walk(size).0
 }
 
 /// Whether an array result of `len` elements should move out of its
@@ -102,6 +200,9 @@ struct KernelRun<'k> {
     /// Indexed like `plan.buffers`: whether a launch that ran wrote (or
     /// may have written) the buffer, or it was zero-filled.
     is_written: Vec<bool>,
+    /// The size variables that are an int parameter still on the device
+    /// (flatten's note [pending integers]; [`takes_pending`]).
+    pending: HashMap<VarId, Rc<PendingCount>>,
 }
 
 /// A launch argument with its sizes evaluated and its buffer allocated.
@@ -156,6 +257,7 @@ impl<'k> KernelRun<'k> {
             resolving: Vec::new(),
             buffers: vec![None; plan.buffers.len()],
             is_written: vec![false; plan.buffers.len()],
+            pending: HashMap::new(),
         })
     }
 
@@ -183,7 +285,7 @@ impl<'k> KernelRun<'k> {
         }
         let mut global = [1usize; 3];
         for (dimension, size) in launch.global.iter().enumerate() {
-            global[dimension] = self.count(exec, size, "the global size")?;
+            global[dimension] = self.upper_count(exec, size, "the global size")?;
         }
         if global.contains(&0) {
             return Ok(());
@@ -200,7 +302,7 @@ impl<'k> KernelRun<'k> {
             }
             local = Some(values);
         }
-        let bytes_moved = self.count(exec, &launch.bytes_moved, "the bytes moved")? as u64;
+        let bytes_moved = self.bytes_moved(exec, &launch.bytes_moved)?;
         let mut ready = Vec::with_capacity(launch.args.len() + 1);
         for arg in &launch.args {
             let item = match arg {
@@ -213,15 +315,12 @@ impl<'k> KernelRun<'k> {
                 // it is on the device.
                 LaunchArg::Length { param, var } => match self.params.get(*param) {
                     Some(HostValue::Array(array)) if !self.sizes.contains_key(&var.id()) => {
-                        match array.pending_count() {
-                            Some(count) => match (count.word(), i64::try_from(count.bound)) {
-                                (Some(word), Ok(bound)) => {
-                                    ready.push(ReadyArg::Long(-1 - bound));
-                                    ReadyArg::Buffer(word)
-                                }
-                                _ => return Err(internal(format!("length `{var}` pending without its count"))),
-                            },
-                            None => {
+                        match array.pending_count().map(|count| count.device_arg()) {
+                            Some(Some((arg, word))) => {
+                                ready.push(ReadyArg::Long(arg));
+                                ReadyArg::Buffer(word)
+                            }
+                            _ => {
                                 ready.push(ReadyArg::Long(self.size(exec, &SizeExpr::var(var), "a length")?));
                                 ReadyArg::ErrorFlag
                             }
@@ -231,7 +330,21 @@ impl<'k> KernelRun<'k> {
                         ready.push(ReadyArg::Long(self.size(exec, &SizeExpr::var(var), "a length")?));
                         ReadyArg::ErrorFlag
                     }
-                    _ => return Err(internal(format!("length `{var}` of parameter {param}, not an array"))),
+                    // An int parameter sizing the kernel: its value, or
+                    // where it is on the device (flatten's note [pending
+                    // integers]).
+                    Some(HostValue::Scalar(ScalarValue::Int(_))) => match self.pending_var(var).map(|c| c.device_arg())
+                    {
+                        Some(Some((arg, word))) if !self.sizes.contains_key(&var.id()) => {
+                            ready.push(ReadyArg::Long(arg));
+                            ReadyArg::Buffer(word)
+                        }
+                        _ => {
+                            ready.push(ReadyArg::Long(self.count(exec, &SizeExpr::var(var), "a size")? as i64));
+                            ReadyArg::ErrorFlag
+                        }
+                    },
+                    _ => return Err(internal(format!("length `{var}` of parameter {param}, not an array or int"))),
                 },
                 LaunchArg::Buffer(i) => {
                     let buffer = self.buffer(exec, *i)?;
@@ -243,7 +356,7 @@ impl<'k> KernelRun<'k> {
                 LaunchArg::LocalBytes(size) => ReadyArg::LocalBytes(self.count(exec, size, "local memory")?),
                 LaunchArg::ErrorFlag => ReadyArg::ErrorFlag,
                 LaunchArg::Lookback { words } => {
-                    let words = self.count(exec, words, "the look-back's statuses")?;
+                    let words = self.upper_count(exec, words, "the look-back's statuses")?;
                     let groups = match local {
                         Some(local) if local[0] > 0 => global[0].div_ceil(local[0]),
                         _ => return Err(internal("a look-back launch without its work-group size")),
@@ -302,8 +415,9 @@ impl<'k> KernelRun<'k> {
         }
         // The buffer's name only on an error: buffers are allocated on
         // every run.
-        let len =
-            self.count(exec, &decl.length, "the length").map_err(|e| e.within(|| format!("buffer `{}`", decl.name)))?;
+        let len = self
+            .upper_count(exec, &decl.length, "the length")
+            .map_err(|e| e.within(|| format!("buffer `{}`", decl.name)))?;
         let buffer = Rc::new(DeviceData::alloc(exec.session, decl.elem, len, decl.zeroed, self.is_read_back(index))?);
         self.buffers[index] = Some(Rc::clone(&buffer));
         self.is_written[index] = decl.zeroed;
@@ -354,7 +468,9 @@ impl<'k> KernelRun<'k> {
         let pending = if scalars.is_empty() { self.pending_counts(exec)? } else { HashMap::new() };
         let lengths: Vec<&SizeExpr> = lengths
             .into_iter()
-            .filter(|length| length.as_var().is_none_or(|var| !pending.contains_key(&var.id())))
+            .filter(|length| {
+                length.as_var().is_none_or(|var| !pending.contains_key(&var.id()) && self.pending_var(var).is_none())
+            })
             .collect();
         let mut scalar_values = self.read_batch(exec, &lengths, &scalars)?.into_iter();
         let mut values = Vec::with_capacity(plan.results.len());
@@ -363,6 +479,23 @@ impl<'k> KernelRun<'k> {
                 return Err(internal(format!("result {position} is variable {}, which does not exist", var.0)));
             };
             let value = match (result, info.ty) {
+                // The length is an int parameter still on the device.
+                (KernelResult::Array { buffer, length }, VarType::Array(elem))
+                    if let Some(count) = length.as_var().and_then(|var| self.pending_var(var)) =>
+                {
+                    // A bound of 0 launched nothing.
+                    let data =
+                        if count.bound > 0 { self.written_buffer(exec, *buffer)? } else { self.buffer(exec, *buffer)? };
+                    if !data.holds(elem) || data.len() < count.bound {
+                        let described = data.describe();
+                        let message =
+                            format!("result {position}, a [{elem}] of at most {}, is {described}", count.bound);
+                        return Err(internal(message));
+                    }
+                    let (array, handle) = DeviceArray::pending(elem, count, data);
+                    exec.note_pending(&handle);
+                    HostValue::Array(array)
+                }
                 (KernelResult::Array { buffer, length }, VarType::Array(elem))
                     if let Some(count) = length.as_var().and_then(|var| pending.get(&var.id())) =>
                 {
@@ -393,6 +526,9 @@ impl<'k> KernelRun<'k> {
                     Some(value) if value.scalar() == ty => HostValue::Scalar(value),
                     _ => return Err(internal(format!("result {position}, a {ty}, was not read"))),
                 },
+                (KernelResult::Param(i), _) if self.is_pending_param(*i) => {
+                    return Err(internal(format!("result {position} is parameter {i}, an int still on the device")));
+                }
                 (KernelResult::Param(i), ty) => match self.params.get(*i) {
                     Some(param) if param.var_type() == ty => param.clone(),
                     _ => return Err(internal(format!("result {position} of type {ty} is parameter {i}"))),
@@ -509,6 +645,73 @@ impl<'k> KernelRun<'k> {
         scalar_values.iter().zip(scalars).map(|(&value, &(_, ty))| element_scalar(value, ty)).collect()
     }
 
+    /// The count on the device that size variable `var` is, while it is
+    /// unread (an int parameter still on the device).
+    fn pending_var(&self, var: &Var) -> Option<Rc<PendingCount>> {
+        self.pending.get(&var.id()).filter(|count| count.value().is_none()).cloned()
+    }
+
+    /// Whether parameter `i` is an int still on the device.
+    fn is_pending_param(&self, i: usize) -> bool {
+        self.plan.size_vars.iter().any(|size_var| {
+            matches!(size_var.source, SizeSource::ValueOf(p) if p == i) && self.pending.contains_key(&size_var.var.id())
+        })
+    }
+
+    /// A count that may be larger than needed (a global size, a buffer's
+    /// length, bytes moved): with the variables still on the device at
+    /// their bounds where `size` is non-decreasing ([`takes_pending`]),
+    /// else [`Self::count`], which reads them.
+    fn upper_count(&mut self, exec: &mut Executor<'_, '_>, size: &SizeExpr, what: &str) -> Result<usize, ExecError> {
+        let free = size.free_vars();
+        if !free.iter().any(|var| self.pending_var(var).is_some()) || !is_non_decreasing(size) {
+            return self.count(exec, size, what);
+        }
+        let mut bounds = HashMap::new();
+        for var in &free {
+            match self.pending_var(var) {
+                Some(count) => {
+                    bounds.insert(var.id(), i64::try_from(count.bound).unwrap_or(i64::MAX));
+                }
+                None => self.resolve(exec, var)?,
+            }
+        }
+        let value = size.eval(&|id| self.sizes.get(&id).or(bounds.get(&id)).copied());
+        match value.map(usize::try_from) {
+            Some(Ok(value)) => Ok(value),
+            _ => Err(internal(format!("{what} `{size}` at the bounds of its pending sizes is {value:?}"))),
+        }
+    }
+
+    /// The bytes a launch moves, for `--stats` only: a size still on the
+    /// device (an int parameter, a parameter's length) counts at its
+    /// bound, so the figure never waits for the device.
+    fn bytes_moved(&mut self, exec: &mut Executor<'_, '_>, size: &SizeExpr) -> Result<u64, ExecError> {
+        let plan = self.plan;
+        let mut bounds = HashMap::new();
+        for var in size.free_vars() {
+            if self.sizes.contains_key(&var.id()) {
+                continue;
+            }
+            let source = plan.size_vars.iter().find(|size_var| size_var.var == var).map(|v| &v.source);
+            let pending_length = match source {
+                Some(SizeSource::LengthOf(i)) => match self.params.get(*i) {
+                    Some(HostValue::Array(array)) => array.pending_count().cloned(),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match pending_length.or_else(|| self.pending_var(&var)) {
+                Some(count) => {
+                    bounds.insert(var.id(), i64::try_from(count.bound).unwrap_or(i64::MAX));
+                }
+                None => self.resolve(exec, &var)?,
+            }
+        }
+        let value = size.eval(&|id| self.sizes.get(&id).or(bounds.get(&id)).copied());
+        Ok(value.and_then(|value| u64::try_from(value).ok()).unwrap_or(0))
+    }
+
     /// A size that counts something (elements, work-items, bytes): not
     /// negative.
     fn count(&mut self, exec: &mut Executor<'_, '_>, size: &SizeExpr, what: &str) -> Result<usize, ExecError> {
@@ -570,6 +773,9 @@ impl<'k> KernelRun<'k> {
                     )));
                 }
             },
+            SizeSource::ValueOf(_) if let Some(count) = self.pending.get(&var.id()).cloned() => {
+                exec.settle_count(&count)? as i64
+            }
             SizeSource::ValueOf(i) => match self.params.get(*i) {
                 Some(HostValue::Scalar(ScalarValue::Int(value))) => *value,
                 _ => return Err(internal(format!("size variable `{var}` is the value of parameter {i}, not an int"))),

@@ -47,17 +47,51 @@ pub(crate) struct PendingArray {
 }
 
 /// A count a kernel left on the device: element 0 of `word` (an `int`
-/// buffer), at most `bound`; `value` once read.
+/// buffer) plus `offset`, at most `bound` (the word at most `bound -
+/// offset`); `value` once read. The offset is what the host added to the
+/// count (`#equal + n` with `n` known: flatten's note [pending integers]).
 #[derive(Debug)]
 pub(crate) struct PendingCount {
     word: RefCell<Option<Rc<DeviceData>>>,
     pub bound: usize,
+    pub offset: usize,
     value: Cell<Option<usize>>,
 }
 
+/// The most a word's bound and an offset may be for a kernel to take the
+/// count on the device (opencl-backend's note [device lengths] packs both
+/// in one `long`).
+const MAX_WORD_BOUND: usize = (1 << 32) - 1;
+const MAX_OFFSET: usize = (1 << 30) - 1;
+
 impl PendingCount {
     pub(crate) fn new(word: Rc<DeviceData>, bound: usize) -> PendingCount {
-        PendingCount { word: RefCell::new(Some(word)), bound, value: Cell::new(None) }
+        PendingCount { word: RefCell::new(Some(word)), bound, offset: 0, value: Cell::new(None) }
+    }
+
+    /// This count plus `k`, sharing its word, while it is unread; `None`
+    /// past the packing's limits.
+    pub(crate) fn plus(&self, k: usize) -> Option<PendingCount> {
+        let word = self.word()?;
+        let offset = self.offset.checked_add(k).filter(|&offset| offset <= MAX_OFFSET)?;
+        let bound = self.bound.checked_add(k)?;
+        Some(PendingCount { word: RefCell::new(Some(word)), bound, offset, value: Cell::new(None) })
+    }
+
+    /// The bound of the word alone.
+    pub(crate) fn word_bound(&self) -> usize {
+        self.bound - self.offset
+    }
+
+    /// The count as a kernel's device length (opencl-backend's note
+    /// [device lengths]): `-1 - (word bound + 2^32 offset)` and the word's
+    /// buffer, while it is unread and within the packing's limits.
+    pub(crate) fn device_arg(&self) -> Option<(i64, Rc<DeviceData>)> {
+        let word = self.word()?;
+        if self.word_bound() > MAX_WORD_BOUND || self.offset > MAX_OFFSET {
+            return None;
+        }
+        Some((-1 - (self.word_bound() as i64 + ((self.offset as i64) << 32)), word))
     }
 
     pub(crate) fn value(&self) -> Option<usize> {
@@ -69,15 +103,17 @@ impl PendingCount {
         self.word.borrow().clone()
     }
 
-    /// The count read back: `raw`, which must be within `[0, bound]`.
+    /// The count read back: the word `raw`, which must be within `[0,
+    /// bound - offset]`, plus the offset.
     pub(crate) fn resolve(&self, raw: i64) -> Result<usize, ExecError> {
         match usize::try_from(raw) {
-            Ok(value) if value <= self.bound => {
+            Ok(word) if word <= self.word_bound() => {
+                let value = word + self.offset;
                 self.value.set(Some(value));
                 self.word.borrow_mut().take();
                 Ok(value)
             }
-            _ => Err(internal(format!("a count read back as {raw}, outside [0, {}]", self.bound))),
+            _ => Err(internal(format!("a count read back as {raw}, outside [0, {}]", self.word_bound()))),
         }
     }
 }
