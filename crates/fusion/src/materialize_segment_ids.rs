@@ -140,8 +140,8 @@ pub fn materialize_segment_ids(program: &mut FlatProgram, policy: SegmentIdsPoli
             bits
         };
         let mut kernel = program.kernels[index].clone();
-        if let Some(ids) = rewrite_kernel(&mut kernel, &segment_bits) {
-            apply_kernel_rewrite(&mut kernel, &ids);
+        if let Some(ids) = rewrite_kernel(&mut kernel, &segment_bits, policy) {
+            apply_kernel_rewrite(&mut kernel, &ids, policy);
             kernel.name = unique_name(&program.kernels, &format!("{}_by_ids", kernel.name));
             names.push(kernel.name.clone());
             let with_ids = KernelId(program.kernels.len() as u32);
@@ -240,9 +240,16 @@ fn runs_of(program: &FlatProgram, kernel: KernelId) -> Vec<(usize, Vec<Atom>)> {
 /// The searches of `kernel` worth an array of ids, by (offsets, size),
 /// each with a fresh parameter (added to `kernel`'s variables); `None`
 /// when there are none.
-fn rewrite_kernel(kernel: &mut Kernel, segment_bits: &dyn Fn(KVar) -> u32) -> Option<KernelIds> {
+fn rewrite_kernel(
+    kernel: &mut Kernel,
+    segment_bits: &dyn Fn(KVar) -> u32,
+    policy: SegmentIdsPolicy,
+) -> Option<KernelIds> {
     let mut searches: Vec<(KVar, KernelSize, u32)> = Vec::new();
     for binding in &kernel.body {
+        if finds_segments_by_tiles(&binding.soac, policy) {
+            continue;
+        }
         let Some((size, positions)) = own_positions(kernel, &binding.soac) else { continue };
         for_each_thunk_body(&binding.soac, &mut |body| {
             count_searches(kernel, body, &positions, &size, &mut searches);
@@ -258,6 +265,14 @@ fn rewrite_kernel(kernel: &mut Kernel, segment_bits: &dyn Fn(KVar) -> u32) -> Op
         params.push(IdsParam { offsets, size, ids });
     }
     (!params.is_empty()).then_some(KernelIds { params })
+}
+
+/// Whether the OpenCL backend finds the segments of the SOAC's searches
+/// itself, a tile of positions at a time in the SOAC's own launch (a MAP,
+/// `map-tile-segment-ids` in `lift_ir::segment_ids`), so that ids would
+/// only cost a launch and their traffic: under `auto`.
+fn finds_segments_by_tiles(soac: &Soac, policy: SegmentIdsPolicy) -> bool {
+    policy == SegmentIdsPolicy::Auto && matches!(soac, Soac::Map { .. })
 }
 
 /// The SOAC's size as the host gives it, and the variables of its thunks
@@ -386,10 +401,13 @@ fn count_searches(
 }
 
 /// Appends the ids parameters and turns the searches into reads of them.
-fn apply_kernel_rewrite(kernel: &mut Kernel, ids: &KernelIds) {
+fn apply_kernel_rewrite(kernel: &mut Kernel, ids: &KernelIds, policy: SegmentIdsPolicy) {
     let params = kernel.params.clone();
     let mut body = std::mem::take(&mut kernel.body);
     for binding in &mut body {
+        if finds_segments_by_tiles(&binding.soac, policy) {
+            continue;
+        }
         let Some((size, positions)) = own_positions(kernel, &binding.soac) else { continue };
         let SoacBinding { soac, .. } = binding;
         for_each_thunk_body_mut(soac, &mut |e| replace_searches(e, &positions, &size, &params, ids));
