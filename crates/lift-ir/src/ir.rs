@@ -515,7 +515,8 @@ pub struct SegmentIdTiles {
     pub n: ArithExpr,
     pub group_size: i64,
     pub items: i64,
-    /// `⌈n / tile_len⌉`, at least 1 (a size variable).
+    /// `⌈n / tile_len⌉` (a size variable): at least 1 for `segmentIds`,
+    /// 0 for an empty `mapTileSegmentIds` (no launch).
     pub tiles: ArithExpr,
 }
 

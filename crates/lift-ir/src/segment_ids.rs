@@ -147,9 +147,10 @@ pub(crate) fn map_tile_segment_ids(
     let f = crate::lower::add_user_fun(low, &name, &by_segment, uf.results.clone())?;
     let tile_len = SEGMENT_IDS_GROUP_SIZE * SEGMENT_IDS_ITEMS;
     let base = stage.result.first().map(|v| low.flat.var(*v).name.clone()).unwrap_or_else(|| "map".into());
-    let tiles_def = n.clone().ceil_div(tile_len).max(1);
+    // No tile, no launch, where the map is empty.
+    let tiles_def = n.clone().ceil_div(tile_len);
     let tiles =
-        ArithExpr::var(&low.size_var(&format!("{base}_tiles"), SizeDef::Derived(tiles_def), Range::at_least(1)));
+        ArithExpr::var(&low.size_var(&format!("{base}_tiles"), SizeDef::Derived(tiles_def), Range::at_least(0)));
     let tiles = SegmentIdTiles {
         offsets,
         count,

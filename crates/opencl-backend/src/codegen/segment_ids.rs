@@ -18,6 +18,12 @@
 //!    count over its `K` positions from its prefix, then the tile written
 //!    out coalesced as `j` plus the running count.
 //!
+//! Where no segment starts inside the tile after `s` (`offsets[j + 1]`
+//! past it, or no segment after `j`: a long segment, few segments), every
+//! position's segment is `j`, and steps 2 and 3 are skipped (a branch the
+//! same for the whole group, around their barriers): a tile of one
+//! segment costs its search and one load more than the positions.
+//!
 //! Every loop bound and barrier is the same for the whole group.
 //!
 //! `mapTileSegmentIds(tiles, f)` (`map-tile-segment-ids`) makes the same
@@ -36,13 +42,23 @@ use crate::user_fun::c_type;
 
 /// The C names steps 1 to 3 leave for the rest of the kernel: the
 /// work-item's local index, the tile's first position, its first
-/// position's segment, and the local array of each tile position's
-/// segment less `first`.
+/// position's segment, whether that is the segment of the whole tile,
+/// and (where it is not) the local array of each tile position's segment
+/// less `first`.
 struct TileSegments {
     l: String,
     start: String,
     first: String,
+    whole: String,
     counts: String,
+}
+
+impl TileSegments {
+    /// The segment of position `i` of the tile, as C.
+    fn segment(&self, i: &str) -> String {
+        let TileSegments { first, whole, counts, .. } = self;
+        format!("({whole} ? {first} : {first} + {counts}[{i}])")
+    }
 }
 
 impl Generator<'_> {
@@ -62,13 +78,14 @@ impl Generator<'_> {
             });
         };
         let [out] = &names[..] else { return internal("segmentIds of several columns") };
-        let TileSegments { l, start, first, counts } = self.tile_segments(tiles)?;
+        let tile = self.tile_segments(tiles)?;
         let (lanes, tile_len) = (tiles.group_size, tiles.tile_len());
         let n = self.c(&tiles.n);
         let (i, g) = (self.fresh("i"), self.fresh("g"));
+        let (l, start) = (&tile.l, &tile.start);
         self.open(format!("for (long {i} = {l}; {i} < {tile_len}; {i} += {lanes})"));
         self.line(format!("const long {g} = {start} + {i};"));
-        self.line(format!("if ({g} < {n}) {out}[{g}] = {first} + {counts}[{i}];"));
+        self.line(format!("if ({g} < {n}) {out}[{g}] = {};", tile.segment(&i)));
         self.close();
         Ok(Val::Array(Self::out_view(&dest.ok_or(CodegenError::Internal("segmentIds without memory".into()))?)))
     }
@@ -89,7 +106,8 @@ impl Generator<'_> {
                 what: "a mapTileSegmentIds whose result is not the stage's".into(),
             });
         };
-        let TileSegments { l, start, first, counts } = self.tile_segments(tiles)?;
+        let tile = self.tile_segments(tiles)?;
+        let (l, start) = (tile.l.clone(), tile.start.clone());
         let (lanes, items) = (tiles.group_size, tiles.items);
         let n = self.c(&tiles.n);
         let results = self.lift.user_fun(f).results.clone();
@@ -105,7 +123,7 @@ impl Generator<'_> {
         self.line(format!("const long {i} = {k} * {lanes} + {l};"));
         self.line(format!("const long {g} = {start} + {i};"));
         self.open(format!("if ({g} < {n})"));
-        let got = self.call(f, vec![g.clone(), format!("{first} + {counts}[{i}]")])?;
+        let got = self.call(f, vec![g.clone(), tile.segment(&i)])?;
         if got.len() != values.len() {
             return internal("mapTileSegmentIds' function returns other components than its results");
         }
@@ -195,10 +213,18 @@ impl Generator<'_> {
             self.close();
         }
         let last = if rounds % 2 == 0 { 0 } else { 2 };
-        let (first, i, s, o) = (self.fresh("first"), self.fresh("i"), self.fresh("s"), self.fresh("o"));
-        self.line(format!("for (long {i} = {l}; {i} < {tile_len}; {i} += {lanes}) {counts}[{i}] = 0;"));
+        let (first, whole) = (self.fresh("first"), self.fresh("whole"));
+        let (i, s, o) = (self.fresh("i"), self.fresh("s"), self.fresh("o"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.line(format!("const long {first} = {range}[{last}];"));
+        // The whole tile in one segment (no later one starts inside it):
+        // the same for the whole group, and the rest is not needed.
+        self.line(format!(
+            "const int {whole} = {first} + 1 >= {count} || {offsets}[{first} + 1] - {start} >= {tile_len};"
+        ));
+        self.open(format!("if (!{whole})"));
+        self.line(format!("for (long {i} = {l}; {i} < {tile_len}; {i} += {lanes}) {counts}[{i}] = 0;"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // 2. The segments starting in the tile after its first position.
         self.open(format!("for (long {s} = {first} + 1 + {l}; {s} < {count}; {s} += {lanes})"));
         self.line(format!("const long {o} = {offsets}[{s}] - {start};"));
@@ -228,6 +254,7 @@ impl Generator<'_> {
         self.line(format!("{counts}[{l} * {items} + {k}] = (int){run};"));
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        Ok(TileSegments { l, start, first, counts })
+        self.close();
+        Ok(TileSegments { l, start, first, whole, counts })
     }
 }
