@@ -156,12 +156,25 @@ pub struct Config {
     /// [`crate::lookback::GATHER_SCAN_ITEMS`] by default;
     /// `NESSIE_SCAN_LOOKBACK_ITEMS` sets it. At least 1.
     pub scan_lookback_items: i64,
-    /// Whether a map whose pull searches a descriptor's offsets at its own
+    /// Where a map whose pull searches a descriptor's offsets at its own
     /// position finds its tiles' segments in its own launch
     /// (`map-tile-segment-ids`, [`crate::segment_ids`]) rather than by a
-    /// binary search per element; `NESSIE_SEGMENT_IDS=never` (read by the
-    /// OpenCL backend) turns it off.
-    pub segment_tiles: bool,
+    /// binary search per element.
+    pub segment_tiles: SegmentTiles,
+}
+
+/// When `map-tile-segment-ids` applies.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SegmentTiles {
+    /// Both lowerings, each under a condition on the sizes: the tiles
+    /// where the map has at least `fusion`'s `MIN_SEGMENTS` segments and
+    /// `MIN_POSITIONS` positions, the searches elsewhere (the default).
+    BySize,
+    /// The tiles only (tests: tiles on small data).
+    Always,
+    /// The searches only (`NESSIE_SEGMENT_IDS=never`, read by the OpenCL
+    /// backend).
+    Never,
 }
 
 /// The lowering of a segmented reduction of one or two components.
@@ -194,7 +207,7 @@ impl Default for Config {
             seg_batch: crate::seg_reduce::SEG_BATCH,
             seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
             scan_lookback_items: crate::lookback::GATHER_SCAN_ITEMS,
-            segment_tiles: true,
+            segment_tiles: SegmentTiles::BySize,
         }
     }
 }

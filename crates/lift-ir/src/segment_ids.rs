@@ -43,6 +43,14 @@ use flatten::ir::{GExpr, KVar, Scalar, Thunk, VarType};
 use crate::arith::{ArithExpr, Range};
 use crate::ir::{Expr, Fun, LiftKernel, SegmentIdTiles, SizeDef, Stage, UserFunDef};
 use crate::lower::Unsupported;
+use crate::rules::SegmentTiles;
+
+/// The fewest segments for which a map finds its segments by tiles under
+/// [`SegmentTiles::BySize`]: fewer are searched from the cache.
+pub const MIN_SEGMENTS: i64 = fusion::materialize_segment_ids::MIN_SEGMENTS;
+/// The fewest positions for which a map finds its segments by tiles under
+/// [`SegmentTiles::BySize`].
+pub const MIN_POSITIONS: i64 = fusion::materialize_segment_ids::MIN_POSITIONS;
 
 /// Work-items per work-group of `segmentIds`.
 pub const SEGMENT_IDS_GROUP_SIZE: i64 = 256;
@@ -106,16 +114,23 @@ pub(crate) fn lower_segment_ids(
 
 /// `map-tile-segment-ids` (see the module doc): the stage `map(id) $
 /// generate(n, pull)` whose pull searches an array of offsets of the
-/// kernel (of a known length) at its own position, as one
+/// kernel (of a known length) at its own position, as a
 /// `mapTileSegmentIds` stage; the offsets searched most often where the
-/// pull searches several. `None` where the stage is not such a map (or
-/// `cfg.segment_tiles` is off).
+/// pull searches several. Under [`SegmentTiles::BySize`], beside the
+/// map by `map-to-mapGlb`, each stage under a condition on the sizes
+/// (`Stage::when`): the tiles where the map has at least
+/// [`MIN_SEGMENTS`] segments and [`MIN_POSITIONS`] positions, the
+/// searches elsewhere: on the H200 (quicksort and quickhull of 10^7, one
+/// call), the maps of few segments took 10 to 30% longer by tiles (a
+/// launch of few positions a few µs more), those of many segments 40%
+/// less than by ids built before them. `None` where the stage is not
+/// such a map (or under [`SegmentTiles::Never`]).
 pub(crate) fn map_tile_segment_ids(
     low: &mut LiftKernel,
     stage: &Stage,
     cfg: &crate::rules::Config,
 ) -> Result<Option<Vec<Stage>>, Unsupported> {
-    if !cfg.segment_tiles || stage.when.is_some() || stage.guard.is_some() {
+    if cfg.segment_tiles == SegmentTiles::Never || stage.when.is_some() || stage.guard.is_some() {
         return Ok(None);
     }
     let Expr::Apply(Fun::Map(id), args) = &stage.body else { return Ok(None) };
@@ -159,7 +174,26 @@ pub(crate) fn map_tile_segment_ids(
         items: SEGMENT_IDS_ITEMS,
         tiles,
     };
-    Ok(Some(vec![Stage { body: Expr::apply(Fun::MapTileSegmentIds(tiles, f), vec![]), ..stage.clone() }]))
+    let tiled = Stage {
+        name: format!("{}_tiles", stage.name),
+        body: Expr::apply(Fun::MapTileSegmentIds(tiles, f), vec![]),
+        ..stage.clone()
+    };
+    if cfg.segment_tiles == SegmentTiles::Always {
+        return Ok(Some(vec![tiled]));
+    }
+    // Both, each where the sizes choose it.
+    let count = crate::typecheck::input_length(low, offsets).unwrap_or_else(ArithExpr::zero);
+    let is_large = (count / MIN_SEGMENTS).min(1) * (n.clone() / MIN_POSITIONS).min(1);
+    let is_large =
+        ArithExpr::var(&low.size_var(&format!("{base}_by_tiles"), SizeDef::Derived(is_large), Range::between(0, 1)));
+    let searching = Stage {
+        body: crate::rules::lower_top(low, &stage.body)?,
+        when: Some(ArithExpr::one() - is_large.clone()),
+        ..stage.clone()
+    };
+    let tiled = Stage { when: Some(is_large), ..tiled };
+    Ok(Some(vec![searching, tiled]))
 }
 
 /// Adds the variables `let`-bound to one of `positions` (a pull's index

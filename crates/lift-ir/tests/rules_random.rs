@@ -18,7 +18,7 @@ use flatten::ir::{
 };
 use lift_ir::eval::checked::eval_kernel;
 use lift_ir::ir::{Expr, Fun, LiftKernel, Stage, UserFun, UserFunDef};
-use lift_ir::rules::{Config, SegReduce};
+use lift_ir::rules::{Config, SegReduce, SegmentTiles};
 use proptest::prelude::*;
 
 // --- Random scalar code ----------------------------------------------------------
@@ -415,7 +415,7 @@ const CONFIGS: &[Config] = &[
         seg_batch: lift_ir::seg_reduce::SEG_BATCH,
         seg_guarded_groups: lift_ir::seg_reduce::SEG_GUARDED_GROUPS,
         scan_lookback_items: lift_ir::lookback::GATHER_SCAN_ITEMS,
-        segment_tiles: true,
+        segment_tiles: SegmentTiles::Always,
     },
     // Look-back tiles of 2 · 9 ints (pairs: 2 · 1; a filter's tile: 2 · 9
     // of one component, 2 · 3 of two); float scans by tiles of 2 · 5
@@ -432,7 +432,7 @@ const CONFIGS: &[Config] = &[
         seg_guarded_groups: 2,
         // Look-back scans of 2 · 3 (an even cap takes the odd below it).
         scan_lookback_items: 4,
-        segment_tiles: true,
+        segment_tiles: SegmentTiles::Always,
     },
     // No look-back: scan tiles of 8 · 11 elements of one component (pairs:
     // 8 · 5; triples: 8 · 1), `filter-flags-fused`.
@@ -446,7 +446,7 @@ const CONFIGS: &[Config] = &[
         seg_batch: 1,
         seg_guarded_groups: 3,
         scan_lookback_items: lift_ir::lookback::LOOKBACK_MAX_ITEMS,
-        segment_tiles: true,
+        segment_tiles: SegmentTiles::BySize,
     },
     // No tiles: `scan-blocks` (the fallback for elements too wide).
     Config {
@@ -459,7 +459,7 @@ const CONFIGS: &[Config] = &[
         seg_batch: 2,
         seg_guarded_groups: 4,
         scan_lookback_items: lift_ir::lookback::LOOKBACK_MAX_ITEMS,
-        segment_tiles: false,
+        segment_tiles: SegmentTiles::Never,
     },
 ];
 
@@ -516,7 +516,7 @@ fn scan_rule(rule: &str, cfg: &Config) -> String {
         };
     }
     if rule == "@segment-tiles" {
-        return if cfg.segment_tiles { "map-tile-segment-ids" } else { "map-to-mapGlb" }.into();
+        return if cfg.segment_tiles == SegmentTiles::Never { "map-to-mapGlb" } else { "map-tile-segment-ids" }.into();
     }
     if let Some(spec) = rule.strip_prefix("@filter") {
         let k: usize = spec.parse().expect("a component count");

@@ -62,7 +62,7 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// setting [`lift_ir::rules::Config::seg_batch`], `NESSIE_SEG_GROUPS=G`
 /// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`], and
 /// `NESSIE_SEGMENT_IDS=never` turning
-/// [`lift_ir::rules::Config::segment_tiles`] off.
+/// [`lift_ir::rules::Config::segment_tiles`] off (`Never`).
 pub fn config_from_env() -> lift_ir::rules::Config {
     use lift_ir::rules::SegReduce;
     let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {
@@ -88,7 +88,10 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         .unwrap_or(defaults.scan_lookback_items);
     // `never` keeps every search (note [segment ids] in
     // `fusion::materialize_segment_ids`).
-    let segment_tiles = std::env::var("NESSIE_SEGMENT_IDS").map_or(true, |v| v.trim() != "never");
+    let segment_tiles = match std::env::var("NESSIE_SEGMENT_IDS").as_deref().map(str::trim) {
+        Ok("never") => lift_ir::rules::SegmentTiles::Never,
+        _ => defaults.segment_tiles,
+    };
     lift_ir::rules::Config { seg_reduce, seg_batch, seg_guarded_groups, scan_lookback_items, segment_tiles, ..defaults }
 }
 
