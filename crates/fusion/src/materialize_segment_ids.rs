@@ -33,6 +33,23 @@
 // than the searches of few positions. The five kernels of the filters of
 // one quicksort level search one descriptor over one size: one array.
 //
+// A MAP's searches are not rewritten under `auto`: the OpenCL backend
+// finds them itself, a tile of 2048 positions at a time in the map's own
+// launch, into local memory (`map-tile-segment-ids` in
+// `lift_ir::segment_ids`), under the same bounds (below them, the
+// search); no ids array, no second launch. On the H200 (one call,
+// quicksort of 10^7 ints, kernels by `--stats`): a level's three segment
+// gathers took 3.8 / 4.1 / 4.0 ms with their ids (search below the
+// bounds, ids and the gather by ids above), 2.3 / 2.6 / 2.5 ms by tiles
+// at every size; the kernels 29.5 -> 24.9 ms, launches 1060 -> 946,
+// `time` (recursion.py, median of 3) 40.3 -> 37.4 ms, 10^8 250.6 ->
+// 186.6 ms. The tiles at every size made quickhull's maps of one or two
+// segments 10 to 30% slower (kernels 3.67 -> 4.09 ms): hence the bounds
+// (that version, tiles only above them, is not measured on the device
+// yet).
+// `always` still builds ids for MAPs too (the tests' way to run the ids
+// on small data); `never` keeps every search, the tiles' included.
+//
 // The static part of the cost model: a search costs ⌈log2 S⌉ loads, S the
 // number of segments when the host built the offsets from a literal
 // (`array int [0, n]`), else taken as 2^20; the ids cost [`BUILD_COST`]
