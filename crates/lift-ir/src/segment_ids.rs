@@ -36,7 +36,9 @@
 //! element become the tile's one search and its share of the offsets;
 //! against `SEGMENT_IDS` before the map (note [segment ids] in
 //! `fusion::materialize_segment_ids`), a launch, 4 bytes written and 4
-//! read an element fewer.
+//! read an element fewer. By default only above the bounds that note's
+//! ids have (the search below them, chosen by the sizes when the kernel
+//! runs): a launch of few positions or few segments searches faster.
 
 use flatten::ir::{GExpr, KVar, Scalar, Thunk, VarType};
 
@@ -168,7 +170,7 @@ pub(crate) fn map_tile_segment_ids(
         ArithExpr::var(&low.size_var(&format!("{base}_tiles"), SizeDef::Derived(tiles_def), Range::at_least(0)));
     let tiles = SegmentIdTiles {
         offsets,
-        count,
+        count: count.clone(),
         n: n.clone(),
         group_size: SEGMENT_IDS_GROUP_SIZE,
         items: SEGMENT_IDS_ITEMS,
@@ -183,7 +185,6 @@ pub(crate) fn map_tile_segment_ids(
         return Ok(Some(vec![tiled]));
     }
     // Both, each where the sizes choose it.
-    let count = crate::typecheck::input_length(low, offsets).unwrap_or_else(ArithExpr::zero);
     let is_large = (count / MIN_SEGMENTS).min(1) * (n.clone() / MIN_POSITIONS).min(1);
     let is_large =
         ArithExpr::var(&low.size_var(&format!("{base}_by_tiles"), SizeDef::Derived(is_large), Range::between(0, 1)));
