@@ -33,6 +33,23 @@
 // than the searches of few positions. The five kernels of the filters of
 // one quicksort level search one descriptor over one size: one array.
 //
+// A MAP's searches are not rewritten under `auto`: the OpenCL backend
+// finds them itself, a tile of 2048 positions at a time in the map's own
+// launch, into local memory (`map-tile-segment-ids` in
+// `lift_ir::segment_ids`), under the same bounds (below them, the
+// search); no ids array, no second launch. On the H200 (one call,
+// quicksort of 10^7 ints, kernels by `--stats`): a level's three segment
+// gathers took 3.8 / 4.1 / 4.0 ms with their ids (search below the
+// bounds, ids and the gather by ids above), 2.3 / 2.6 / 2.5 ms by tiles
+// at every size; the kernels 29.5 -> 24.9 ms, launches 1060 -> 946,
+// `time` (recursion.py, median of 3) 40.3 -> 37.4 ms, 10^8 250.6 ->
+// 186.6 ms. The tiles at every size made quickhull's maps of one or two
+// segments 10 to 30% slower (kernels 3.67 -> 4.09 ms): hence the bounds
+// (that version, tiles only above them, is not measured on the device
+// yet).
+// `always` still builds ids for MAPs too (the tests' way to run the ids
+// on small data); `never` keeps every search, the tiles' included.
+//
 // The static part of the cost model: a search costs ⌈log2 S⌉ loads, S the
 // number of segments when the host built the offsets from a literal
 // (`array int [0, n]`), else taken as 2^20; the ids cost [`BUILD_COST`]
@@ -140,8 +157,8 @@ pub fn materialize_segment_ids(program: &mut FlatProgram, policy: SegmentIdsPoli
             bits
         };
         let mut kernel = program.kernels[index].clone();
-        if let Some(ids) = rewrite_kernel(&mut kernel, &segment_bits) {
-            apply_kernel_rewrite(&mut kernel, &ids);
+        if let Some(ids) = rewrite_kernel(&mut kernel, &segment_bits, policy) {
+            apply_kernel_rewrite(&mut kernel, &ids, policy);
             kernel.name = unique_name(&program.kernels, &format!("{}_by_ids", kernel.name));
             names.push(kernel.name.clone());
             let with_ids = KernelId(program.kernels.len() as u32);
@@ -240,9 +257,16 @@ fn runs_of(program: &FlatProgram, kernel: KernelId) -> Vec<(usize, Vec<Atom>)> {
 /// The searches of `kernel` worth an array of ids, by (offsets, size),
 /// each with a fresh parameter (added to `kernel`'s variables); `None`
 /// when there are none.
-fn rewrite_kernel(kernel: &mut Kernel, segment_bits: &dyn Fn(KVar) -> u32) -> Option<KernelIds> {
+fn rewrite_kernel(
+    kernel: &mut Kernel,
+    segment_bits: &dyn Fn(KVar) -> u32,
+    policy: SegmentIdsPolicy,
+) -> Option<KernelIds> {
     let mut searches: Vec<(KVar, KernelSize, u32)> = Vec::new();
     for binding in &kernel.body {
+        if finds_segments_by_tiles(&binding.soac, policy) {
+            continue;
+        }
         let Some((size, positions)) = own_positions(kernel, &binding.soac) else { continue };
         for_each_thunk_body(&binding.soac, &mut |body| {
             count_searches(kernel, body, &positions, &size, &mut searches);
@@ -258,6 +282,14 @@ fn rewrite_kernel(kernel: &mut Kernel, segment_bits: &dyn Fn(KVar) -> u32) -> Op
         params.push(IdsParam { offsets, size, ids });
     }
     (!params.is_empty()).then_some(KernelIds { params })
+}
+
+/// Whether the OpenCL backend finds the segments of the SOAC's searches
+/// itself, a tile of positions at a time in the SOAC's own launch (a MAP,
+/// `map-tile-segment-ids` in `lift_ir::segment_ids`), so that ids would
+/// only cost a launch and their traffic: under `auto`.
+fn finds_segments_by_tiles(soac: &Soac, policy: SegmentIdsPolicy) -> bool {
+    policy == SegmentIdsPolicy::Auto && matches!(soac, Soac::Map { .. })
 }
 
 /// The SOAC's size as the host gives it, and the variables of its thunks
@@ -386,10 +418,13 @@ fn count_searches(
 }
 
 /// Appends the ids parameters and turns the searches into reads of them.
-fn apply_kernel_rewrite(kernel: &mut Kernel, ids: &KernelIds) {
+fn apply_kernel_rewrite(kernel: &mut Kernel, ids: &KernelIds, policy: SegmentIdsPolicy) {
     let params = kernel.params.clone();
     let mut body = std::mem::take(&mut kernel.body);
     for binding in &mut body {
+        if finds_segments_by_tiles(&binding.soac, policy) {
+            continue;
+        }
         let Some((size, positions)) = own_positions(kernel, &binding.soac) else { continue };
         let SoacBinding { soac, .. } = binding;
         for_each_thunk_body_mut(soac, &mut |e| replace_searches(e, &positions, &size, &params, ids));

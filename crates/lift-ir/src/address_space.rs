@@ -242,6 +242,7 @@ pub fn nested_fun(f: &Fun) -> Option<&Fun> {
         | Fun::RadixCounts(_)
         | Fun::RadixScatter(..)
         | Fun::SegmentIds(_)
+        | Fun::MapTileSegmentIds(..)
         | Fun::Split(_)
         | Fun::Join
         | Fun::GatherStride(_)
@@ -416,7 +417,7 @@ impl Infer<'_, '_, '_> {
             }
             // Local histograms and ranks; the result where `writeTo`
             // says.
-            Fun::RadixCounts(_) | Fun::RadixScatter(..) | Fun::SegmentIds(_) => {
+            Fun::RadixCounts(_) | Fun::RadixScatter(..) | Fun::SegmentIds(_) | Fun::MapTileSegmentIds(..) => {
                 Placement::In(write_to.unwrap_or(Global))
             }
             Fun::ScanLookback(g, _) => {
@@ -489,6 +490,7 @@ fn is_writer(f: &Fun) -> bool {
             | Fun::RadixCounts(_)
             | Fun::RadixScatter(..)
             | Fun::SegmentIds(_)
+            | Fun::MapTileSegmentIds(..)
             | Fun::ScanLookback(..)
             | Fun::FilterLookback(..)
             | Fun::FiltersLookback(..)

@@ -539,6 +539,17 @@ impl<'a> Evaluator<'a> {
                 let ids = crate::segment_ids::segment_ids(&offsets, n);
                 Ok(Value::Array(ids.into_iter().map(|c| Value::Scalar(vec![Const::Int(c)])).collect()))
             }
+            Fun::MapTileSegmentIds(tiles, f) => {
+                let offsets = int_items(self.inputs.get(&tiles.offsets).ok_or("mapTileSegmentIds' offsets missing")?)?;
+                let n =
+                    usize::try_from(self.size(&tiles.n)?).map_err(|e| format!("mapTileSegmentIds of {e} positions"))?;
+                let ids = crate::segment_ids::segment_ids(&offsets, n);
+                let mut out = Vec::with_capacity(n);
+                for (p, s) in ids.into_iter().enumerate() {
+                    out.push(self.call(*f, &[Const::Int(p as i64), Const::Int(s)])?);
+                }
+                Ok(Value::Array(out))
+            }
             Fun::RadixScatter(tiles, starts) => {
                 let [digits, values] = &args[..] else { return Err("radixScatter takes (digits, values)".into()) };
                 let digits = int_items(digits)?;

@@ -246,6 +246,14 @@ pub enum Fun {
     /// work-group takes a tile of consecutive positions (see
     /// [`SegmentIdTiles`] and `crate::segment_ids`).
     SegmentIds(SegmentIdTiles),
+    /// `mapTileSegmentIds(tiles, f)()`: `[t]_n`, element `p` the value
+    /// `f(p, s)` of user function `f` (of the position and its segment),
+    /// `s` the segment of `p` as `segmentIds(tiles)` gives it: each
+    /// work-group finds its tile's segments as `segmentIds` does, into
+    /// local memory, and applies `f` to the tile's positions in the same
+    /// launch, no array of ids between (`map-tile-segment-ids`, see
+    /// `crate::segment_ids`).
+    MapTileSegmentIds(SegmentIdTiles, UserFunId),
     /// `scanLookback(f, chain)(z, xs)`: `scan(f)(z, xs)` in one launch,
     /// tiles chained by decoupled look-back (`scan-lookback`, see
     /// [`Lookback`] and `crate::lookback`). With `chain.heads`, the scan
@@ -342,6 +350,7 @@ impl Fun {
             Fun::RadixCounts(_) => "radixCounts",
             Fun::RadixScatter(..) => "radixScatter",
             Fun::SegmentIds(_) => "segmentIds",
+            Fun::MapTileSegmentIds(..) => "mapTileSegmentIds",
             Fun::Filter(_) => "filter",
             Fun::ScanLookback(..) => "scanLookback",
             Fun::FilterLookback(..) => "filterLookback",
@@ -560,7 +569,8 @@ pub struct SegmentIdTiles {
     pub n: ArithExpr,
     pub group_size: i64,
     pub items: i64,
-    /// `⌈n / tile_len⌉`, at least 1 (a size variable).
+    /// `⌈n / tile_len⌉` (a size variable): at least 1 for `segmentIds`,
+    /// 0 for an empty `mapTileSegmentIds` (no launch).
     pub tiles: ArithExpr,
 }
 

@@ -40,6 +40,9 @@
 //!    device guard of the longest segment, so the device runs one
 //!    (`segReduce-by-shape`, [`seg_reduce`]; values of three components
 //!    or more: teams).
+//!    A map whose pull searches a descriptor at its own position finds
+//!    its tiles' segments in local memory in the same launch
+//!    (`map-tile-segment-ids`, [`segment_ids`]).
 //! 4. [`barriers`]: barrier elimination (no barrier after a `mapLcl` that
 //!    writes global memory).
 //! 5. [`address_space`]: the paper's Algorithm 1 on each low-level stage:

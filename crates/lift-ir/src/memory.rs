@@ -387,7 +387,7 @@ impl Allocator<'_, '_, '_> {
             }
             // Their local arrays are fixed by the tile (the backend
             // declares them); the result is the stage's.
-            Fun::RadixCounts(_) | Fun::RadixScatter(..) | Fun::SegmentIds(_) => {
+            Fun::RadixCounts(_) | Fun::RadixScatter(..) | Fun::SegmentIds(_) | Fun::MapTileSegmentIds(..) => {
                 if dest.is_none() {
                     return Err(self.err(format!("a `{}` whose result has no memory", f.name())));
                 }

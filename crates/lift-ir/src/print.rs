@@ -180,6 +180,15 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
             t.group_size,
             t.items
         ),
+        Fun::MapTileSegmentIds(t, f) => format!(
+            "mapTileSegmentIds({}, {}, {}, tiles = {}, {} × {})",
+            kernel.user_fun(*f).name,
+            var_name(kernel, t.offsets),
+            t.n,
+            t.tiles,
+            t.group_size,
+            t.items
+        ),
         Fun::Filter(k) => format!(
             "filter({}, {}{})",
             kernel.user_fun(k.keep).name,

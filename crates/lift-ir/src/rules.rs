@@ -105,6 +105,12 @@
 //!   as per-tile digit counts (`radixCounts`), their exclusive `scan`
 //!   (which `scan-tiles` lowers), and a stable scatter by ranks within
 //!   each tile (`radixScatter`); in [`crate::radix`].
+//! - `map-tile-segment-ids`: `map(id) $ generate(n, pull)` whose pull
+//!   searches a descriptor's offsets at its own position is
+//!   `mapTileSegmentIds(tiles, pull')()`: each work-group finds the
+//!   segments of its tile of positions once, in local memory, and
+//!   `pull'` takes the segment instead of searching
+//!   ([`Config::segment_tiles`]; in [`crate::segment_ids`]).
 
 use flatten::ir::{Const, VarType};
 
@@ -150,6 +156,25 @@ pub struct Config {
     /// [`crate::lookback::GATHER_SCAN_ITEMS`] by default;
     /// `NESSIE_SCAN_LOOKBACK_ITEMS` sets it. At least 1.
     pub scan_lookback_items: i64,
+    /// Where a map whose pull searches a descriptor's offsets at its own
+    /// position finds its tiles' segments in its own launch
+    /// (`map-tile-segment-ids`, [`crate::segment_ids`]) rather than by a
+    /// binary search per element.
+    pub segment_tiles: SegmentTiles,
+}
+
+/// When `map-tile-segment-ids` applies.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SegmentTiles {
+    /// Both lowerings, each under a condition on the sizes: the tiles
+    /// where the map has at least `fusion`'s `MIN_SEGMENTS` segments and
+    /// `MIN_POSITIONS` positions, the searches elsewhere (the default).
+    BySize,
+    /// The tiles only (tests: tiles on small data).
+    Always,
+    /// The searches only (`NESSIE_SEGMENT_IDS=never`, read by the OpenCL
+    /// backend).
+    Never,
 }
 
 /// The lowering of a segmented reduction of one or two components.
@@ -182,6 +207,7 @@ impl Default for Config {
             seg_batch: crate::seg_reduce::SEG_BATCH,
             seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
             scan_lookback_items: crate::lookback::GATHER_SCAN_ITEMS,
+            segment_tiles: SegmentTiles::BySize,
         }
     }
 }
@@ -238,6 +264,9 @@ pub(crate) fn lower_stage(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> 
         return Ok(stages);
     }
     if let Some(stages) = crate::seg_scan::lower_seg_scan(low, stage, cfg)? {
+        return Ok(stages);
+    }
+    if let Some(stages) = crate::segment_ids::map_tile_segment_ids(low, stage, cfg)? {
         return Ok(stages);
     }
     match &stage.body {

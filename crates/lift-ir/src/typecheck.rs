@@ -271,6 +271,17 @@ impl<'a> TypeChecker<'a> {
                 }
                 Ok(Type::array(Type::Scalar(flatten::ir::Scalar::Int), tiles.n.clone()))
             }
+            Fun::MapTileSegmentIds(tiles, f) => {
+                if !args.is_empty() {
+                    return self.error("`mapTileSegmentIds` takes no arguments".to_string());
+                }
+                let uf = self.kernel.user_fun(*f);
+                if uf.params != [flatten::ir::Scalar::Int, flatten::ir::Scalar::Int] {
+                    return self
+                        .error(format!("`mapTileSegmentIds` of `{}`, not a function of (position, segment)", uf.name));
+                }
+                Ok(Type::array(uf.result_type(), tiles.n.clone()))
+            }
             Fun::RadixScatter(..) => {
                 let [digits, values] = &args[..] else {
                     return self.error("`radixScatter` takes (digits, values)".to_string());

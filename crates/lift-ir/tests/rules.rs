@@ -147,6 +147,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             seg_guarded_groups: 2,
             // Scans that gather in tiles of 2 · 1.
             scan_lookback_items: 1,
+            segment_tiles: lift_ir::rules::SegmentTiles::Always,
         };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");

@@ -18,7 +18,7 @@ use flatten::ir::{
 };
 use lift_ir::eval::checked::eval_kernel;
 use lift_ir::ir::{Expr, Fun, LiftKernel, Stage, UserFun, UserFunDef};
-use lift_ir::rules::{Config, SegReduce};
+use lift_ir::rules::{Config, SegReduce, SegmentTiles};
 use proptest::prelude::*;
 
 // --- Random scalar code ----------------------------------------------------------
@@ -415,6 +415,7 @@ const CONFIGS: &[Config] = &[
         seg_batch: lift_ir::seg_reduce::SEG_BATCH,
         seg_guarded_groups: lift_ir::seg_reduce::SEG_GUARDED_GROUPS,
         scan_lookback_items: lift_ir::lookback::GATHER_SCAN_ITEMS,
+        segment_tiles: SegmentTiles::Always,
     },
     // Look-back tiles of 2 · 9 ints (pairs: 2 · 1; a filter's tile: 2 · 9
     // of one component, 2 · 3 of two); float scans by tiles of 2 · 5
@@ -431,6 +432,7 @@ const CONFIGS: &[Config] = &[
         seg_guarded_groups: 2,
         // Look-back scans of 2 · 3 (an even cap takes the odd below it).
         scan_lookback_items: 4,
+        segment_tiles: SegmentTiles::Always,
     },
     // No look-back: scan tiles of 8 · 11 elements of one component (pairs:
     // 8 · 5; triples: 8 · 1), `filter-flags-fused`.
@@ -444,6 +446,7 @@ const CONFIGS: &[Config] = &[
         seg_batch: 1,
         seg_guarded_groups: 3,
         scan_lookback_items: lift_ir::lookback::LOOKBACK_MAX_ITEMS,
+        segment_tiles: SegmentTiles::BySize,
     },
     // No tiles: `scan-blocks` (the fallback for elements too wide).
     Config {
@@ -456,6 +459,7 @@ const CONFIGS: &[Config] = &[
         seg_batch: 2,
         seg_guarded_groups: 4,
         scan_lookback_items: lift_ir::lookback::LOOKBACK_MAX_ITEMS,
+        segment_tiles: SegmentTiles::Never,
     },
 ];
 
@@ -520,6 +524,9 @@ fn scan_rule(rule: &str, cfg: &Config) -> String {
             "map-to-mapGlb".into()
         };
     }
+    if rule == "@segment-tiles" {
+        return if cfg.segment_tiles == SegmentTiles::Never { "map-to-mapGlb" } else { "map-tile-segment-ids" }.into();
+    }
     if let Some(spec) = rule.strip_prefix("@filter") {
         let k: usize = spec.parse().expect("a component count");
         return if cfg.lookback && lift_ir::lookback::filter_lookback_items(k, cfg).is_some() {
@@ -565,6 +572,43 @@ proptest! {
         let xs = b.xs;
         b.bind(results.clone(), Soac::Map { size: GExpr::Length(xs), pull });
         check(&b.finish(results), elem, &inputs, &["map-to-mapGlb"])?;
+    }
+
+    /// MAP whose pull finds its element's segment by searching the
+    /// offsets at its own position (flattening's gather of a segment's
+    /// element), by `map-tile-segment-ids` (the segments of each tile of
+    /// positions found once) or `map-to-mapGlb` (a search per element):
+    /// `(xs[i] + ls[s]) * (i - os[s])` and `s` itself, `s` the segment of
+    /// `i` (through a `let` of `i` in one of them, and a search at `i /
+    /// 2` besides, which stays a search), over segment descriptors of
+    /// every shape (one huge segment, many empty ones, none).
+    #[test]
+    fn map_of_segments(inputs in segmented_inputs(), alias in any::<bool>(), other in any::<bool>()) {
+        let mut b = Builder::new(Elem::Int);
+        let (xs, ls, os) = (b.xs, b.ls, b.os);
+        let results = vec![b.array("gathered"), b.array("segment")];
+        let i = b.scalar("i", Scalar::Int);
+        let j = b.scalar("j", Scalar::Int);
+        let at = if alias { j } else { i };
+        let search = |at: KVar| GExpr::SegmentOf { offsets: os, index: Box::new(GExpr::Var(at)) };
+        let int = Scalar::Int;
+        let s = b.scalar("s", int);
+        let value = GExpr::binary(
+            BinaryOp::Mul,
+            int,
+            GExpr::binary(BinaryOp::Add, int, GExpr::read(xs, GExpr::Var(i)), GExpr::read(ls, GExpr::Var(s))),
+            GExpr::binary(BinaryOp::Sub, int, GExpr::Var(i), GExpr::read(os, GExpr::Var(s))),
+        );
+        // A search at another position (half the element's) stays a search.
+        let second = if other {
+            let half = GExpr::binary(BinaryOp::Div, int, GExpr::Var(i), GExpr::int(2));
+            GExpr::binary(BinaryOp::Add, int, search(i), GExpr::SegmentOf { offsets: os, index: Box::new(half) })
+        } else {
+            search(i)
+        };
+        let body = GExpr::let_(vec![j], GExpr::Var(i), GExpr::let_(vec![s], search(at), GExpr::Tuple(vec![value, second])));
+        b.bind(results.clone(), Soac::Map { size: GExpr::Length(xs), pull: Thunk { params: vec![i], body } });
+        check(&b.finish(results), Elem::Int, &inputs, &["@segment-tiles"])?;
     }
 
     /// MAP over an int parameter's value (a `ValueOf` size).

@@ -1192,6 +1192,7 @@ impl<'a> Generator<'a> {
             Fun::RadixCounts(tiles) => self.radix_counts(tiles, args, dest),
             Fun::RadixScatter(tiles, starts) => self.radix_scatter(tiles, *starts, args, dest),
             Fun::SegmentIds(tiles) => self.segment_ids(tiles, args, dest),
+            Fun::MapTileSegmentIds(tiles, g) => self.map_tile_segment_ids(tiles, *g, args, dest),
             Fun::ScanLookback(g, chain) => self.scan_lookback(f, g, chain, args, dest),
             Fun::FilterLookback(keep, chain) => self.filter_lookback(f, keep, chain, args, dest),
             Fun::FiltersLookback(keeps, chain) => self.filters_lookback(f, keeps, chain, args, dest),

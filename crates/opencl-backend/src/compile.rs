@@ -59,8 +59,10 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// `segReduce-merge` for segmented reductions of one or two components
 /// instead of the choice by shape when the kernel runs (see
 /// [`lift_ir::rules::SegReduce`]), `NESSIE_SEG_BATCH=B` (1 to 16)
-/// setting [`lift_ir::rules::Config::seg_batch`], and `NESSIE_SEG_GROUPS=G`
-/// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`].
+/// setting [`lift_ir::rules::Config::seg_batch`], `NESSIE_SEG_GROUPS=G`
+/// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`], and
+/// `NESSIE_SEGMENT_IDS=never` turning
+/// [`lift_ir::rules::Config::segment_tiles`] off (`Never`).
 pub fn config_from_env() -> lift_ir::rules::Config {
     use lift_ir::rules::SegReduce;
     let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {
@@ -84,7 +86,13 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         .and_then(|b| b.trim().parse::<i64>().ok())
         .filter(|b| (1..=lift_ir::lookback::LOOKBACK_MAX_ITEMS).contains(b))
         .unwrap_or(defaults.scan_lookback_items);
-    lift_ir::rules::Config { seg_reduce, seg_batch, seg_guarded_groups, scan_lookback_items, ..defaults }
+    // `never` keeps every search (note [segment ids] in
+    // `fusion::materialize_segment_ids`).
+    let segment_tiles = match std::env::var("NESSIE_SEGMENT_IDS").as_deref().map(str::trim) {
+        Ok("never") => lift_ir::rules::SegmentTiles::Never,
+        _ => defaults.segment_tiles,
+    };
+    lift_ir::rules::Config { seg_reduce, seg_batch, seg_guarded_groups, scan_lookback_items, segment_tiles, ..defaults }
 }
 
 /// [`compile_program`] with the rewrite configuration `cfg`.

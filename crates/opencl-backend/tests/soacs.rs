@@ -583,9 +583,54 @@ fn maps_and_segment_gathers_launch_in_groups_of_256_over_counts_of_any_factors()
         Outcome::Agree(text) => text,
         other => panic!("{other:?}"),
     };
-    let launched: Vec<String> = session.stats().expect("the profile").kernel_groups().map(|g| g.name.clone()).collect();
-    assert!(launched.iter().any(|k| k.contains("by_ids")), "a gather by segment ids ran: {launched:?}");
+    assert!(compiled.lift_low.contains("mapTileSegmentIds"), "no gather finds its tiles' segments");
     assert!(text.contains("(1009, 0, 500, 1008)"), "{text}");
+}
+
+#[test]
+fn maps_find_the_segments_of_their_tiles_of_every_shape() {
+    // `map-tile-segment-ids`: a segment gather (an element's `#row` and
+    // its position in its row, by the segment of its flat position) in
+    // one launch whose work-groups find their tile's segments (2048
+    // positions) in local memory, against the evaluator: no segments, one
+    // element, only empty segments, one segment over many tiles, odd
+    // lengths with empty segments, runs of thousands of empty segments
+    // at one position, segments of exactly a tile, a segment per element
+    // (a boundary at every position of a tile), a tile's one segment
+    // starting after runs of empty ones, and 30000 segments over 180000
+    // positions (by tiles also by default, beyond the bounds of
+    // `SegmentTiles::BySize`; the others by searches there).
+    let shape = "function shape(lens) =\n\
+           let m = {{(x, #row) : x in index(#row)} : row in {index(l) : l in lens}};\n\
+               r = {sum({x * 3 + n : (x, n) in row}) : row in m}\n\
+           in (#r, sum(r), sum({r[i] * (i + 1) : i in index(#r)}));\n";
+    let source = format!(
+        "{shape}shape([] int);\n\
+         shape([1]);\n\
+         shape({{0 : i in index(5000)}});\n\
+         shape([100003]);\n\
+         shape({{rem(i * 7919, 13) : i in index(997)}});\n\
+         shape({{0 : i in index(3000)}} ++ [5] ++ {{0 : i in index(3000)}} ++ [2048, 2048, 1]);\n\
+         shape({{if rem(i, 2) == 0 then 0 else 2048 : i in index(6)}});\n\
+         shape({{1 : i in index(5000)}});\n\
+         shape({{if rem(i, 700) == 0 then 3000 else 0 : i in index(2801)}});\n\
+         shape({{rem(i * 7919, 13) : i in index(30000)}});"
+    );
+    let (program, flat) = support::flat_program(&source, fusion::ScheduleKind::ilp()).expect("compiles");
+    let defaults = opencl_backend::config_from_env();
+    for segment_tiles in [lift_ir::rules::SegmentTiles::Always, defaults.segment_tiles] {
+        let cfg = lift_ir::rules::Config { segment_tiles, ..defaults };
+        let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("code generation");
+        assert!(compiled.lift_low.contains("map-tile-segment-ids"), "{}", compiled.lift_low);
+        let mut session = session();
+        match support::compare(&mut session, &program, &flat, &compiled, false) {
+            Outcome::Agree(_) => {}
+            other => panic!("{segment_tiles:?}: {other:?}"),
+        }
+        let launched: Vec<String> =
+            session.stats().expect("the profile").kernel_groups().map(|g| g.name.clone()).collect();
+        assert!(launched.iter().any(|k| k.ends_with("_tiles")), "{segment_tiles:?}: no map by tiles ran: {launched:?}");
+    }
 }
 
 #[test]

@@ -1514,60 +1514,64 @@ __kernel void primes_fused_2_segment_ids_ids(__global const long* offsets, long 
             range[1] = hi_3;
         }
     }
-    for (long i = l; i < 2048; i += 256) counts[i] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long first = range[0];
-    for (long s = first + 1 + l; s < n_offsets; s += 256) {
-        const long o = offsets[s] - start;
-        if (o >= 2048) break;
-        if (o > 0) atomic_inc(&counts[o]);
+    const int whole = first + 1 >= n_offsets || offsets[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i = l; i < 2048; i += 256) counts[i] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long s = first + 1 + l; s < n_offsets; s += 256) {
+            const long o = offsets[s] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v = l >= 1 ? sums[l - 1] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long mine = 0;
-    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-    sums[l] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v = l >= 1 ? sums[l - 1] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_1 = l >= 2 ? sums[l - 2] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_2 = l >= 4 ? sums[l - 4] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_3 = l >= 8 ? sums[l - 8] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_4 = l >= 16 ? sums[l - 16] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_5 = l >= 32 ? sums[l - 32] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_6 = l >= 64 ? sums[l - 64] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_7 = l >= 128 ? sums[l - 128] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_7;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long run = sums[l] - mine;
-    for (long k = 0; k < 8; k++) {
-        run += counts[l * 8 + k];
-        counts[l * 8 + k] = (int)run;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long i = l; i < 2048; i += 256) {
-        const long g = start + i;
-        if (g < n_2) ids[g] = first + counts[i];
+    for (long i_1 = l; i_1 < 2048; i_1 += 256) {
+        const long g = start + i_1;
+        if (g < n_2) ids[g] = (whole ? first : first + counts[i_1]);
     }
 }
 

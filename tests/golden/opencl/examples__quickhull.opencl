@@ -172,6 +172,11 @@ static inline double cross_products_map_4_pull_mapped(long i, __global const lon
     return (x1[s] - points_1[nessie_sub(i, offsets[segment])]) * (y2[s] - points_2[nessie_sub(i, offsets[segment])]) - (y1[s] - points_2[nessie_sub(i, offsets[segment])]) * (x2[s] - points_1[nessie_sub(i, offsets[segment])]);
 }
 
+static inline double cross_products_map_4_pull_mapped_by_tile(long i, long segment, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2) {
+    long s = segment;
+    return (x1[s] - points_1[nessie_sub(i, offsets[segment])]) * (y2[s] - points_2[nessie_sub(i, offsets[segment])]) - (y1[s] - points_2[nessie_sub(i, offsets[segment])]) * (x2[s] - points_1[nessie_sub(i, offsets[segment])]);
+}
+
 __kernel void cross_products_map_4_mapped(long t_1_arg, __global const long* t_1_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
@@ -179,6 +184,185 @@ __kernel void cross_products_map_4_mapped(long t_1_arg, __global const long* t_1
     if (gid < t_1) {
         double pull_mapped_r = cross_products_map_4_pull_mapped(gid, offsets, n_offsets, x1, points_1, y2, points_2, y1, x2);
         mapped[gid] = pull_mapped_r;
+    }
+}
+
+__kernel void cross_products_map_4_mapped_tiles(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long t_1_arg, __global const long* t_1_word, __global const double* x1, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (start >= t_1) return;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && offsets[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || offsets[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && offsets[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && offsets[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || offsets[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && offsets[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && offsets[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || offsets[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && offsets[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && offsets[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || offsets[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && offsets[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    const int whole = first + 1 >= n_offsets || offsets[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i_1 = l; i_1 < 2048; i_1 += 256) counts[i_1] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long s_1 = first + 1 + l; s_1 < n_offsets; s_1 += 256) {
+            const long o = offsets[s_1] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v = l >= 1 ? sums[l - 1] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    double pulled[8];
+    #pragma unroll
+    for (int k_1 = 0; k_1 < 8; k_1++) {
+        const long i_2 = k_1 * 256 + l;
+        const long g = start + i_2;
+        if (g < t_1) {
+            double pull_mapped_by_tile_r = cross_products_map_4_pull_mapped_by_tile(g, (whole ? first : first + counts[i_2]), x1, offsets, points_1, y2, points_2, y1, x2);
+            pulled[k_1] = pull_mapped_by_tile_r;
+        }
+    }
+    #pragma unroll
+    for (int k_2 = 0; k_2 < 8; k_2++) {
+        const long g_1 = start + k_2 * 256 + l;
+        if (g_1 < t_1) {
+            mapped[g_1] = pulled[k_2];
+        }
     }
 }
 
@@ -508,6 +692,20 @@ static inline void hsplit_gather_7_pull_p1_1(long p, __global const long* offset
     *r1 = c ? p1_2[q] : packed_elements_2[q];
 }
 
+static inline void hsplit_gather_7_pull_p1_1_by_tile(long p, long segment, __global const long* offsets, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
+    long s = segment;
+    long w = nessie_sub(p, offsets[s]);
+    long start = offsets_1[s];
+    long len = (long)lengths[s];
+    long s_1 = then_instances[s];
+    long start_1 = packed_offsets[s_1];
+    long len_1 = packed_lengths[s_1];
+    int c = w < len;
+    long q = c ? nessie_add(start, w) : nessie_add(start_1, nessie_sub(w, len));
+    *r0 = c ? p1_1[q] : packed_elements_1[q];
+    *r1 = c ? p1_2[q] : packed_elements_2[q];
+}
+
 __kernel void hsplit_gather_7_p1_1(long t_1_arg, __global const long* t_1_word, __global const long* offsets_0, long n_offsets_arg, __global const long* n_offsets_word, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
@@ -518,6 +716,190 @@ __kernel void hsplit_gather_7_p1_1(long t_1_arg, __global const long* t_1_word, 
         hsplit_gather_7_pull_p1_1(gid, offsets_0, n_offsets, offsets_1, lengths, then_instances, packed_offsets, packed_lengths, p1_1_6, packed_elements_1, p1_2_8, packed_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
         p1_1_21[gid] = pull_p1_1_r;
         p1_2_22[gid] = pull_p1_1_r_1;
+    }
+}
+
+__kernel void hsplit_gather_7_p1_1_tiles(__global const long* offsets_0, long n_offsets_arg, __global const long* n_offsets_word, long t_1_arg, __global const long* t_1_word, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (start >= t_1) return;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p_1 = lo + l * step;
+            if (p_1 < hi && offsets_0[p_1] <= start) {
+                const long q_1 = p_1 + step;
+                if (q_1 >= hi || offsets_0[q_1] > start) {
+                    range[2] = p_1;
+                    range[3] = min(q_1, hi);
+                }
+            }
+            if (l == 0 && offsets_0[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_2 = lo_1 + l * step_1;
+            if (p_2 < hi_1 && offsets_0[p_2] <= start) {
+                const long q_2 = p_2 + step_1;
+                if (q_2 >= hi_1 || offsets_0[q_2] > start) {
+                    range[0] = p_2;
+                    range[1] = min(q_2, hi_1);
+                }
+            }
+            if (l == 0 && offsets_0[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_3 = lo_2 + l * step_2;
+            if (p_3 < hi_2 && offsets_0[p_3] <= start) {
+                const long q_3 = p_3 + step_2;
+                if (q_3 >= hi_2 || offsets_0[q_3] > start) {
+                    range[2] = p_3;
+                    range[3] = min(q_3, hi_2);
+                }
+            }
+            if (l == 0 && offsets_0[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_4 = lo_3 + l * step_3;
+            if (p_4 < hi_3 && offsets_0[p_4] <= start) {
+                const long q_4 = p_4 + step_3;
+                if (q_4 >= hi_3 || offsets_0[q_4] > start) {
+                    range[0] = p_4;
+                    range[1] = min(q_4, hi_3);
+                }
+            }
+            if (l == 0 && offsets_0[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    const int whole = first + 1 >= n_offsets || offsets_0[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i = l; i < 2048; i += 256) counts[i] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long s = first + 1 + l; s < n_offsets; s += 256) {
+            const long o = offsets_0[s] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v = l >= 1 ? sums[l - 1] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    double pulled[8];
+    double pulled_1[8];
+    #pragma unroll
+    for (int k_1 = 0; k_1 < 8; k_1++) {
+        const long i_1 = k_1 * 256 + l;
+        const long g = start + i_1;
+        if (g < t_1) {
+            double pull_p1_1_by_tile_r;
+            double pull_p1_1_by_tile_r_1;
+            hsplit_gather_7_pull_p1_1_by_tile(g, (whole ? first : first + counts[i_1]), offsets_0, offsets_1, lengths, then_instances, packed_offsets, packed_lengths, p1_1_6, packed_elements_1, p1_2_8, packed_elements_2, &pull_p1_1_by_tile_r, &pull_p1_1_by_tile_r_1);
+            pulled[k_1] = pull_p1_1_by_tile_r;
+            pulled_1[k_1] = pull_p1_1_by_tile_r_1;
+        }
+    }
+    #pragma unroll
+    for (int k_2 = 0; k_2 < 8; k_2++) {
+        const long g_1 = start + k_2 * 256 + l;
+        if (g_1 < t_1) {
+            p1_1_21[g_1] = pulled[k_2];
+            p1_2_22[g_1] = pulled_1[k_2];
+        }
     }
 }
 
@@ -602,6 +984,11 @@ static inline double cross_products_map_5_pull_mapped(long i, __global const lon
     return (x1[s] - points_elements_1[i]) * (y2[s] - points_elements_2[i]) - (y1[s] - points_elements_2[i]) * (x2[s] - points_elements_1[i]);
 }
 
+static inline double cross_products_map_5_pull_mapped_by_tile(long i, long segment, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2) {
+    long s = segment;
+    return (x1[s] - points_elements_1[i]) * (y2[s] - points_elements_2[i]) - (y1[s] - points_elements_2[i]) * (x2[s] - points_elements_1[i]);
+}
+
 __kernel void cross_products_map_5_mapped(long n_points_elements_1_arg, __global const long* n_points_elements_1_word, __global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
     const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, (-1 - n_points_elements_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_elements_1_arg) >> 32);
     const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, (-1 - n_points_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_points_offsets_arg) >> 32);
@@ -609,6 +996,185 @@ __kernel void cross_products_map_5_mapped(long n_points_elements_1_arg, __global
     if (gid < n_points_elements_1) {
         double pull_mapped_r = cross_products_map_5_pull_mapped(gid, points_offsets, n_points_offsets, x1, points_elements_1, y2, points_elements_2, y1, x2);
         mapped[gid] = pull_mapped_r;
+    }
+}
+
+__kernel void cross_products_map_5_mapped_tiles(__global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, long n_points_elements_1_arg, __global const long* n_points_elements_1_word, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, (-1 - n_points_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_points_offsets_arg) >> 32);
+    const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, (-1 - n_points_elements_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_elements_1_arg) >> 32);
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (start >= n_points_elements_1) return;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_points_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && points_offsets[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || points_offsets[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && points_offsets[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && points_offsets[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || points_offsets[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && points_offsets[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && points_offsets[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || points_offsets[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && points_offsets[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && points_offsets[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || points_offsets[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && points_offsets[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    const int whole = first + 1 >= n_points_offsets || points_offsets[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i_1 = l; i_1 < 2048; i_1 += 256) counts[i_1] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long s_1 = first + 1 + l; s_1 < n_points_offsets; s_1 += 256) {
+            const long o = points_offsets[s_1] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v = l >= 1 ? sums[l - 1] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    double pulled[8];
+    #pragma unroll
+    for (int k_1 = 0; k_1 < 8; k_1++) {
+        const long i_2 = k_1 * 256 + l;
+        const long g = start + i_2;
+        if (g < n_points_elements_1) {
+            double pull_mapped_by_tile_r = cross_products_map_5_pull_mapped_by_tile(g, (whole ? first : first + counts[i_2]), x1, points_elements_1, y2, points_elements_2, y1, x2);
+            pulled[k_1] = pull_mapped_by_tile_r;
+        }
+    }
+    #pragma unroll
+    for (int k_2 = 0; k_2 < 8; k_2++) {
+        const long g_1 = start + k_2 * 256 + l;
+        if (g_1 < n_points_elements_1) {
+            mapped[g_1] = pulled[k_2];
+        }
     }
 }
 
@@ -697,6 +1263,15 @@ static inline void hsplit_gather_27_pull_packed_elements_1(long p, __global cons
     *r1 = packed_elements_2[q];
 }
 
+static inline void hsplit_gather_27_pull_packed_elements_1_by_tile(long p, long segment, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const double* packed_elements_1, __global const double* packed_elements_2, double* r0, double* r1) {
+    long s = segment;
+    long segment_1 = nessie_segment_of(offsets, offsets_len, s);
+    long r = else_instances[segment_1];
+    long q = nessie_add(packed_offsets[r], nessie_sub(p, packed_offsets_1[s]));
+    *r0 = packed_elements_1[q];
+    *r1 = packed_elements_2[q];
+}
+
 __kernel void hsplit_gather_27_packed_elements_1(long t_1_arg, __global const long* t_1_word, __global const long* packed_offsets_0, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, (-1 - n_packed_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_arg) >> 32);
@@ -708,6 +1283,191 @@ __kernel void hsplit_gather_27_packed_elements_1(long t_1_arg, __global const lo
         hsplit_gather_27_pull_packed_elements_1(gid, packed_offsets_0, n_packed_offsets, offsets, n_offsets, else_instances, packed_offsets_3, packed_elements_1_4, packed_elements_2_5, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
         packed_elements_1_11[gid] = pull_packed_elements_1_r;
         packed_elements_2_12[gid] = pull_packed_elements_1_r_1;
+    }
+}
+
+__kernel void hsplit_gather_27_packed_elements_1_tiles(__global const long* packed_offsets_0, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, long t_1_arg, __global const long* t_1_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_offsets_3, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, (-1 - n_packed_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_arg) >> 32);
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (start >= t_1) return;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_packed_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p_1 = lo + l * step;
+            if (p_1 < hi && packed_offsets_0[p_1] <= start) {
+                const long q_1 = p_1 + step;
+                if (q_1 >= hi || packed_offsets_0[q_1] > start) {
+                    range[2] = p_1;
+                    range[3] = min(q_1, hi);
+                }
+            }
+            if (l == 0 && packed_offsets_0[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_2 = lo_1 + l * step_1;
+            if (p_2 < hi_1 && packed_offsets_0[p_2] <= start) {
+                const long q_2 = p_2 + step_1;
+                if (q_2 >= hi_1 || packed_offsets_0[q_2] > start) {
+                    range[0] = p_2;
+                    range[1] = min(q_2, hi_1);
+                }
+            }
+            if (l == 0 && packed_offsets_0[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_3 = lo_2 + l * step_2;
+            if (p_3 < hi_2 && packed_offsets_0[p_3] <= start) {
+                const long q_3 = p_3 + step_2;
+                if (q_3 >= hi_2 || packed_offsets_0[q_3] > start) {
+                    range[2] = p_3;
+                    range[3] = min(q_3, hi_2);
+                }
+            }
+            if (l == 0 && packed_offsets_0[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_4 = lo_3 + l * step_3;
+            if (p_4 < hi_3 && packed_offsets_0[p_4] <= start) {
+                const long q_4 = p_4 + step_3;
+                if (q_4 >= hi_3 || packed_offsets_0[q_4] > start) {
+                    range[0] = p_4;
+                    range[1] = min(q_4, hi_3);
+                }
+            }
+            if (l == 0 && packed_offsets_0[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    const int whole = first + 1 >= n_packed_offsets || packed_offsets_0[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i = l; i < 2048; i += 256) counts[i] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long s_1 = first + 1 + l; s_1 < n_packed_offsets; s_1 += 256) {
+            const long o = packed_offsets_0[s_1] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v = l >= 1 ? sums[l - 1] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    double pulled[8];
+    double pulled_1[8];
+    #pragma unroll
+    for (int k_1 = 0; k_1 < 8; k_1++) {
+        const long i_1 = k_1 * 256 + l;
+        const long g = start + i_1;
+        if (g < t_1) {
+            double pull_packed_elements_1_by_tile_r;
+            double pull_packed_elements_1_by_tile_r_1;
+            hsplit_gather_27_pull_packed_elements_1_by_tile(g, (whole ? first : first + counts[i_1]), offsets, n_offsets, else_instances, packed_offsets_3, packed_offsets_0, packed_elements_1_4, packed_elements_2_5, &pull_packed_elements_1_by_tile_r, &pull_packed_elements_1_by_tile_r_1);
+            pulled[k_1] = pull_packed_elements_1_by_tile_r;
+            pulled_1[k_1] = pull_packed_elements_1_by_tile_r_1;
+        }
+    }
+    #pragma unroll
+    for (int k_2 = 0; k_2 < 8; k_2++) {
+        const long g_1 = start + k_2 * 256 + l;
+        if (g_1 < t_1) {
+            packed_elements_1_11[g_1] = pulled[k_2];
+            packed_elements_2_12[g_1] = pulled_1[k_2];
+        }
     }
 }
 
@@ -1562,6 +2322,16 @@ static inline void hsplit_gather_29_pull_p1_1(long p, __global const long* offse
     *r1 = f ? p1_2[q] : hsplit_elements_2[q];
 }
 
+static inline void hsplit_gather_29_pull_p1_1_by_tile(long p, long segment, __global const uchar* mapped, __global const long* rank, __global const long* offsets, __global const long* offsets_1, __global const long* offsets_2, __global const double* p1_1, __global const double* hsplit_elements_1, __global const double* p1_2, __global const double* hsplit_elements_2, double* r0, double* r1) {
+    long s = segment;
+    int f = (int)mapped[s];
+    long r = rank[s];
+    long r_1 = f ? r : nessie_sub(s, r);
+    long q = nessie_add(f ? offsets[r_1] : offsets_1[r_1], nessie_sub(p, offsets_2[s]));
+    *r0 = f ? p1_1[q] : hsplit_elements_1[q];
+    *r1 = f ? p1_2[q] : hsplit_elements_2[q];
+}
+
 __kernel void hsplit_gather_29_p1_1(long t_1_arg, __global const long* t_1_word, __global const long* offsets_0, long n_offsets_arg, __global const long* n_offsets_word, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
@@ -1572,6 +2342,190 @@ __kernel void hsplit_gather_29_p1_1(long t_1_arg, __global const long* t_1_word,
         hsplit_gather_29_pull_p1_1(gid, offsets_0, n_offsets, mapped, rank, offsets_3, offsets_4, p1_1_5, hsplit_elements_1, p1_2_7, hsplit_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
         p1_1_16[gid] = pull_p1_1_r;
         p1_2_17[gid] = pull_p1_1_r_1;
+    }
+}
+
+__kernel void hsplit_gather_29_p1_1_tiles(__global const long* offsets_0, long n_offsets_arg, __global const long* n_offsets_word, long t_1_arg, __global const long* t_1_word, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (start >= t_1) return;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p_1 = lo + l * step;
+            if (p_1 < hi && offsets_0[p_1] <= start) {
+                const long q_1 = p_1 + step;
+                if (q_1 >= hi || offsets_0[q_1] > start) {
+                    range[2] = p_1;
+                    range[3] = min(q_1, hi);
+                }
+            }
+            if (l == 0 && offsets_0[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_2 = lo_1 + l * step_1;
+            if (p_2 < hi_1 && offsets_0[p_2] <= start) {
+                const long q_2 = p_2 + step_1;
+                if (q_2 >= hi_1 || offsets_0[q_2] > start) {
+                    range[0] = p_2;
+                    range[1] = min(q_2, hi_1);
+                }
+            }
+            if (l == 0 && offsets_0[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_3 = lo_2 + l * step_2;
+            if (p_3 < hi_2 && offsets_0[p_3] <= start) {
+                const long q_3 = p_3 + step_2;
+                if (q_3 >= hi_2 || offsets_0[q_3] > start) {
+                    range[2] = p_3;
+                    range[3] = min(q_3, hi_2);
+                }
+            }
+            if (l == 0 && offsets_0[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_4 = lo_3 + l * step_3;
+            if (p_4 < hi_3 && offsets_0[p_4] <= start) {
+                const long q_4 = p_4 + step_3;
+                if (q_4 >= hi_3 || offsets_0[q_4] > start) {
+                    range[0] = p_4;
+                    range[1] = min(q_4, hi_3);
+                }
+            }
+            if (l == 0 && offsets_0[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    const int whole = first + 1 >= n_offsets || offsets_0[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i = l; i < 2048; i += 256) counts[i] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long s_1 = first + 1 + l; s_1 < n_offsets; s_1 += 256) {
+            const long o = offsets_0[s_1] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v = l >= 1 ? sums[l - 1] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    double pulled[8];
+    double pulled_1[8];
+    #pragma unroll
+    for (int k_1 = 0; k_1 < 8; k_1++) {
+        const long i_1 = k_1 * 256 + l;
+        const long g = start + i_1;
+        if (g < t_1) {
+            double pull_p1_1_by_tile_r;
+            double pull_p1_1_by_tile_r_1;
+            hsplit_gather_29_pull_p1_1_by_tile(g, (whole ? first : first + counts[i_1]), mapped, rank, offsets_3, offsets_4, offsets_0, p1_1_5, hsplit_elements_1, p1_2_7, hsplit_elements_2, &pull_p1_1_by_tile_r, &pull_p1_1_by_tile_r_1);
+            pulled[k_1] = pull_p1_1_by_tile_r;
+            pulled_1[k_1] = pull_p1_1_by_tile_r_1;
+        }
+    }
+    #pragma unroll
+    for (int k_2 = 0; k_2 < 8; k_2++) {
+        const long g_1 = start + k_2 * 256 + l;
+        if (g_1 < t_1) {
+            p1_1_16[g_1] = pulled[k_2];
+            p1_2_17[g_1] = pulled_1[k_2];
+        }
     }
 }
 
@@ -6084,6 +7038,55 @@ static inline void hsplit_gather_fused_pull_packed_elements_1(long p, __global c
     *r1 = points_1_1[q_2];
 }
 
+static inline void hsplit_gather_fused_pull_p1_1_by_tile(long p, long segment, __global const long* offsets, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
+    long s = segment;
+    long w = nessie_sub(p, offsets[s]);
+    long start = offsets_1[s];
+    long len = (long)lengths[s];
+    long s_1 = then_instances[s];
+    long start_1 = packed_offsets[s_1];
+    long len_1 = packed_lengths[s_1];
+    int c = w < len;
+    long q = c ? nessie_add(start, w) : nessie_add(start_1, nessie_sub(w, len));
+    double t;
+    if (c) {
+        t = p1_1[q];
+    } else {
+        long p_1 = q;
+        long p_2 = kept[p_1];
+        long q_1 = nessie_sub(p_2, cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p_2)]);
+        t = points_1[q_1];
+    }
+    double t_1;
+    if (c) {
+        t_1 = p1_2[q];
+    } else {
+        long p_3 = q;
+        long p_4 = kept[p_3];
+        long q_2 = nessie_sub(p_4, cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p_4)]);
+        t_1 = points_1_1[q_2];
+    }
+    *r0 = t;
+    *r1 = t_1;
+}
+
+static inline void hsplit_gather_fused_pull_packed_elements_1_by_tile(long p, long segment, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* points_1_1, double* r0, double* r1) {
+    long s = segment;
+    long segment_1 = nessie_segment_of(offsets, offsets_len, s);
+    long r = else_instances[segment_1];
+    long q = nessie_add(packed_offsets[r], nessie_sub(p, packed_offsets_1[s]));
+    long p_1 = q;
+    long p_2 = kept[p_1];
+    long segment_2 = nessie_segment_of(cross_offsets, cross_offsets_len, p_2);
+    long q_1 = nessie_sub(p_2, cross_offsets[segment_2]);
+    long p_3 = q;
+    long p_4 = kept[p_3];
+    long segment_3 = nessie_segment_of(cross_offsets, cross_offsets_len, p_4);
+    long q_2 = nessie_sub(p_4, cross_offsets[segment_3]);
+    *r0 = points_1[q_1];
+    *r1 = points_1_1[q_2];
+}
+
 __kernel void hsplit_gather_fused_p1_1(long t_1_arg, __global const long* t_1_word, __global const long* offsets_13, long n_offsets_arg, __global const long* n_offsets_word, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
@@ -6095,6 +7098,191 @@ __kernel void hsplit_gather_fused_p1_1(long t_1_arg, __global const long* t_1_wo
         hsplit_gather_fused_pull_p1_1(gid, offsets_13, n_offsets, offsets_14, lengths, then_instances, packed_offsets_17, packed_lengths, p1_1_19, kept, cross_offsets, n_cross_offsets, points_1_2, p1_2_20, points_1_8, &pull_p1_1_r, &pull_p1_1_r_1);
         p1_1_22[gid] = pull_p1_1_r;
         p1_2_23[gid] = pull_p1_1_r_1;
+    }
+}
+
+__kernel void hsplit_gather_fused_p1_1_tiles(__global const long* offsets_13, long n_offsets_arg, __global const long* n_offsets_word, long t_1_arg, __global const long* t_1_word, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (start >= t_1) return;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && offsets_13[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || offsets_13[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && offsets_13[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && offsets_13[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || offsets_13[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && offsets_13[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && offsets_13[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || offsets_13[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && offsets_13[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && offsets_13[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || offsets_13[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && offsets_13[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    const int whole = first + 1 >= n_offsets || offsets_13[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i = l; i < 2048; i += 256) counts[i] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long s = first + 1 + l; s < n_offsets; s += 256) {
+            const long o = offsets_13[s] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v = l >= 1 ? sums[l - 1] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    double pulled[8];
+    double pulled_1[8];
+    #pragma unroll
+    for (int k_1 = 0; k_1 < 8; k_1++) {
+        const long i_1 = k_1 * 256 + l;
+        const long g = start + i_1;
+        if (g < t_1) {
+            double pull_p1_1_by_tile_r;
+            double pull_p1_1_by_tile_r_1;
+            hsplit_gather_fused_pull_p1_1_by_tile(g, (whole ? first : first + counts[i_1]), offsets_13, offsets_14, lengths, then_instances, packed_offsets_17, packed_lengths, p1_1_19, kept, cross_offsets, n_cross_offsets, points_1_2, p1_2_20, points_1_8, &pull_p1_1_by_tile_r, &pull_p1_1_by_tile_r_1);
+            pulled[k_1] = pull_p1_1_by_tile_r;
+            pulled_1[k_1] = pull_p1_1_by_tile_r_1;
+        }
+    }
+    #pragma unroll
+    for (int k_2 = 0; k_2 < 8; k_2++) {
+        const long g_1 = start + k_2 * 256 + l;
+        if (g_1 < t_1) {
+            p1_1_22[g_1] = pulled[k_2];
+            p1_2_23[g_1] = pulled_1[k_2];
+        }
     }
 }
 
@@ -6110,6 +7298,192 @@ __kernel void hsplit_gather_fused_packed_elements_1(long t_2_arg, __global const
         hsplit_gather_fused_pull_packed_elements_1(gid, packed_offsets_34, n_packed_offsets_1, offsets_35, n_offsets_2, else_instances, packed_offsets_17, kept, cross_offsets, n_cross_offsets, points_1_2, points_1_8, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
         packed_elements_1_38[gid] = pull_packed_elements_1_r;
         packed_elements_2[gid] = pull_packed_elements_1_r_1;
+    }
+}
+
+__kernel void hsplit_gather_fused_packed_elements_1_tiles(__global const long* packed_offsets_34, long n_packed_offsets_1_arg, __global const long* n_packed_offsets_1_word, long t_2_arg, __global const long* t_2_word, __global const long* offsets_35, long n_offsets_2_arg, __global const long* n_offsets_2_word, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long n_packed_offsets_1 = n_packed_offsets_1_arg >= 0 ? n_packed_offsets_1_arg : clamp(n_packed_offsets_1_word[0], 0L, (-1 - n_packed_offsets_1_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_1_arg) >> 32);
+    const long t_2 = t_2_arg >= 0 ? t_2_arg : clamp(t_2_word[0], 0L, (-1 - t_2_arg) & 0xFFFFFFFFL) + ((-1 - t_2_arg) >> 32);
+    const long n_offsets_2 = n_offsets_2_arg >= 0 ? n_offsets_2_arg : clamp(n_offsets_2_word[0], 0L, (-1 - n_offsets_2_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_2_arg) >> 32);
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (start >= t_2) return;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_packed_offsets_1;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && packed_offsets_34[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || packed_offsets_34[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && packed_offsets_34[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && packed_offsets_34[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || packed_offsets_34[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && packed_offsets_34[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && packed_offsets_34[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || packed_offsets_34[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && packed_offsets_34[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && packed_offsets_34[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || packed_offsets_34[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && packed_offsets_34[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    const int whole = first + 1 >= n_packed_offsets_1 || packed_offsets_34[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i = l; i < 2048; i += 256) counts[i] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long s = first + 1 + l; s < n_packed_offsets_1; s += 256) {
+            const long o = packed_offsets_34[s] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v = l >= 1 ? sums[l - 1] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    double pulled[8];
+    double pulled_1[8];
+    #pragma unroll
+    for (int k_1 = 0; k_1 < 8; k_1++) {
+        const long i_1 = k_1 * 256 + l;
+        const long g = start + i_1;
+        if (g < t_2) {
+            double pull_packed_elements_1_by_tile_r;
+            double pull_packed_elements_1_by_tile_r_1;
+            hsplit_gather_fused_pull_packed_elements_1_by_tile(g, (whole ? first : first + counts[i_1]), offsets_35, n_offsets_2, else_instances, packed_offsets_17, packed_offsets_34, kept, cross_offsets, n_cross_offsets, points_1_2, points_1_8, &pull_packed_elements_1_by_tile_r, &pull_packed_elements_1_by_tile_r_1);
+            pulled[k_1] = pull_packed_elements_1_by_tile_r;
+            pulled_1[k_1] = pull_packed_elements_1_by_tile_r_1;
+        }
+    }
+    #pragma unroll
+    for (int k_2 = 0; k_2 < 8; k_2++) {
+        const long g_1 = start + k_2 * 256 + l;
+        if (g_1 < t_2) {
+            packed_elements_1_38[g_1] = pulled[k_2];
+            packed_elements_2[g_1] = pulled_1[k_2];
+        }
     }
 }
 
@@ -9757,479 +11131,6 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
 }
 
 
-// ===== cross_products_map_4_by_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline double cross_products_map_4_by_ids_pull_mapped(long i, __global const int* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2) {
-    long s = (long)offsets_ids[i];
-    return (x1[s] - points_1[nessie_sub(i, offsets[(long)offsets_ids[i]])]) * (y2[s] - points_2[nessie_sub(i, offsets[(long)offsets_ids[i]])]) - (y1[s] - points_2[nessie_sub(i, offsets[(long)offsets_ids[i]])]) * (x2[s] - points_1[nessie_sub(i, offsets[(long)offsets_ids[i]])]);
-}
-
-__kernel void cross_products_map_4_by_ids_mapped(long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const double* x1, __global const long* offsets, __global const double* points_1, __global const double* y2, __global const double* points_2, __global const double* y1, __global const double* x2, __global double* mapped) {
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_mapped_r = cross_products_map_4_by_ids_pull_mapped(gid, offsets_ids, x1, offsets, points_1, y2, points_2, y1, x2);
-        mapped[gid] = pull_mapped_r;
-    }
-}
-
-
-// ===== hsplit_gather_7_by_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void hsplit_gather_7_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const double* packed_elements_1, __global const double* p1_2, __global const double* packed_elements_2, double* r0, double* r1) {
-    long s = (long)offsets_ids[p];
-    long w = nessie_sub(p, offsets[s]);
-    long start = offsets_1[s];
-    long len = (long)lengths[s];
-    long s_1 = then_instances[s];
-    long start_1 = packed_offsets[s_1];
-    long len_1 = packed_lengths[s_1];
-    int c = w < len;
-    long q = c ? nessie_add(start, w) : nessie_add(start_1, nessie_sub(w, len));
-    *r0 = c ? p1_1[q] : packed_elements_1[q];
-    *r1 = c ? p1_2[q] : packed_elements_2[q];
-}
-
-__kernel void hsplit_gather_7_by_ids_p1_1(long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* offsets_0, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_6, __global const double* packed_elements_1, __global const double* p1_2_8, __global const double* packed_elements_2, __global double* p1_1_21, __global double* p1_2_22) {
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_p1_1_r;
-        double pull_p1_1_r_1;
-        hsplit_gather_7_by_ids_pull_p1_1(gid, offsets_ids, offsets_0, offsets_1, lengths, then_instances, packed_offsets, packed_lengths, p1_1_6, packed_elements_1, p1_2_8, packed_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
-        p1_1_21[gid] = pull_p1_1_r;
-        p1_2_22[gid] = pull_p1_1_r_1;
-    }
-}
-
-
-// ===== cross_products_map_5_by_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline double cross_products_map_5_by_ids_pull_mapped(long i, __global const int* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2) {
-    long s = (long)points_offsets_ids[i];
-    return (x1[s] - points_elements_1[i]) * (y2[s] - points_elements_2[i]) - (y1[s] - points_elements_2[i]) * (x2[s] - points_elements_1[i]);
-}
-
-__kernel void cross_products_map_5_by_ids_mapped(long n_points_elements_1_arg, __global const long* n_points_elements_1_word, __global const int* points_offsets_ids, __global const double* x1, __global const double* points_elements_1, __global const double* y2, __global const double* points_elements_2, __global const double* y1, __global const double* x2, __global double* mapped) {
-    const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, (-1 - n_points_elements_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_elements_1_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < n_points_elements_1) {
-        double pull_mapped_r = cross_products_map_5_by_ids_pull_mapped(gid, points_offsets_ids, x1, points_elements_1, y2, points_elements_2, y1, x2);
-        mapped[gid] = pull_mapped_r;
-    }
-}
-
-
-// ===== hsplit_gather_27_by_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void hsplit_gather_27_by_ids_pull_packed_elements_1(long p, __global const int* packed_offsets_ids, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const double* packed_elements_1, __global const double* packed_elements_2, double* r0, double* r1) {
-    long s = (long)packed_offsets_ids[p];
-    long segment = nessie_segment_of(offsets, offsets_len, s);
-    long r = else_instances[segment];
-    long q = nessie_add(packed_offsets[r], nessie_sub(p, packed_offsets_1[s]));
-    *r0 = packed_elements_1[q];
-    *r1 = packed_elements_2[q];
-}
-
-__kernel void hsplit_gather_27_by_ids_packed_elements_1(long t_1_arg, __global const long* t_1_word, __global const int* packed_offsets_ids, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_offsets_3, __global const long* packed_offsets_0, __global const double* packed_elements_1_4, __global const double* packed_elements_2_5, __global double* packed_elements_1_11, __global double* packed_elements_2_12) {
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_packed_elements_1_r;
-        double pull_packed_elements_1_r_1;
-        hsplit_gather_27_by_ids_pull_packed_elements_1(gid, packed_offsets_ids, offsets, n_offsets, else_instances, packed_offsets_3, packed_offsets_0, packed_elements_1_4, packed_elements_2_5, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
-        packed_elements_1_11[gid] = pull_packed_elements_1_r;
-        packed_elements_2_12[gid] = pull_packed_elements_1_r_1;
-    }
-}
-
-
-// ===== hsplit_gather_29_by_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void hsplit_gather_29_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets, __global const long* offsets_1, __global const long* offsets_2, __global const double* p1_1, __global const double* hsplit_elements_1, __global const double* p1_2, __global const double* hsplit_elements_2, double* r0, double* r1) {
-    long s = (long)offsets_ids[p];
-    int f = (int)mapped[s];
-    long r = rank[s];
-    long r_1 = f ? r : nessie_sub(s, r);
-    long q = nessie_add(f ? offsets[r_1] : offsets_1[r_1], nessie_sub(p, offsets_2[s]));
-    *r0 = f ? p1_1[q] : hsplit_elements_1[q];
-    *r1 = f ? p1_2[q] : hsplit_elements_2[q];
-}
-
-__kernel void hsplit_gather_29_by_ids_p1_1(long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const uchar* mapped, __global const long* rank, __global const long* offsets_3, __global const long* offsets_4, __global const long* offsets_0, __global const double* p1_1_5, __global const double* hsplit_elements_1, __global const double* p1_2_7, __global const double* hsplit_elements_2, __global double* p1_1_16, __global double* p1_2_17) {
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_p1_1_r;
-        double pull_p1_1_r_1;
-        hsplit_gather_29_by_ids_pull_p1_1(gid, offsets_ids, mapped, rank, offsets_3, offsets_4, offsets_0, p1_1_5, hsplit_elements_1, p1_2_7, hsplit_elements_2, &pull_p1_1_r, &pull_p1_1_r_1);
-        p1_1_16[gid] = pull_p1_1_r;
-        p1_2_17[gid] = pull_p1_1_r_1;
-    }
-}
-
-
 // ===== hsplit_fused_7_by_ids.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -10314,14 +11215,15 @@ static inline long hsplit_fused_7_by_ids_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
     double v_1 = c == 0L ? p1_2[q] : pm_2[q];
     double v_2 = c == 0L ? pm_1[q] : p2_1[q];
     double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long q_1 = else_instances[(long)offsets_ids[p]];
+    long segment = nessie_segment_of(offsets, offsets_len, p);
+    long q_1 = else_instances[segment];
     long v_4 = packed_lengths[q_1];
     *r0 = v;
     *r1 = v_1;
@@ -10330,11 +11232,12 @@ static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const do
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -10351,7 +11254,7 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
             double pull_ends_1_1_r_2;
             double pull_ends_1_1_r_3;
             long pull_ends_1_1_r_4;
-            hsplit_fused_7_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_ids, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+            hsplit_fused_7_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
             tile[p] = pull_packed_offsets_r;
             ends_1_1[g] = pull_ends_1_1_r;
             ends_1_2[g] = pull_ends_1_1_r_1;
@@ -10495,157 +11398,6 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
 }
 
 
-// ===== hsplit_gather_fused_by_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void hsplit_gather_fused_by_ids_pull_p1_1(long p, __global const int* offsets_ids, __global const long* offsets, __global const long* offsets_1, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* p1_2, __global const double* points_1_1, double* r0, double* r1) {
-    long s = (long)offsets_ids[p];
-    long w = nessie_sub(p, offsets[s]);
-    long start = offsets_1[s];
-    long len = (long)lengths[s];
-    long s_1 = then_instances[s];
-    long start_1 = packed_offsets[s_1];
-    long len_1 = packed_lengths[s_1];
-    int c = w < len;
-    long q = c ? nessie_add(start, w) : nessie_add(start_1, nessie_sub(w, len));
-    double t;
-    if (c) {
-        t = p1_1[q];
-    } else {
-        long p_1 = q;
-        long p_2 = kept[p_1];
-        long q_1 = nessie_sub(p_2, cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p_2)]);
-        t = points_1[q_1];
-    }
-    double t_1;
-    if (c) {
-        t_1 = p1_2[q];
-    } else {
-        long p_3 = q;
-        long p_4 = kept[p_3];
-        long q_2 = nessie_sub(p_4, cross_offsets[nessie_segment_of(cross_offsets, cross_offsets_len, p_4)]);
-        t_1 = points_1_1[q_2];
-    }
-    *r0 = t;
-    *r1 = t_1;
-}
-
-static inline void hsplit_gather_fused_by_ids_pull_packed_elements_1(long p, __global const int* packed_offsets_ids, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_offsets, __global const long* packed_offsets_1, __global const long* kept, __global const long* cross_offsets, long cross_offsets_len, __global const double* points_1, __global const double* points_1_1, double* r0, double* r1) {
-    long s = (long)packed_offsets_ids[p];
-    long segment = nessie_segment_of(offsets, offsets_len, s);
-    long r = else_instances[segment];
-    long q = nessie_add(packed_offsets[r], nessie_sub(p, packed_offsets_1[s]));
-    long p_1 = q;
-    long p_2 = kept[p_1];
-    long segment_1 = nessie_segment_of(cross_offsets, cross_offsets_len, p_2);
-    long q_1 = nessie_sub(p_2, cross_offsets[segment_1]);
-    long p_3 = q;
-    long p_4 = kept[p_3];
-    long segment_2 = nessie_segment_of(cross_offsets, cross_offsets_len, p_4);
-    long q_2 = nessie_sub(p_4, cross_offsets[segment_2]);
-    *r0 = points_1[q_1];
-    *r1 = points_1_1[q_2];
-}
-
-__kernel void hsplit_gather_fused_by_ids_p1_1(long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* offsets_13, __global const long* offsets_14, __global const int* lengths, __global const long* then_instances, __global const long* packed_offsets_17, __global const long* packed_lengths, __global const double* p1_1_19, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* p1_2_20, __global const double* points_1_8, __global double* p1_1_22, __global double* p1_2_23) {
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        double pull_p1_1_r;
-        double pull_p1_1_r_1;
-        hsplit_gather_fused_by_ids_pull_p1_1(gid, offsets_ids, offsets_13, offsets_14, lengths, then_instances, packed_offsets_17, packed_lengths, p1_1_19, kept, cross_offsets, n_cross_offsets, points_1_2, p1_2_20, points_1_8, &pull_p1_1_r, &pull_p1_1_r_1);
-        p1_1_22[gid] = pull_p1_1_r;
-        p1_2_23[gid] = pull_p1_1_r_1;
-    }
-}
-
-__kernel void hsplit_gather_fused_by_ids_packed_elements_1(long t_2_arg, __global const long* t_2_word, __global const int* packed_offsets_ids, __global const long* offsets_35, long n_offsets_2_arg, __global const long* n_offsets_2_word, __global const long* else_instances, __global const long* packed_offsets_17, __global const long* packed_offsets_34, __global const long* kept, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const double* points_1_2, __global const double* points_1_8, __global double* packed_elements_1_38, __global double* packed_elements_2) {
-    const long t_2 = t_2_arg >= 0 ? t_2_arg : clamp(t_2_word[0], 0L, (-1 - t_2_arg) & 0xFFFFFFFFL) + ((-1 - t_2_arg) >> 32);
-    const long n_offsets_2 = n_offsets_2_arg >= 0 ? n_offsets_2_arg : clamp(n_offsets_2_word[0], 0L, (-1 - n_offsets_2_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_2_arg) >> 32);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < t_2) {
-        double pull_packed_elements_1_r;
-        double pull_packed_elements_1_r_1;
-        hsplit_gather_fused_by_ids_pull_packed_elements_1(gid, packed_offsets_ids, offsets_35, n_offsets_2, else_instances, packed_offsets_17, packed_offsets_34, kept, cross_offsets, n_cross_offsets, points_1_2, points_1_8, &pull_packed_elements_1_r, &pull_packed_elements_1_r_1);
-        packed_elements_1_38[gid] = pull_packed_elements_1_r;
-        packed_elements_2[gid] = pull_packed_elements_1_r_1;
-    }
-}
-
-
 // ===== hsplit_fused_15_by_ids.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -10730,14 +11482,15 @@ static inline long hsplit_fused_15_by_ids_op_packed_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
+static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths, double* r0, double* r1, double* r2, double* r3, long* r4) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     double v = c == 0L ? p1_1[q] : pm_1[q];
     double v_1 = c == 0L ? p1_2[q] : pm_2[q];
     double v_2 = c == 0L ? pm_1[q] : p2_1[q];
     double v_3 = c == 0L ? pm_2[q] : p2_2[q];
-    long q_1 = else_instances[(long)offsets_ids[p]];
+    long segment = nessie_segment_of(offsets, offsets_len, p);
+    long q_1 = else_instances[segment];
     long v_4 = packed_lengths[q_1];
     *r0 = v;
     *r1 = v_1;
@@ -10746,11 +11499,12 @@ static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const d
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
@@ -10767,7 +11521,7 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
             double pull_ends_1_1_r_2;
             double pull_ends_1_1_r_3;
             long pull_ends_1_1_r_4;
-            hsplit_fused_15_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_ids, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+            hsplit_fused_15_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
             tile[p] = pull_packed_offsets_r;
             ends_1_1[g] = pull_ends_1_1_r;
             ends_1_2[g] = pull_ends_1_1_r_1;
@@ -11090,1245 +11844,64 @@ __kernel void hsplit_fused_7_segment_ids_ids(__global const long* offsets, long 
             range[1] = hi_3;
         }
     }
-    for (long i = l; i < 2048; i += 256) counts[i] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long first = range[0];
-    for (long s = first + 1 + l; s < n_offsets; s += 256) {
-        const long o = offsets[s] - start;
-        if (o >= 2048) break;
-        if (o > 0) atomic_inc(&counts[o]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long mine = 0;
-    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-    sums[l] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v = l >= 1 ? sums[l - 1] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_1 = l >= 2 ? sums[l - 2] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_2 = l >= 4 ? sums[l - 4] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_3 = l >= 8 ? sums[l - 8] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_4 = l >= 16 ? sums[l - 16] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_5 = l >= 32 ? sums[l - 32] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_6 = l >= 64 ? sums[l - 64] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_7 = l >= 128 ? sums[l - 128] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_7;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long run = sums[l] - mine;
-    for (long k = 0; k < 8; k++) {
-        run += counts[l * 8 + k];
-        counts[l * 8 + k] = (int)run;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long i = l; i < 2048; i += 256) {
-        const long g = start + i;
-        if (g < n_2) ids[g] = first + counts[i];
-    }
-}
-
-
-// ===== hsplit_gather_fused_segment_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-__kernel void hsplit_gather_fused_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= n_2) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_offsets;
-    }
-    {
+    const int whole = first + 1 >= n_offsets || offsets[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i = l; i < 2048; i += 256) counts[i] = 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p = lo + l * step;
-            if (p < hi && offsets[p] <= start) {
-                const long q = p + step;
-                if (q >= hi || offsets[q] > start) {
-                    range[2] = p;
-                    range[3] = min(q, hi);
-                }
-            }
-            if (l == 0 && offsets[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
+        for (long s = first + 1 + l; s < n_offsets; s += 256) {
+            const long o = offsets[s] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
         }
-    }
-    {
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_1 = lo_1 + l * step_1;
-            if (p_1 < hi_1 && offsets[p_1] <= start) {
-                const long q_1 = p_1 + step_1;
-                if (q_1 >= hi_1 || offsets[q_1] > start) {
-                    range[0] = p_1;
-                    range[1] = min(q_1, hi_1);
-                }
-            }
-            if (l == 0 && offsets[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_2 = lo_2 + l * step_2;
-            if (p_2 < hi_2 && offsets[p_2] <= start) {
-                const long q_2 = p_2 + step_2;
-                if (q_2 >= hi_2 || offsets[q_2] > start) {
-                    range[2] = p_2;
-                    range[3] = min(q_2, hi_2);
-                }
-            }
-            if (l == 0 && offsets[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
-        }
-    }
-    {
+        const long v = l >= 1 ? sums[l - 1] : 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_3 = lo_3 + l * step_3;
-            if (p_3 < hi_3 && offsets[p_3] <= start) {
-                const long q_3 = p_3 + step_3;
-                if (q_3 >= hi_3 || offsets[q_3] > start) {
-                    range[0] = p_3;
-                    range[1] = min(q_3, hi_3);
-                }
-            }
-            if (l == 0 && offsets[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
-        }
-    }
-    for (long i = l; i < 2048; i += 256) counts[i] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    for (long s = first + 1 + l; s < n_offsets; s += 256) {
-        const long o = offsets[s] - start;
-        if (o >= 2048) break;
-        if (o > 0) atomic_inc(&counts[o]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long mine = 0;
-    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-    sums[l] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v = l >= 1 ? sums[l - 1] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_1 = l >= 2 ? sums[l - 2] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_2 = l >= 4 ? sums[l - 4] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_3 = l >= 8 ? sums[l - 8] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_4 = l >= 16 ? sums[l - 16] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_5 = l >= 32 ? sums[l - 32] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_6 = l >= 64 ? sums[l - 64] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_7 = l >= 128 ? sums[l - 128] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_7;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long run = sums[l] - mine;
-    for (long k = 0; k < 8; k++) {
-        run += counts[l * 8 + k];
-        counts[l * 8 + k] = (int)run;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long i = l; i < 2048; i += 256) {
-        const long g = start + i;
-        if (g < n_2) ids[g] = first + counts[i];
-    }
-}
-
-
-// ===== hsplit_gather_fused_segment_ids_1.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-__kernel void hsplit_gather_fused_segment_ids_1_ids(__global const long* packed_offsets, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, (-1 - n_packed_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_arg) >> 32);
-    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= n_2) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_packed_offsets;
-    }
-    {
+        sums[l] += v;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p = lo + l * step;
-            if (p < hi && packed_offsets[p] <= start) {
-                const long q = p + step;
-                if (q >= hi || packed_offsets[q] > start) {
-                    range[2] = p;
-                    range[3] = min(q, hi);
-                }
-            }
-            if (l == 0 && packed_offsets[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
-        }
-    }
-    {
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_1 = lo_1 + l * step_1;
-            if (p_1 < hi_1 && packed_offsets[p_1] <= start) {
-                const long q_1 = p_1 + step_1;
-                if (q_1 >= hi_1 || packed_offsets[q_1] > start) {
-                    range[0] = p_1;
-                    range[1] = min(q_1, hi_1);
-                }
-            }
-            if (l == 0 && packed_offsets[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
+        sums[l] += v_1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_2 = lo_2 + l * step_2;
-            if (p_2 < hi_2 && packed_offsets[p_2] <= start) {
-                const long q_2 = p_2 + step_2;
-                if (q_2 >= hi_2 || packed_offsets[q_2] > start) {
-                    range[2] = p_2;
-                    range[3] = min(q_2, hi_2);
-                }
-            }
-            if (l == 0 && packed_offsets[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
-        }
-    }
-    {
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_3 = lo_3 + l * step_3;
-            if (p_3 < hi_3 && packed_offsets[p_3] <= start) {
-                const long q_3 = p_3 + step_3;
-                if (q_3 >= hi_3 || packed_offsets[q_3] > start) {
-                    range[0] = p_3;
-                    range[1] = min(q_3, hi_3);
-                }
-            }
-            if (l == 0 && packed_offsets[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
-        }
-    }
-    for (long i = l; i < 2048; i += 256) counts[i] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    for (long s = first + 1 + l; s < n_packed_offsets; s += 256) {
-        const long o = packed_offsets[s] - start;
-        if (o >= 2048) break;
-        if (o > 0) atomic_inc(&counts[o]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long mine = 0;
-    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-    sums[l] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v = l >= 1 ? sums[l - 1] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_1 = l >= 2 ? sums[l - 2] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_2 = l >= 4 ? sums[l - 4] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_3 = l >= 8 ? sums[l - 8] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_4 = l >= 16 ? sums[l - 16] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_5 = l >= 32 ? sums[l - 32] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_6 = l >= 64 ? sums[l - 64] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_7 = l >= 128 ? sums[l - 128] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_7;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long run = sums[l] - mine;
-    for (long k = 0; k < 8; k++) {
-        run += counts[l * 8 + k];
-        counts[l * 8 + k] = (int)run;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long i = l; i < 2048; i += 256) {
-        const long g = start + i;
-        if (g < n_2) ids[g] = first + counts[i];
-    }
-}
-
-
-// ===== hsplit_gather_29_segment_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-__kernel void hsplit_gather_29_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= n_2) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_offsets;
-    }
-    {
+        sums[l] += v_2;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p = lo + l * step;
-            if (p < hi && offsets[p] <= start) {
-                const long q = p + step;
-                if (q >= hi || offsets[q] > start) {
-                    range[2] = p;
-                    range[3] = min(q, hi);
-                }
-            }
-            if (l == 0 && offsets[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
-        }
-    }
-    {
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_1 = lo_1 + l * step_1;
-            if (p_1 < hi_1 && offsets[p_1] <= start) {
-                const long q_1 = p_1 + step_1;
-                if (q_1 >= hi_1 || offsets[q_1] > start) {
-                    range[0] = p_1;
-                    range[1] = min(q_1, hi_1);
-                }
-            }
-            if (l == 0 && offsets[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
+        sums[l] += v_3;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_2 = lo_2 + l * step_2;
-            if (p_2 < hi_2 && offsets[p_2] <= start) {
-                const long q_2 = p_2 + step_2;
-                if (q_2 >= hi_2 || offsets[q_2] > start) {
-                    range[2] = p_2;
-                    range[3] = min(q_2, hi_2);
-                }
-            }
-            if (l == 0 && offsets[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
-        }
-    }
-    {
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_3 = lo_3 + l * step_3;
-            if (p_3 < hi_3 && offsets[p_3] <= start) {
-                const long q_3 = p_3 + step_3;
-                if (q_3 >= hi_3 || offsets[q_3] > start) {
-                    range[0] = p_3;
-                    range[1] = min(q_3, hi_3);
-                }
-            }
-            if (l == 0 && offsets[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
-        }
-    }
-    for (long i = l; i < 2048; i += 256) counts[i] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    for (long s = first + 1 + l; s < n_offsets; s += 256) {
-        const long o = offsets[s] - start;
-        if (o >= 2048) break;
-        if (o > 0) atomic_inc(&counts[o]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long mine = 0;
-    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-    sums[l] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v = l >= 1 ? sums[l - 1] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_1 = l >= 2 ? sums[l - 2] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_2 = l >= 4 ? sums[l - 4] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_3 = l >= 8 ? sums[l - 8] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_4 = l >= 16 ? sums[l - 16] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_5 = l >= 32 ? sums[l - 32] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_6 = l >= 64 ? sums[l - 64] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_7 = l >= 128 ? sums[l - 128] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_7;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long run = sums[l] - mine;
-    for (long k = 0; k < 8; k++) {
-        run += counts[l * 8 + k];
-        counts[l * 8 + k] = (int)run;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long i = l; i < 2048; i += 256) {
-        const long g = start + i;
-        if (g < n_2) ids[g] = first + counts[i];
-    }
-}
-
-
-// ===== cross_products_map_4_segment_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-__kernel void cross_products_map_4_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= n_2) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_offsets;
-    }
-    {
+        sums[l] += v_4;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p = lo + l * step;
-            if (p < hi && offsets[p] <= start) {
-                const long q = p + step;
-                if (q >= hi || offsets[q] > start) {
-                    range[2] = p;
-                    range[3] = min(q, hi);
-                }
-            }
-            if (l == 0 && offsets[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
-        }
-    }
-    {
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_1 = lo_1 + l * step_1;
-            if (p_1 < hi_1 && offsets[p_1] <= start) {
-                const long q_1 = p_1 + step_1;
-                if (q_1 >= hi_1 || offsets[q_1] > start) {
-                    range[0] = p_1;
-                    range[1] = min(q_1, hi_1);
-                }
-            }
-            if (l == 0 && offsets[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
+        sums[l] += v_5;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_2 = lo_2 + l * step_2;
-            if (p_2 < hi_2 && offsets[p_2] <= start) {
-                const long q_2 = p_2 + step_2;
-                if (q_2 >= hi_2 || offsets[q_2] > start) {
-                    range[2] = p_2;
-                    range[3] = min(q_2, hi_2);
-                }
-            }
-            if (l == 0 && offsets[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
-        }
-    }
-    {
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_3 = lo_3 + l * step_3;
-            if (p_3 < hi_3 && offsets[p_3] <= start) {
-                const long q_3 = p_3 + step_3;
-                if (q_3 >= hi_3 || offsets[q_3] > start) {
-                    range[0] = p_3;
-                    range[1] = min(q_3, hi_3);
-                }
-            }
-            if (l == 0 && offsets[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
-        }
-    }
-    for (long i = l; i < 2048; i += 256) counts[i] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    for (long s = first + 1 + l; s < n_offsets; s += 256) {
-        const long o = offsets[s] - start;
-        if (o >= 2048) break;
-        if (o > 0) atomic_inc(&counts[o]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long mine = 0;
-    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-    sums[l] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v = l >= 1 ? sums[l - 1] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_1 = l >= 2 ? sums[l - 2] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_2 = l >= 4 ? sums[l - 4] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_3 = l >= 8 ? sums[l - 8] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_4 = l >= 16 ? sums[l - 16] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_5 = l >= 32 ? sums[l - 32] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_6 = l >= 64 ? sums[l - 64] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_7 = l >= 128 ? sums[l - 128] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_7;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long run = sums[l] - mine;
-    for (long k = 0; k < 8; k++) {
-        run += counts[l * 8 + k];
-        counts[l * 8 + k] = (int)run;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long i = l; i < 2048; i += 256) {
-        const long g = start + i;
-        if (g < n_2) ids[g] = first + counts[i];
-    }
-}
-
-
-// ===== hsplit_gather_7_segment_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-__kernel void hsplit_gather_7_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= n_2) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_offsets;
-    }
-    {
+        sums[l] += v_6;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p = lo + l * step;
-            if (p < hi && offsets[p] <= start) {
-                const long q = p + step;
-                if (q >= hi || offsets[q] > start) {
-                    range[2] = p;
-                    range[3] = min(q, hi);
-                }
-            }
-            if (l == 0 && offsets[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
-        }
-    }
-    {
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_1 = lo_1 + l * step_1;
-            if (p_1 < hi_1 && offsets[p_1] <= start) {
-                const long q_1 = p_1 + step_1;
-                if (q_1 >= hi_1 || offsets[q_1] > start) {
-                    range[0] = p_1;
-                    range[1] = min(q_1, hi_1);
-                }
-            }
-            if (l == 0 && offsets[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
+        sums[l] += v_7;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_2 = lo_2 + l * step_2;
-            if (p_2 < hi_2 && offsets[p_2] <= start) {
-                const long q_2 = p_2 + step_2;
-                if (q_2 >= hi_2 || offsets[q_2] > start) {
-                    range[2] = p_2;
-                    range[3] = min(q_2, hi_2);
-                }
-            }
-            if (l == 0 && offsets[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
         }
-    }
-    {
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_3 = lo_3 + l * step_3;
-            if (p_3 < hi_3 && offsets[p_3] <= start) {
-                const long q_3 = p_3 + step_3;
-                if (q_3 >= hi_3 || offsets[q_3] > start) {
-                    range[0] = p_3;
-                    range[1] = min(q_3, hi_3);
-                }
-            }
-            if (l == 0 && offsets[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
-        }
     }
-    for (long i = l; i < 2048; i += 256) counts[i] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    for (long s = first + 1 + l; s < n_offsets; s += 256) {
-        const long o = offsets[s] - start;
-        if (o >= 2048) break;
-        if (o > 0) atomic_inc(&counts[o]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long mine = 0;
-    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-    sums[l] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v = l >= 1 ? sums[l - 1] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_1 = l >= 2 ? sums[l - 2] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_2 = l >= 4 ? sums[l - 4] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_3 = l >= 8 ? sums[l - 8] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_4 = l >= 16 ? sums[l - 16] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_5 = l >= 32 ? sums[l - 32] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_6 = l >= 64 ? sums[l - 64] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_7 = l >= 128 ? sums[l - 128] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_7;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long run = sums[l] - mine;
-    for (long k = 0; k < 8; k++) {
-        run += counts[l * 8 + k];
-        counts[l * 8 + k] = (int)run;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long i = l; i < 2048; i += 256) {
-        const long g = start + i;
-        if (g < n_2) ids[g] = first + counts[i];
+    for (long i_1 = l; i_1 < 2048; i_1 += 256) {
+        const long g = start + i_1;
+        if (g < n_2) ids[g] = (whole ? first : first + counts[i_1]);
     }
 }
 
@@ -12512,534 +12085,64 @@ __kernel void hsplit_fused_15_segment_ids_ids(__global const long* offsets, long
             range[1] = hi_3;
         }
     }
-    for (long i = l; i < 2048; i += 256) counts[i] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long first = range[0];
-    for (long s = first + 1 + l; s < n_offsets; s += 256) {
-        const long o = offsets[s] - start;
-        if (o >= 2048) break;
-        if (o > 0) atomic_inc(&counts[o]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long mine = 0;
-    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-    sums[l] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v = l >= 1 ? sums[l - 1] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_1 = l >= 2 ? sums[l - 2] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_2 = l >= 4 ? sums[l - 4] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_3 = l >= 8 ? sums[l - 8] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_4 = l >= 16 ? sums[l - 16] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_5 = l >= 32 ? sums[l - 32] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_6 = l >= 64 ? sums[l - 64] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_7 = l >= 128 ? sums[l - 128] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_7;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long run = sums[l] - mine;
-    for (long k = 0; k < 8; k++) {
-        run += counts[l * 8 + k];
-        counts[l * 8 + k] = (int)run;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long i = l; i < 2048; i += 256) {
-        const long g = start + i;
-        if (g < n_2) ids[g] = first + counts[i];
-    }
-}
-
-
-// ===== hsplit_gather_27_segment_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-__kernel void hsplit_gather_27_segment_ids_ids(__global const long* packed_offsets, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, (-1 - n_packed_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_arg) >> 32);
-    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= n_2) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_packed_offsets;
-    }
-    {
+    const int whole = first + 1 >= n_offsets || offsets[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i = l; i < 2048; i += 256) counts[i] = 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p = lo + l * step;
-            if (p < hi && packed_offsets[p] <= start) {
-                const long q = p + step;
-                if (q >= hi || packed_offsets[q] > start) {
-                    range[2] = p;
-                    range[3] = min(q, hi);
-                }
-            }
-            if (l == 0 && packed_offsets[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
+        for (long s = first + 1 + l; s < n_offsets; s += 256) {
+            const long o = offsets[s] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
         }
-    }
-    {
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_1 = lo_1 + l * step_1;
-            if (p_1 < hi_1 && packed_offsets[p_1] <= start) {
-                const long q_1 = p_1 + step_1;
-                if (q_1 >= hi_1 || packed_offsets[q_1] > start) {
-                    range[0] = p_1;
-                    range[1] = min(q_1, hi_1);
-                }
-            }
-            if (l == 0 && packed_offsets[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_2 = lo_2 + l * step_2;
-            if (p_2 < hi_2 && packed_offsets[p_2] <= start) {
-                const long q_2 = p_2 + step_2;
-                if (q_2 >= hi_2 || packed_offsets[q_2] > start) {
-                    range[2] = p_2;
-                    range[3] = min(q_2, hi_2);
-                }
-            }
-            if (l == 0 && packed_offsets[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
-        }
-    }
-    {
+        const long v = l >= 1 ? sums[l - 1] : 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_3 = lo_3 + l * step_3;
-            if (p_3 < hi_3 && packed_offsets[p_3] <= start) {
-                const long q_3 = p_3 + step_3;
-                if (q_3 >= hi_3 || packed_offsets[q_3] > start) {
-                    range[0] = p_3;
-                    range[1] = min(q_3, hi_3);
-                }
-            }
-            if (l == 0 && packed_offsets[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
-        }
-    }
-    for (long i = l; i < 2048; i += 256) counts[i] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    for (long s = first + 1 + l; s < n_packed_offsets; s += 256) {
-        const long o = packed_offsets[s] - start;
-        if (o >= 2048) break;
-        if (o > 0) atomic_inc(&counts[o]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long mine = 0;
-    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-    sums[l] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v = l >= 1 ? sums[l - 1] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_1 = l >= 2 ? sums[l - 2] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_2 = l >= 4 ? sums[l - 4] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_3 = l >= 8 ? sums[l - 8] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_4 = l >= 16 ? sums[l - 16] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_5 = l >= 32 ? sums[l - 32] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_6 = l >= 64 ? sums[l - 64] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_7 = l >= 128 ? sums[l - 128] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_7;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long run = sums[l] - mine;
-    for (long k = 0; k < 8; k++) {
-        run += counts[l * 8 + k];
-        counts[l * 8 + k] = (int)run;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long i = l; i < 2048; i += 256) {
-        const long g = start + i;
-        if (g < n_2) ids[g] = first + counts[i];
-    }
-}
-
-
-// ===== cross_products_map_5_segment_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-__kernel void cross_products_map_5_segment_ids_ids(__global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, (-1 - n_points_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_points_offsets_arg) >> 32);
-    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= n_2) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_points_offsets;
-    }
-    {
+        sums[l] += v;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p = lo + l * step;
-            if (p < hi && points_offsets[p] <= start) {
-                const long q = p + step;
-                if (q >= hi || points_offsets[q] > start) {
-                    range[2] = p;
-                    range[3] = min(q, hi);
-                }
-            }
-            if (l == 0 && points_offsets[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
-        }
-    }
-    {
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_1 = lo_1 + l * step_1;
-            if (p_1 < hi_1 && points_offsets[p_1] <= start) {
-                const long q_1 = p_1 + step_1;
-                if (q_1 >= hi_1 || points_offsets[q_1] > start) {
-                    range[0] = p_1;
-                    range[1] = min(q_1, hi_1);
-                }
-            }
-            if (l == 0 && points_offsets[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
+        sums[l] += v_1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_2 = lo_2 + l * step_2;
-            if (p_2 < hi_2 && points_offsets[p_2] <= start) {
-                const long q_2 = p_2 + step_2;
-                if (q_2 >= hi_2 || points_offsets[q_2] > start) {
-                    range[2] = p_2;
-                    range[3] = min(q_2, hi_2);
-                }
-            }
-            if (l == 0 && points_offsets[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
-        }
-    }
-    {
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_3 = lo_3 + l * step_3;
-            if (p_3 < hi_3 && points_offsets[p_3] <= start) {
-                const long q_3 = p_3 + step_3;
-                if (q_3 >= hi_3 || points_offsets[q_3] > start) {
-                    range[0] = p_3;
-                    range[1] = min(q_3, hi_3);
-                }
-            }
-            if (l == 0 && points_offsets[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
         }
+        barrier(CLK_LOCAL_MEM_FENCE);
     }
-    for (long i = l; i < 2048; i += 256) counts[i] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    for (long s = first + 1 + l; s < n_points_offsets; s += 256) {
-        const long o = points_offsets[s] - start;
-        if (o >= 2048) break;
-        if (o > 0) atomic_inc(&counts[o]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long mine = 0;
-    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-    sums[l] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v = l >= 1 ? sums[l - 1] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_1 = l >= 2 ? sums[l - 2] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_2 = l >= 4 ? sums[l - 4] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_3 = l >= 8 ? sums[l - 8] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_4 = l >= 16 ? sums[l - 16] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_5 = l >= 32 ? sums[l - 32] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_6 = l >= 64 ? sums[l - 64] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_7 = l >= 128 ? sums[l - 128] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_7;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long run = sums[l] - mine;
-    for (long k = 0; k < 8; k++) {
-        run += counts[l * 8 + k];
-        counts[l * 8 + k] = (int)run;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long i = l; i < 2048; i += 256) {
-        const long g = start + i;
-        if (g < n_2) ids[g] = first + counts[i];
+    for (long i_1 = l; i_1 < 2048; i_1 += 256) {
+        const long g = start + i_1;
+        if (g < n_2) ids[g] = (whole ? first : first + counts[i_1]);
     }
 }
 

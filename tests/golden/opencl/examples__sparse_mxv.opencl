@@ -174,6 +174,12 @@ static inline long index_map_2_pull_iseq(long i, __global const long* offsets, l
     return w;
 }
 
+static inline long index_map_2_pull_iseq_by_tile(long i, long segment, __global const long* offsets) {
+    long s = segment;
+    long w = nessie_sub(i, offsets[s]);
+    return w;
+}
+
 __kernel void index_map_2_iseq(long total_2_arg, __global const long* total_2_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global long* iseq) {
     const long total_2 = total_2_arg >= 0 ? total_2_arg : clamp(total_2_word[0], 0L, (-1 - total_2_arg) & 0xFFFFFFFFL) + ((-1 - total_2_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
@@ -181,6 +187,185 @@ __kernel void index_map_2_iseq(long total_2_arg, __global const long* total_2_wo
     if (gid < total_2) {
         long pull_iseq_r = index_map_2_pull_iseq(gid, offsets, n_offsets);
         iseq[gid] = pull_iseq_r;
+    }
+}
+
+__kernel void index_map_2_iseq_tiles(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long total_2_arg, __global const long* total_2_word, __global long* iseq) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long total_2 = total_2_arg >= 0 ? total_2_arg : clamp(total_2_word[0], 0L, (-1 - total_2_arg) & 0xFFFFFFFFL) + ((-1 - total_2_arg) >> 32);
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (start >= total_2) return;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && offsets[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || offsets[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && offsets[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && offsets[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || offsets[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && offsets[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && offsets[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || offsets[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && offsets[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && offsets[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || offsets[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && offsets[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    const int whole = first + 1 >= n_offsets || offsets[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i_1 = l; i_1 < 2048; i_1 += 256) counts[i_1] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long s_1 = first + 1 + l; s_1 < n_offsets; s_1 += 256) {
+            const long o = offsets[s_1] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v = l >= 1 ? sums[l - 1] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    long pulled[8];
+    #pragma unroll
+    for (int k_1 = 0; k_1 < 8; k_1++) {
+        const long i_2 = k_1 * 256 + l;
+        const long g = start + i_2;
+        if (g < total_2) {
+            long pull_iseq_by_tile_r = index_map_2_pull_iseq_by_tile(g, (whole ? first : first + counts[i_2]), offsets);
+            pulled[k_1] = pull_iseq_by_tile_r;
+        }
+    }
+    #pragma unroll
+    for (int k_2 = 0; k_2 < 8; k_2++) {
+        const long g_1 = start + k_2 * 256 + l;
+        if (g_1 < total_2) {
+            iseq[g_1] = pulled[k_2];
+        }
     }
 }
 
@@ -576,6 +761,23 @@ static inline void sparse_matrix_map_fused_2_pull_mapped(long i, __global const 
     *r1 = v_1;
 }
 
+static inline void sparse_matrix_map_fused_2_pull_mapped_by_tile(long i, long segment, __global const int* r, __global const long* k, long cols, __global long* err, long* r0, double* r1) {
+    long s = segment;
+    long x = nessie_add(nessie_mul(64L, (long)r[s]), k[i]);
+    if (cols == 0L) {
+        nessie_fail(err, 1, 2, 0, 0);
+        *r0 = 0L;
+        *r1 = 0.0;
+        return;
+    }
+    long v = nessie_rem(nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), cols);
+    long s_1 = segment;
+    long x_1 = nessie_add(nessie_mul(64L, (long)r[s_1]), k[i]);
+    double v_1 = (double)nessie_sub(nessie_rem(nessie_rem(nessie_add(nessie_mul(x_1, 104729L), 12345L), 1000003L), 2001L), 1000L) / 1024.0;
+    *r0 = v;
+    *r1 = v_1;
+}
+
 __kernel void sparse_matrix_map_fused_2_mapped(long n_k_arg, __global const long* n_k_word, __global const long* index_offsets, long n_index_offsets_arg, __global const long* n_index_offsets_word, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
     const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, (-1 - n_k_arg) & 0xFFFFFFFFL) + ((-1 - n_k_arg) >> 32);
     const long n_index_offsets = n_index_offsets_arg >= 0 ? n_index_offsets_arg : clamp(n_index_offsets_word[0], 0L, (-1 - n_index_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_index_offsets_arg) >> 32);
@@ -601,6 +803,190 @@ __kernel void sparse_matrix_map_fused_2_mapped_idx32(long n_k_arg, __global cons
         sparse_matrix_map_fused_2_pull_mapped(gid, index_offsets, n_index_offsets, r, k, cols, err, &pull_mapped_r, &pull_mapped_r_1);
         mapped_4[gid] = pull_mapped_r;
         mapped_8[gid] = pull_mapped_r_1;
+    }
+}
+
+__kernel void sparse_matrix_map_fused_2_mapped_tiles(__global const long* index_offsets, long n_index_offsets_arg, __global const long* n_index_offsets_word, long n_k_arg, __global const long* n_k_word, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long n_index_offsets = n_index_offsets_arg >= 0 ? n_index_offsets_arg : clamp(n_index_offsets_word[0], 0L, (-1 - n_index_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_index_offsets_arg) >> 32);
+    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, (-1 - n_k_arg) & 0xFFFFFFFFL) + ((-1 - n_k_arg) >> 32);
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (start >= n_k) return;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_index_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && index_offsets[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || index_offsets[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && index_offsets[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && index_offsets[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || index_offsets[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && index_offsets[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && index_offsets[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || index_offsets[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && index_offsets[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && index_offsets[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || index_offsets[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && index_offsets[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    const int whole = first + 1 >= n_index_offsets || index_offsets[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i = l; i < 2048; i += 256) counts[i] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long s = first + 1 + l; s < n_index_offsets; s += 256) {
+            const long o = index_offsets[s] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long mine = 0;
+        for (long k_1 = 0; k_1 < 8; k_1++) mine += counts[l * 8 + k_1];
+        sums[l] = mine;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v = l >= 1 ? sums[l - 1] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k_1 = 0; k_1 < 8; k_1++) {
+            run += counts[l * 8 + k_1];
+            counts[l * 8 + k_1] = (int)run;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    long pulled[8];
+    double pulled_1[8];
+    #pragma unroll
+    for (int k_2 = 0; k_2 < 8; k_2++) {
+        const long i_1 = k_2 * 256 + l;
+        const long g = start + i_1;
+        if (g < n_k) {
+            long pull_mapped_by_tile_r;
+            double pull_mapped_by_tile_r_1;
+            sparse_matrix_map_fused_2_pull_mapped_by_tile(g, (whole ? first : first + counts[i_1]), r, k, cols, err, &pull_mapped_by_tile_r, &pull_mapped_by_tile_r_1);
+            pulled[k_2] = pull_mapped_by_tile_r;
+            pulled_1[k_2] = pull_mapped_by_tile_r_1;
+        }
+    }
+    #pragma unroll
+    for (int k_3 = 0; k_3 < 8; k_3++) {
+        const long g_1 = start + k_3 * 256 + l;
+        if (g_1 < n_k) {
+            mapped_4[g_1] = pulled[k_3];
+            mapped_8[g_1] = pulled_1[k_3];
+        }
     }
 }
 
@@ -1969,688 +2355,6 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
-    }
-}
-
-
-// ===== index_map_2_by_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long index_map_2_by_ids_pull_iseq(long i, __global const int* offsets_ids, __global const long* offsets) {
-    long s = (long)offsets_ids[i];
-    long w = nessie_sub(i, offsets[s]);
-    return w;
-}
-
-__kernel void index_map_2_by_ids_iseq(long total_2_arg, __global const long* total_2_word, __global const int* offsets_ids, __global const long* offsets, __global long* iseq) {
-    const long total_2 = total_2_arg >= 0 ? total_2_arg : clamp(total_2_word[0], 0L, (-1 - total_2_arg) & 0xFFFFFFFFL) + ((-1 - total_2_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < total_2) {
-        long pull_iseq_r = index_map_2_by_ids_pull_iseq(gid, offsets_ids, offsets);
-        iseq[gid] = pull_iseq_r;
-    }
-}
-
-
-// ===== sparse_matrix_map_fused_2_by_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline void sparse_matrix_map_fused_2_by_ids_pull_mapped(long i, __global const int* index_offsets_ids, __global const int* r, __global const long* k, long cols, __global long* err, long* r0, double* r1) {
-    long s = (long)index_offsets_ids[i];
-    long x = nessie_add(nessie_mul(64L, (long)r[s]), k[i]);
-    if (cols == 0L) {
-        nessie_fail(err, 1, 2, 0, 0);
-        *r0 = 0L;
-        *r1 = 0.0;
-        return;
-    }
-    long v = nessie_rem(nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), cols);
-    long s_1 = (long)index_offsets_ids[i];
-    long x_1 = nessie_add(nessie_mul(64L, (long)r[s_1]), k[i]);
-    double v_1 = (double)nessie_sub(nessie_rem(nessie_rem(nessie_add(nessie_mul(x_1, 104729L), 12345L), 1000003L), 2001L), 1000L) / 1024.0;
-    *r0 = v;
-    *r1 = v_1;
-}
-
-__kernel void sparse_matrix_map_fused_2_by_ids_mapped(long n_k_arg, __global const long* n_k_word, __global const int* index_offsets_ids, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
-    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, (-1 - n_k_arg) & 0xFFFFFFFFL) + ((-1 - n_k_arg) >> 32);
-    if (nessie_failed(err)) return;
-    const long gid = get_global_id(0);
-    if (gid < n_k) {
-        long pull_mapped_r;
-        double pull_mapped_r_1;
-        sparse_matrix_map_fused_2_by_ids_pull_mapped(gid, index_offsets_ids, r, k, cols, err, &pull_mapped_r, &pull_mapped_r_1);
-        mapped_4[gid] = pull_mapped_r;
-        mapped_8[gid] = pull_mapped_r_1;
-    }
-}
-
-__kernel void sparse_matrix_map_fused_2_by_ids_mapped_idx32(long n_k_arg, __global const long* n_k_word, __global const int* index_offsets_ids, __global const int* r, __global const long* k, long cols, __global int* mapped_4, __global double* mapped_8, __global long* err) {
-    const long n_k = n_k_arg >= 0 ? n_k_arg : clamp(n_k_word[0], 0L, (-1 - n_k_arg) & 0xFFFFFFFFL) + ((-1 - n_k_arg) >> 32);
-    if (nessie_failed(err)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < n_k) {
-        long pull_mapped_r;
-        double pull_mapped_r_1;
-        sparse_matrix_map_fused_2_by_ids_pull_mapped(gid, index_offsets_ids, r, k, cols, err, &pull_mapped_r, &pull_mapped_r_1);
-        mapped_4[gid] = pull_mapped_r;
-        mapped_8[gid] = pull_mapped_r_1;
-    }
-}
-
-
-// ===== sparse_matrix_map_fused_2_segment_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-__kernel void sparse_matrix_map_fused_2_segment_ids_ids(__global const long* index_offsets, long n_index_offsets_arg, __global const long* n_index_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_index_offsets = n_index_offsets_arg >= 0 ? n_index_offsets_arg : clamp(n_index_offsets_word[0], 0L, (-1 - n_index_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_index_offsets_arg) >> 32);
-    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= n_2) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_index_offsets;
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p = lo + l * step;
-            if (p < hi && index_offsets[p] <= start) {
-                const long q = p + step;
-                if (q >= hi || index_offsets[q] > start) {
-                    range[2] = p;
-                    range[3] = min(q, hi);
-                }
-            }
-            if (l == 0 && index_offsets[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_1 = lo_1 + l * step_1;
-            if (p_1 < hi_1 && index_offsets[p_1] <= start) {
-                const long q_1 = p_1 + step_1;
-                if (q_1 >= hi_1 || index_offsets[q_1] > start) {
-                    range[0] = p_1;
-                    range[1] = min(q_1, hi_1);
-                }
-            }
-            if (l == 0 && index_offsets[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_2 = lo_2 + l * step_2;
-            if (p_2 < hi_2 && index_offsets[p_2] <= start) {
-                const long q_2 = p_2 + step_2;
-                if (q_2 >= hi_2 || index_offsets[q_2] > start) {
-                    range[2] = p_2;
-                    range[3] = min(q_2, hi_2);
-                }
-            }
-            if (l == 0 && index_offsets[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_3 = lo_3 + l * step_3;
-            if (p_3 < hi_3 && index_offsets[p_3] <= start) {
-                const long q_3 = p_3 + step_3;
-                if (q_3 >= hi_3 || index_offsets[q_3] > start) {
-                    range[0] = p_3;
-                    range[1] = min(q_3, hi_3);
-                }
-            }
-            if (l == 0 && index_offsets[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
-        }
-    }
-    for (long i = l; i < 2048; i += 256) counts[i] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    for (long s = first + 1 + l; s < n_index_offsets; s += 256) {
-        const long o = index_offsets[s] - start;
-        if (o >= 2048) break;
-        if (o > 0) atomic_inc(&counts[o]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long mine = 0;
-    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-    sums[l] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v = l >= 1 ? sums[l - 1] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_1 = l >= 2 ? sums[l - 2] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_2 = l >= 4 ? sums[l - 4] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_3 = l >= 8 ? sums[l - 8] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_4 = l >= 16 ? sums[l - 16] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_5 = l >= 32 ? sums[l - 32] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_6 = l >= 64 ? sums[l - 64] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_7 = l >= 128 ? sums[l - 128] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_7;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long run = sums[l] - mine;
-    for (long k = 0; k < 8; k++) {
-        run += counts[l * 8 + k];
-        counts[l * 8 + k] = (int)run;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long i = l; i < 2048; i += 256) {
-        const long g = start + i;
-        if (g < n_2) ids[g] = first + counts[i];
-    }
-}
-
-
-// ===== index_map_2_segment_ids.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-__kernel void index_map_2_segment_ids_ids(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long n_2_arg, __global const long* n_2_word, __global int* ids) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    const long n_2 = n_2_arg >= 0 ? n_2_arg : clamp(n_2_word[0], 0L, (-1 - n_2_arg) & 0xFFFFFFFFL) + ((-1 - n_2_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= n_2) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_offsets;
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p = lo + l * step;
-            if (p < hi && offsets[p] <= start) {
-                const long q = p + step;
-                if (q >= hi || offsets[q] > start) {
-                    range[2] = p;
-                    range[3] = min(q, hi);
-                }
-            }
-            if (l == 0 && offsets[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_1 = lo_1 + l * step_1;
-            if (p_1 < hi_1 && offsets[p_1] <= start) {
-                const long q_1 = p_1 + step_1;
-                if (q_1 >= hi_1 || offsets[q_1] > start) {
-                    range[0] = p_1;
-                    range[1] = min(q_1, hi_1);
-                }
-            }
-            if (l == 0 && offsets[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_2 = lo_2 + l * step_2;
-            if (p_2 < hi_2 && offsets[p_2] <= start) {
-                const long q_2 = p_2 + step_2;
-                if (q_2 >= hi_2 || offsets[q_2] > start) {
-                    range[2] = p_2;
-                    range[3] = min(q_2, hi_2);
-                }
-            }
-            if (l == 0 && offsets[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_3 = lo_3 + l * step_3;
-            if (p_3 < hi_3 && offsets[p_3] <= start) {
-                const long q_3 = p_3 + step_3;
-                if (q_3 >= hi_3 || offsets[q_3] > start) {
-                    range[0] = p_3;
-                    range[1] = min(q_3, hi_3);
-                }
-            }
-            if (l == 0 && offsets[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
-        }
-    }
-    for (long i = l; i < 2048; i += 256) counts[i] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    for (long s = first + 1 + l; s < n_offsets; s += 256) {
-        const long o = offsets[s] - start;
-        if (o >= 2048) break;
-        if (o > 0) atomic_inc(&counts[o]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long mine = 0;
-    for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-    sums[l] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v = l >= 1 ? sums[l - 1] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_1 = l >= 2 ? sums[l - 2] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_2 = l >= 4 ? sums[l - 4] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_3 = l >= 8 ? sums[l - 8] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_4 = l >= 16 ? sums[l - 16] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_5 = l >= 32 ? sums[l - 32] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_6 = l >= 64 ? sums[l - 64] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long v_7 = l >= 128 ? sums[l - 128] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    sums[l] += v_7;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long run = sums[l] - mine;
-    for (long k = 0; k < 8; k++) {
-        run += counts[l * 8 + k];
-        counts[l * 8 + k] = (int)run;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long i = l; i < 2048; i += 256) {
-        const long g = start + i;
-        if (g < n_2) ids[g] = first + counts[i];
     }
 }
 

@@ -937,6 +937,20 @@ impl<'k> Evaluator<'k> {
                 let ids = crate::segment_ids::segment_ids(&offsets, n);
                 Ok(Value::Array(ids.into_iter().map(|c| Value::Scalar(Const::Int(c))).collect()))
             }
+            Fun::MapTileSegmentIds(tiles, id) => {
+                if !args.is_empty() {
+                    return self.fail("`mapTileSegmentIds` takes no arguments");
+                }
+                let offsets = self.expr(&Expr::Input(tiles.offsets))?;
+                let offsets = self.ints(f, offsets)?;
+                let n = self.length("mapTileSegmentIds", &tiles.n)?;
+                let ids = crate::segment_ids::segment_ids(&offsets, n);
+                let mut out = Vec::with_capacity(n);
+                for (p, s) in ids.into_iter().enumerate() {
+                    out.push(self.call_user(*id, &[Const::Int(p as i64), Const::Int(s)])?);
+                }
+                Ok(Value::Array(out))
+            }
             Fun::RadixScatter(tiles, starts) => {
                 // Every position of the result written exactly once.
                 let Ok([digits, values]) = <[Value; 2]>::try_from(args) else {
