@@ -150,6 +150,10 @@ pub struct Config {
     /// [`crate::lookback::GATHER_SCAN_ITEMS`] by default;
     /// `NESSIE_SCAN_LOOKBACK_ITEMS` sets it. At least 1.
     pub scan_lookback_items: i64,
+    /// Work-items of a work-group of `segReduce-binned`'s serving stage
+    /// (a power of two, at most [`Config::group_size`]), each group
+    /// reducing one listed segment at a time.
+    pub seg_list_group: i64,
 }
 
 /// The lowering of a segmented reduction of one or two components.
@@ -168,6 +172,12 @@ pub enum SegReduce {
     Teams,
     /// `segReduce-merge` only.
     Merge,
+    /// `segReduce-binned`: teams as wide as the average segment over the
+    /// batch, whose long segments (more than [`crate::seg_reduce::TEAM_STEPS`]
+    /// batches a lane) go to a list that a second stage reduces, a
+    /// work-group a segment: no reduction of the lengths, no launch that
+    /// returns at once.
+    Binned,
 }
 
 impl Default for Config {
@@ -178,10 +188,11 @@ impl Default for Config {
             scan_local_bytes: SCAN_LOCAL_BYTES,
             scan_levels: SCAN_LEVELS,
             lookback: true,
-            seg_reduce: SegReduce::ByShape,
+            seg_reduce: SegReduce::Binned,
             seg_batch: crate::seg_reduce::SEG_BATCH,
             seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
             scan_lookback_items: crate::lookback::GATHER_SCAN_ITEMS,
+            seg_list_group: crate::seg_reduce::SEG_LIST_GROUP,
         }
     }
 }

@@ -197,8 +197,8 @@ use flatten::ir::{BinaryOp, GExpr, KVar, Scalar, Thunk, VarType};
 use crate::arith::{ArithExpr, Range};
 
 use crate::ir::{
-    DeviceGuard, Expr, Fun, HoistedPull, LiftKernel, LongChunks, LongPartials, MergeTiles, SizeDef, Stage, Teams,
-    UserFunDef, UserFunId,
+    DeviceGuard, Expr, Fun, HoistedPull, LiftKernel, LongChunks, LongList, LongPartials, MergeTiles, SizeDef, Stage,
+    Teams, UserFunDef, UserFunId,
 };
 use crate::lower::Unsupported;
 use crate::rules::{Config, SegReduce};
@@ -279,6 +279,63 @@ impl TeamOrder {
         }
         steps
     }
+}
+
+/// How `segReduceTeams` reduces one segment (shared by the evaluators).
+#[derive(Clone, Debug)]
+pub enum TeamsFold {
+    /// Its elements in this order (a team's, or its group's).
+    Order(TeamOrder),
+    /// A long run with chunk partials, by a group of this many work-items.
+    Run(LongRun, i64),
+    /// Not written by this stage (`segReduce-binned`: a listed segment
+    /// in the teams' stage, the others in the serving stage): an earlier
+    /// stage's value stays, or there is none.
+    Held,
+}
+
+/// How the stage of `teams` reduces the segment of `len` elements from
+/// flat position `start`, `lanes` and `bound` the values of its sizes
+/// (`bound` that of its list's, if any).
+pub fn teams_fold(teams: &Teams, start: usize, len: usize, lanes: i64, bound: i64) -> Result<TeamsFold, String> {
+    if let Some(list) = &teams.list {
+        if !LongList::is_listed(len, bound) {
+            if list.serves {
+                return Ok(TeamsFold::Held);
+            }
+            return Ok(TeamsFold::Order(TeamOrder::new(len, lanes, teams.group_size, teams.strided)?));
+        }
+        // A listed segment: the serving stage's, by a whole group.
+        if !list.serves {
+            return Ok(TeamsFold::Held);
+        }
+        let group = list.group_size;
+        return Ok(match LongRun::new(start, len, list.long.as_ref()) {
+            Some(run) => TeamsFold::Run(run, group),
+            None => TeamsFold::Order(TeamOrder::new(len, group, group, teams.strided)?),
+        });
+    }
+    Ok(match LongRun::new(start, len, teams.long.as_ref()) {
+        Some(run) => TeamsFold::Run(run, teams.group_size),
+        None => TeamsFold::Order(TeamOrder::new(len, lanes, teams.group_size, teams.strided)?),
+    })
+}
+
+/// The arrays a stage writes besides its results: a `segReduce-binned`
+/// list and its counter.
+pub fn side_outputs(e: &Expr) -> Vec<KVar> {
+    let mut out = Vec::new();
+    if let Expr::Apply(f, args) = e {
+        if let Fun::SegReduceTeams(_, Teams { list: Some(list), .. }) = f
+            && !list.serves
+        {
+            out.extend([list.counter, list.ids]);
+        }
+        for a in args {
+            out.extend(side_outputs(a));
+        }
+    }
+    out
 }
 
 /// A part of a segment that `segReduceMerge` folds on its own (positions
@@ -500,6 +557,11 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let batch = cfg.seg_batch.max(1);
     let lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l, batch));
     let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
+    if cfg.seg_reduce == SegReduce::Binned && merge.is_some() {
+        let parts = (&f, &z, &segs, hoisted);
+        lower_binned(low, stage, parts, lengths, (&count, &elements, &lanes), cfg, &mut stages)?;
+        return Ok(Some(stages));
+    }
     // segReduce-by-shape: where a team is the whole group (known to the
     // host) teams runs alone; elsewhere the longest segment, reduced on
     // the device, decides in each launch's guard: teams where no segment
@@ -544,7 +606,16 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let only_where = by_shape.as_ref().map(|(whole_group, _)| whole_group.clone());
     let chunk_parts = (&f, &z, &segs, hoisted.clone());
     let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, only_where)?;
-    let teams = Teams { lanes, groups, group_size: l, strided, batch, hoisted: hoisted.clone(), long: long.clone() };
+    let teams = Teams {
+        lanes,
+        groups,
+        group_size: l,
+        strided,
+        batch,
+        hoisted: hoisted.clone(),
+        long: long.clone(),
+        list: None,
+    };
     match (&by_shape, &long) {
         // By shape, a segment of two chunks reaches teams only where the
         // team is the group (elsewhere the longest picks merge): the
@@ -582,6 +653,118 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     }
     Ok(Some(stages))
 }
+
+/// `segReduce-binned` (see the module doc): where a team is the whole
+/// group (known to the host) teams with the chunks' partials, as
+/// `segReduce-by-shape` runs there; elsewhere teams that list their long
+/// segments (more than `TEAM_STEPS` batches a lane) and the stage that
+/// serves the list, a work-group of [`Config::seg_list_group`] a listed
+/// segment. The chunks' stage runs wherever the elements make two chunks,
+/// so that a listed segment of millions is not left to one group.
+fn lower_binned(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    (f, z, segs, hoisted): (&Fun, &Expr, &Expr, Option<HoistedPull>),
+    lengths: KVar,
+    (count, elements, lanes): (&ArithExpr, &ArithExpr, &ArithExpr),
+    cfg: &Config,
+    stages: &mut Vec<Stage>,
+) -> Result<(), Unsupported> {
+    low.rules_applied.push("segReduce-binned".into());
+    let l = cfg.group_size;
+    let batch = cfg.seg_batch.max(1);
+    let strided = crate::rules::is_commutative(low, f);
+    let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
+    let whole_group = (lanes.clone() - l + 1).max(0).min(1);
+    let whole_group = ArithExpr::var(&low.size_var("whole_group", SizeDef::Derived(whole_group), Range::between(0, 1)));
+    let narrow = ArithExpr::one() - whole_group.clone();
+    let groups_def = (count.clone() * lanes).ceil_div(l).min(max_groups).max(1);
+    let groups =
+        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+    let chunk_parts = (f, z, segs, hoisted.clone());
+    let long = lower_long_chunks(low, stage, chunk_parts, elements, cfg, stages, None)?;
+    let teams = Teams {
+        lanes: lanes.clone(),
+        groups,
+        group_size: l,
+        strided,
+        batch,
+        hoisted: hoisted.clone(),
+        long: long.clone(),
+        list: None,
+    };
+    let apply =
+        |teams: Teams| Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]);
+    stages.push(Stage { body: apply(teams.clone()), when: Some(whole_group), guard: None, ..stage.clone() });
+    // The list: a zeroed counter and room for every segment's index.
+    let name = low.flat.var(stage.result.first().copied().unwrap_or(lengths)).name.clone();
+    let counter = low.flat.new_var(format!("{name}_listed"), VarType::Array(Scalar::Int));
+    let ids = low.flat.new_var(format!("{name}_list"), VarType::Array(Scalar::Int));
+    low.counters.push(counter);
+    low.lengths.push((counter, ArithExpr::one()));
+    low.lengths.push((ids, count.clone()));
+    let list_group = cfg.seg_list_group.clamp(1, l);
+    if list_group & (list_group - 1) != 0 {
+        return Err(Unsupported { what: format!("serving work-groups of {list_group} work-items") });
+    }
+    let bound = lanes.clone() * (TEAM_STEPS * batch).min(LONG_STEPS);
+    let list = LongList { counter, ids, bound, group_size: list_group, long, serves: false };
+    // Short segments on average (fewer than SHORT_SEGMENT elements) take
+    // batches twice as long, in teams half as wide: two stages, the host
+    // choosing one from the sizes.
+    let short_batch = (2 * batch).min(16);
+    let short_def = (ArithExpr::cst(SHORT_SEGMENT) * count - elements.clone()).max(0).min(1);
+    let short = ArithExpr::var(&low.size_var("short_segments", SizeDef::Derived(short_def), Range::between(0, 1)));
+    let short_lanes = ArithExpr::var(&team_lanes(low, elements, count, l, short_batch));
+    let short_groups = (count.clone() * &short_lanes).ceil_div(l).min(max_groups).max(1);
+    let short_groups =
+        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(short_groups), Range::between(1, max_groups)));
+    let short_bound = short_lanes.clone() * (TEAM_STEPS * short_batch).min(LONG_STEPS);
+    let listing = Teams { long: None, list: Some(list.clone()), ..teams.clone() };
+    let when = narrow.clone() * (ArithExpr::one() - short.clone());
+    stages.push(Stage { body: apply(listing), when: Some(when), guard: None, ..stage.clone() });
+    let short_listing = Teams {
+        lanes: short_lanes,
+        groups: short_groups,
+        batch: short_batch,
+        long: None,
+        list: Some(LongList { bound: short_bound.clone(), ..list.clone() }),
+        ..teams.clone()
+    };
+    // The serving stage's bound (which only the evaluators read): that of
+    // the listing stage that ran.
+    let serve_bound = short.clone() * short_bound + (ArithExpr::one() - short.clone()) * list.bound.clone();
+    let when = narrow.clone() * short;
+    stages.push(Stage { body: apply(short_listing), when: Some(when), guard: None, ..stage.clone() });
+    let serve_groups = count.clone().min(SEG_LIST_GROUPS).max(1);
+    let serve_groups = ArithExpr::var(&low.size_var(
+        "list_groups",
+        SizeDef::Derived(serve_groups),
+        Range::between(1, SEG_LIST_GROUPS),
+    ));
+    let serving = Teams {
+        lanes: ArithExpr::cst(list_group),
+        groups: serve_groups,
+        group_size: list_group,
+        long: None,
+        list: Some(LongList { serves: true, bound: serve_bound, ..list }),
+        ..teams
+    };
+    stages.push(Stage { body: apply(serving), when: Some(narrow), guard: None, ..stage.clone() });
+    Ok(())
+}
+
+/// `segReduce-binned` gives segments of fewer elements than this on
+/// average batches of twice [`Config::seg_batch`].
+pub const SHORT_SEGMENT: i64 = 6;
+
+/// The default [`Config::seg_list_group`].
+pub const SEG_LIST_GROUP: i64 = 64;
+
+/// The most work-groups of `segReduce-binned`'s serving stage, which
+/// stride over the listed segments (the launch reads the list's count
+/// on the device: where it is 0 every group returns at once).
+pub const SEG_LIST_GROUPS: i64 = 4096;
 
 /// The most work-groups of a launch under a device guard of
 /// `segReduce-by-shape` ([`Config::seg_guarded_groups`], between one and

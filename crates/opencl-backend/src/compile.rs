@@ -66,7 +66,8 @@ pub fn config_from_env() -> lift_ir::rules::Config {
     let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {
         Ok("teams") => SegReduce::Teams,
         Ok("merge") => SegReduce::Merge,
-        _ => SegReduce::ByShape,
+        Ok("shape") => SegReduce::ByShape,
+        _ => SegReduce::Binned,
     };
     let defaults = lift_ir::rules::Config::default();
     let seg_batch = std::env::var("NESSIE_SEG_BATCH")
@@ -84,7 +85,19 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         .and_then(|b| b.trim().parse::<i64>().ok())
         .filter(|b| (1..=lift_ir::lookback::LOOKBACK_MAX_ITEMS).contains(b))
         .unwrap_or(defaults.scan_lookback_items);
-    lift_ir::rules::Config { seg_reduce, seg_batch, seg_guarded_groups, scan_lookback_items, ..defaults }
+    let seg_list_group = std::env::var("NESSIE_SEG_LIST_GROUP")
+        .ok()
+        .and_then(|b| b.trim().parse::<i64>().ok())
+        .filter(|&b| b >= 1 && b & (b - 1) == 0)
+        .unwrap_or(defaults.seg_list_group);
+    lift_ir::rules::Config {
+        seg_reduce,
+        seg_batch,
+        seg_guarded_groups,
+        scan_lookback_items,
+        seg_list_group,
+        ..defaults
+    }
 }
 
 /// [`compile_program`] with the rewrite configuration `cfg`.
