@@ -385,6 +385,12 @@ pub struct Teams {
     /// [`LongList::serves`], is that second stage. `None`: the group
     /// reduces its teams' long segments itself.
     pub list: Option<LongList>,
+    /// Whether a segment of more than `LONG_STEPS · lanes` elements (a long
+    /// row among short ones) is left to the whole group after the teams
+    /// (`crate::seg_reduce::TeamOrder::is_long`); false where the stage's
+    /// guard keeps such segments out (`segReduce-by-shape`), so that the
+    /// kernel has no code for them.
+    pub group_long: bool,
 }
 
 /// The long segments' list of `segReduce-binned` (see

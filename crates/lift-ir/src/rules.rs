@@ -188,7 +188,7 @@ impl Default for Config {
             scan_local_bytes: SCAN_LOCAL_BYTES,
             scan_levels: SCAN_LEVELS,
             lookback: true,
-            seg_reduce: SegReduce::Binned,
+            seg_reduce: SegReduce::ByShape,
             seg_batch: crate::seg_reduce::SEG_BATCH,
             seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
             scan_lookback_items: crate::lookback::GATHER_SCAN_ITEMS,

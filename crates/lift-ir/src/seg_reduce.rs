@@ -243,6 +243,13 @@ impl TeamOrder {
         Ok(TeamOrder { len, lanes: lanes as usize, strided })
     }
 
+    /// A segment of `len` elements reduced by its team of `lanes` however
+    /// long (a stage whose guard keeps long segments out,
+    /// [`Teams::group_long`] false).
+    pub fn in_team(len: usize, lanes: i64, group_size: i64, strided: bool) -> Result<TeamOrder, String> {
+        TeamOrder::new(0, lanes, group_size, strided).map(|order| TeamOrder { len, ..order })
+    }
+
     /// Whether a segment of `len` elements is left to the whole group: its
     /// team is narrower than the group and would take more than
     /// [`LONG_STEPS`] steps.
@@ -317,6 +324,7 @@ pub fn teams_fold(teams: &Teams, start: usize, len: usize, lanes: i64, bound: i6
     }
     Ok(match LongRun::new(start, len, teams.long.as_ref()) {
         Some(run) => TeamsFold::Run(run, teams.group_size),
+        None if !teams.group_long => TeamsFold::Order(TeamOrder::in_team(len, lanes, teams.group_size, teams.strided)?),
         None => TeamsFold::Order(TeamOrder::new(len, lanes, teams.group_size, teams.strided)?),
     })
 }
@@ -566,46 +574,62 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     // host) teams runs alone; elsewhere the longest segment, reduced on
     // the device, decides in each launch's guard: teams where no segment
     // keeps its team more than TEAM_STEPS steps, merge elsewhere.
-    let by_shape = merge.map(|_| {
-        let whole_group = (lanes.clone() - l + 1).max(0).min(1);
-        let whole_group =
-            ArithExpr::var(&low.size_var("whole_group", SizeDef::Derived(whole_group), Range::between(0, 1)));
-        (whole_group, lanes.clone() * (TEAM_STEPS * batch))
-    });
+    let Some(_) = merge else {
+        let teams = Teams {
+            lanes: lanes.clone(),
+            groups: ArithExpr::var(&low.size_var(
+                "seg_groups",
+                SizeDef::Derived((count.clone() * &lanes).ceil_div(l).min(max_groups).max(1)),
+                Range::between(1, max_groups),
+            )),
+            group_size: l,
+            strided,
+            batch,
+            hoisted: hoisted.clone(),
+            long: None,
+            list: None,
+            group_long: true,
+        };
+        let chunk_parts = (&f, &z, &segs, hoisted);
+        let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, None)?;
+        let teams = Teams { long, ..teams };
+        let body = Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]);
+        stages.push(Stage { body, ..stage.clone() });
+        return Ok(Some(stages));
+    };
+    low.rules_applied.push("segReduce-by-shape".into());
+    let whole_group = (lanes.clone() - l + 1).max(0).min(1);
+    let whole_group = ArithExpr::var(&low.size_var("whole_group", SizeDef::Derived(whole_group), Range::between(0, 1)));
+    let narrow = ArithExpr::one() - whole_group.clone();
+    // Short segments on average (fewer than SHORT_SEGMENT elements) take
+    // batches twice as long in teams half as wide: two teams' stages, the
+    // host choosing one from the sizes, each with its own bound.
+    let short_batch = (2 * batch).min(16);
+    let short_def = (ArithExpr::cst(SHORT_SEGMENT) * &count - elements.clone()).max(0).min(1);
+    let short = ArithExpr::var(&low.size_var("short_segments", SizeDef::Derived(short_def), Range::between(0, 1)));
+    let short_lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l, short_batch));
+    let bound = short.clone() * short_lanes.clone() * (TEAM_STEPS * short_batch)
+        + (ArithExpr::one() - short.clone()) * lanes.clone() * (TEAM_STEPS * batch);
     // A guarded launch takes at most `seg_guarded_groups` groups, striding
     // beyond: where its guard fails every group returns at once, at a cost
     // that grows with the groups.
-    let cap = match &by_shape {
-        Some((whole_group, _)) => {
-            let guarded = guarded_groups(cfg, max_groups);
-            ArithExpr::cst(guarded) + whole_group.clone() * (max_groups - guarded)
-        }
-        None => ArithExpr::cst(max_groups),
+    let guarded = guarded_groups(cfg, max_groups);
+    let cap = ArithExpr::cst(guarded) + whole_group.clone() * (max_groups - guarded);
+    let groups_of = |low: &mut LiftKernel, lanes: &ArithExpr| {
+        let def = (count.clone() * lanes).ceil_div(l).min(cap.clone()).max(1);
+        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(def), Range::between(1, max_groups)))
     };
-    let groups_def = (count.clone() * &lanes).ceil_div(l).min(cap).max(1);
-    let groups =
-        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
-    let longest = match &by_shape {
-        Some((whole_group, _)) => {
-            low.rules_applied.push("segReduce-by-shape".into());
-            let when = ArithExpr::one() - whole_group.clone();
-            Some(lower_longest(low, stage, lengths, &mut stages, cfg, &when)?)
-        }
-        None => None,
-    };
-    let guard = |at_most: bool, unless: ArithExpr| {
-        let (value, (_, bound)) = (longest?, by_shape.clone()?);
-        Some(DeviceGuard { value, bound, at_most, unless })
-    };
-    let teams_guard = guard(true, by_shape.as_ref().map_or(ArithExpr::zero(), |(w, _)| w.clone()));
-    let merge_guard = guard(false, ArithExpr::zero());
+    let groups = groups_of(low, &lanes);
+    let short_groups = groups_of(low, &short_lanes);
+    let longest = lower_longest(low, stage, lengths, &mut stages, cfg, &narrow)?;
+    let teams_guard = DeviceGuard { value: longest, bound: bound.clone(), at_most: true, unless: ArithExpr::zero() };
+    let merge_guard = DeviceGuard { value: longest, bound, at_most: false, unless: ArithExpr::zero() };
     // segReduce-long-chunks: where the group may fold a run of two chunks
     // or more; by shape only where the team is the group (known to the
     // host), so that elsewhere the launches are those of teams and merge
     // alone.
-    let only_where = by_shape.as_ref().map(|(whole_group, _)| whole_group.clone());
     let chunk_parts = (&f, &z, &segs, hoisted.clone());
-    let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, only_where)?;
+    let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, Some(whole_group.clone()))?;
     let teams = Teams {
         lanes,
         groups,
@@ -613,44 +637,38 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         strided,
         batch,
         hoisted: hoisted.clone(),
-        long: long.clone(),
+        long,
         list: None,
+        group_long: true,
     };
-    match (&by_shape, &long) {
-        // By shape, a segment of two chunks reaches teams only where the
-        // team is the group (elsewhere the longest picks merge): the
-        // teams kernel that folds chunk partials runs there alone, and
-        // elsewhere one without that code (on the H100 the partials' loop
-        // in the one kernel slowed SpMV's banded rows 0.178 → 0.195 ms).
-        (Some((whole_group, _)), Some(_)) => {
-            let plain = Teams { long: None, ..teams.clone() };
-            stages.push(Stage {
-                body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), plain), vec![z.clone(), segs.clone()]),
-                when: Some(ArithExpr::one() - whole_group.clone()),
-                guard: teams_guard,
-                ..stage.clone()
-            });
-            stages.push(Stage {
-                body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
-                when: Some(whole_group.clone()),
-                guard: None,
-                ..stage.clone()
-            });
-        }
-        _ => stages.push(Stage {
-            body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
-            guard: teams_guard,
-            ..stage.clone()
-        }),
-    }
-    if let (Some((whole_group, _)), Some(guard)) = (&by_shape, merge_guard) {
-        // Merge runs where the team is narrower than the group, where the
-        // chunks' stage does not: its carry-ins are folded by their group.
-        let when = ArithExpr::one() - whole_group.clone();
-        let under = (when, guard);
-        let parts = (&f, &z, &segs, hoisted);
-        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under), None)?;
-    }
+    let apply =
+        |teams: Teams| Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]);
+    // Under the guard no segment is longer than TEAM_STEPS batches a lane:
+    // none is left to the group where that is at most LONG_STEPS, and the
+    // kernel has no code for it. A segment of two chunks reaches teams
+    // only where the team is the group (elsewhere the longest picks
+    // merge): the teams kernel that folds chunk partials runs there
+    // alone (on the H100 the partials' loop in the one kernel slowed
+    // SpMV's banded rows 0.178 → 0.195 ms).
+    let plain = Teams { long: None, group_long: TEAM_STEPS * batch > LONG_STEPS, ..teams.clone() };
+    let when = narrow.clone() * (ArithExpr::one() - short.clone());
+    stages.push(Stage { body: apply(plain), when: Some(when), guard: Some(teams_guard.clone()), ..stage.clone() });
+    let short_teams = Teams {
+        lanes: short_lanes,
+        groups: short_groups,
+        batch: short_batch,
+        long: None,
+        group_long: TEAM_STEPS * short_batch > LONG_STEPS,
+        ..teams.clone()
+    };
+    let when = narrow.clone() * short;
+    stages.push(Stage { body: apply(short_teams), when: Some(when), guard: Some(teams_guard), ..stage.clone() });
+    stages.push(Stage { body: apply(teams), when: Some(whole_group), guard: None, ..stage.clone() });
+    // Merge runs where the team is narrower than the group, where the
+    // chunks' stage does not: its carry-ins are folded by their group.
+    let under = (narrow, merge_guard);
+    let parts = (&f, &z, &segs, hoisted);
+    lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under), None)?;
     Ok(Some(stages))
 }
 
@@ -682,7 +700,7 @@ fn lower_binned(
     let groups =
         ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
     let chunk_parts = (f, z, segs, hoisted.clone());
-    let long = lower_long_chunks(low, stage, chunk_parts, elements, cfg, stages, None)?;
+    let long = lower_long_chunks(low, stage, chunk_parts, elements, cfg, stages, Some(whole_group.clone()))?;
     let teams = Teams {
         lanes: lanes.clone(),
         groups,
@@ -692,6 +710,7 @@ fn lower_binned(
         hoisted: hoisted.clone(),
         long: long.clone(),
         list: None,
+        group_long: true,
     };
     let apply =
         |teams: Teams| Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]);
@@ -708,7 +727,7 @@ fn lower_binned(
         return Err(Unsupported { what: format!("serving work-groups of {list_group} work-items") });
     }
     let bound = lanes.clone() * (TEAM_STEPS * batch).min(LONG_STEPS);
-    let list = LongList { counter, ids, bound, group_size: list_group, long, serves: false };
+    let list = LongList { counter, ids, bound, group_size: list_group, long: None, serves: false };
     // Short segments on average (fewer than SHORT_SEGMENT elements) take
     // batches twice as long, in teams half as wide: two stages, the host
     // choosing one from the sizes.

@@ -66,8 +66,8 @@ pub fn config_from_env() -> lift_ir::rules::Config {
     let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {
         Ok("teams") => SegReduce::Teams,
         Ok("merge") => SegReduce::Merge,
-        Ok("shape") => SegReduce::ByShape,
-        _ => SegReduce::Binned,
+        Ok("binned") => SegReduce::Binned,
+        _ => SegReduce::ByShape,
     };
     let defaults = lift_ir::rules::Config::default();
     let seg_batch = std::env::var("NESSIE_SEG_BATCH")

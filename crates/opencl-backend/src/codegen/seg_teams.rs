@@ -122,7 +122,7 @@ impl Generator<'_> {
                 self.open(format!("if ({is_long})"));
                 self.line(format!("if ({lane} == 0) {ids}[atomic_inc(&{listed}[0])] = {s};"));
             }
-            None => {
+            None if teams.group_long => {
                 self.line(format!(
                     "{is_long} = ({lanes} < {group} && {length} > {LONG_STEPS} * {lanes}){chunks_long};"
                 ));
@@ -131,9 +131,13 @@ impl Generator<'_> {
                     "if ({lane} == 0) {long_teams}[atomic_inc(&{long_teams}[{counter}])] = (int){team};"
                 ));
             }
+            // No segment is long here (the stage's guard): no branch.
+            None => self.open(""),
         }
-        self.indent -= 1;
-        self.open("} else");
+        if listing.is_some() || teams.group_long {
+            self.indent -= 1;
+            self.open("} else");
+        }
         self.fold(&red, &accs, &offset, &length, &lane, &lanes)?;
         self.close();
         self.close();
@@ -162,7 +166,7 @@ impl Generator<'_> {
         let at = ArithExpr::var(&Var::new(s.clone(), Range::below(count.clone())));
         self.write(&out, &[at], &accs)?;
         self.close();
-        if listing.is_some() {
+        if listing.is_some() || !teams.group_long {
             self.close();
             return Ok(Val::Array(Self::out_view(&out)));
         }
