@@ -295,9 +295,8 @@ pub enum TeamsFold {
     Order(TeamOrder),
     /// A long run with chunk partials, by a group of this many work-items.
     Run(LongRun, i64),
-    /// Not written by this stage (`segReduce-binned`: a listed segment
-    /// in the teams' stage, the others in the serving stage): an earlier
-    /// stage's value stays, or there is none.
+    /// Not written by this stage (`segReduce-binned`'s serving stage, a
+    /// segment not listed): the teams' stage's value stays.
     Held,
 }
 
@@ -312,10 +311,11 @@ pub fn teams_fold(teams: &Teams, start: usize, len: usize, lanes: i64, bound: i6
             }
             return Ok(TeamsFold::Order(TeamOrder::new(len, lanes, teams.group_size, teams.strided)?));
         }
-        // A listed segment: the serving stage's, by a whole group.
-        if !list.serves {
-            return Ok(TeamsFold::Held);
-        }
+        // A listed segment: by a serving group. The teams' stage leaves it
+        // to the serving stage, which follows it in the same launches;
+        // the evaluators give it its value already there (the serving
+        // stage's, the same whichever writes it), so that a stage's
+        // result has no hole before the kernel's end.
         let group = list.group_size;
         return Ok(match LongRun::new(start, len, list.long.as_ref()) {
             Some(run) => TeamsFold::Run(run, group),
