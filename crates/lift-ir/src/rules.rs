@@ -176,7 +176,9 @@ pub enum SegReduce {
     /// batch, whose long segments (more than [`crate::seg_reduce::TEAM_STEPS`]
     /// batches a lane) go to a list that a second stage reduces, a
     /// work-group a segment: no reduction of the lengths, no launch that
-    /// returns at once.
+    /// returns at once (on the H200, SpMV: rows of 8 0.92× cuSPARSE and
+    /// banded rows 1.35× against by shape's 0.84× and 1.05×, power-law
+    /// rows 0.52× against 0.76×). `NESSIE_SEG_REDUCE=binned`.
     Binned,
 }
 

@@ -1,7 +1,8 @@
 //! The lowerings of a segmented reduction: for an accumulator of one or
 //! two components both `segReduce-teams` and `segReduce-merge`, the
 //! device choosing one when the kernel runs (`segReduce-by-shape`, unless
-//! [`Config::seg_reduce`] forces one), `segReduce-teams` for wider ones.
+//! [`Config::seg_reduce`] forces one or asks for `segReduce-binned`),
+//! `segReduce-teams` for wider ones.
 //!
 //! `segReduce-by-shape`: where a team of `W` lanes is the whole group
 //! (`W = L`, segments of a group's worth of elements, where merge gives a
@@ -32,6 +33,40 @@
 //! 0.71×), power-law 0.73× (0.74×, 0.73×); quickhull of 10^7 points 85
 //! host waits like main's (the read-back 107), 61 to 64 ms in two runs (main 64 to
 //! 73).
+//!
+//! Segments short on average (`n < SHORT_SEGMENT · #segments`, known to
+//! the host) take a second teams' stage with batches of `2B` (teams half
+//! as wide: a work-item per row of 5), the host launching one of the two
+//! and the guard's bound being that stage's; and under the guard no
+//! segment is longer than `LONG_STEPS` batches a lane, so these narrow
+//! teams' kernels have no code for a segment left to the group
+//! ([`Teams::group_long`]). On the H200 in one run (`primitives.py spmv`,
+//! explicit cuSPARSE): 4M banded rows of 5 0.186 → 0.142 ms of kernels
+//! (teams 0.148 → 0.104; 0.795× → 1.046× cuSPARSE), 4M rows of 8 0.437
+//! → 0.427 ms (teams 0.399 → 0.389; 0.824× → 0.843×), 7M power-law rows
+//! unchanged (1.119 / 1.121 ms, merge, 0.76×).
+//!
+//! `segReduce-binned` ([`SegReduce::Binned`], `NESSIE_SEG_REDUCE=binned`):
+//! no longest and no launch that returns at once. Where the team is
+//! narrower than the group, the teams' stage (batches of `B`, or `2B` for
+//! short segments, as above) appends every segment of more than
+//! `TEAM_STEPS` batches a lane to a list (an `atomic_inc` of a kernel
+//! counter, zeroed by a fill before the kernel) and a second stage of at
+//! most [`SEG_LIST_GROUPS`] groups of [`Config::seg_list_group`]
+//! work-items reduces each listed segment with a whole group
+//! ([`LongList`]); where the team is the group, teams with the chunks'
+//! partials as by shape. On the H200 in the same run: rows of 8 0.390 ms
+//! (0.923× cuSPARSE; teams 0.384, the empty list's stage 0.006), banded
+//! rows 0.110 ms (1.352×), but power-law rows 1.635 ms (0.522×: the teams'
+//! stage 0.819 ms on the rows of at most 32, whose teams wait in each step
+//! for the longest of the group's 64; the served rows 0.816 ms, groups of
+//! 256 0.928): merge's balance wins there, and the host cannot tell the
+//! shapes apart (rows of 8 and power-law rows both average 8.5), so by
+//! shape stays the default. The chunks' stage, which would keep a listed
+//! segment of millions from one group, cost 0.058 / 0.036 / 0.097 ms on
+//! the three shapes when launched everywhere: it runs only where the team
+//! is the group, and a listed huge segment gets one serving group (as
+//! merge gives a long carry-in one group).
 //!
 //! `segReduce-long-chunks` (every lowering of an accumulator of scalars,
 //! [`lower_long_chunks`]): a segment of `m` elements that one work-group
@@ -809,8 +844,9 @@ pub const TEAM_STEPS: i64 = 4;
 /// rows of 8 0.557 / 0.596 ms, banded rows of 5 0.202 / 0.170 ms
 /// (cuSPARSE 0.496 and 0.179 ms); on the H200 rows of 8 0.392 / 0.396,
 /// banded 0.141 / 0.110. Rows of 8 want teams of 4, short rows a
-/// work-item each with a longer batch: one batch for both keeps 2 (a
-/// batch chosen from the shape at run time would take both).
+/// work-item each with a longer batch: one batch for both keeps 2, and
+/// `segReduce-by-shape` gives segments shorter than [`SHORT_SEGMENT`] on
+/// average a second teams' stage with batches twice as long.
 pub const SEG_BATCH: i64 = 2;
 
 /// The default [`Config::seg_guarded_groups`]: the group counts the

@@ -55,12 +55,14 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 }
 
 /// The rewrite configuration of a compile: the defaults, with
-/// `NESSIE_SEG_REDUCE=teams` or `merge` forcing `segReduce-teams` or
-/// `segReduce-merge` for segmented reductions of one or two components
-/// instead of the choice by shape when the kernel runs (see
-/// [`lift_ir::rules::SegReduce`]), `NESSIE_SEG_BATCH=B` (1 to 16)
-/// setting [`lift_ir::rules::Config::seg_batch`], and `NESSIE_SEG_GROUPS=G`
-/// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`].
+/// `NESSIE_SEG_REDUCE=teams`, `merge` or `binned` forcing `segReduce-teams`,
+/// `segReduce-merge` or `segReduce-binned` for segmented reductions of one
+/// or two components instead of the choice by shape when the kernel runs
+/// (see [`lift_ir::rules::SegReduce`]), `NESSIE_SEG_BATCH=B` (1 to 16)
+/// setting [`lift_ir::rules::Config::seg_batch`], `NESSIE_SEG_GROUPS=G`
+/// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`], and
+/// `NESSIE_SEG_LIST_GROUP=G` (a power of two)
+/// [`lift_ir::rules::Config::seg_list_group`].
 pub fn config_from_env() -> lift_ir::rules::Config {
     use lift_ir::rules::SegReduce;
     let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {

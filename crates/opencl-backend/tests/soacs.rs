@@ -271,8 +271,7 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
         (SegReduce::Binned, 3, 32),
     ];
     for (seg_reduce, seg_batch, seg_list_group) in lowerings {
-        let cfg =
-            lift_ir::rules::Config { seg_reduce, seg_batch, seg_list_group, ..lift_ir::rules::Config::default() };
+        let cfg = lift_ir::rules::Config { seg_reduce, seg_batch, seg_list_group, ..lift_ir::rules::Config::default() };
         let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
             Outcome::Agree(text) => text,
             Outcome::Unsupported(what) => panic!("unsupported: {what}"),
