@@ -22,7 +22,12 @@
 //! so every work-item meets every barrier. A segment's length is where
 //! the next starts (the last ends at `n`, the one element of `lengths`
 //! read): 8 bytes of descriptor a segment, not 16 (on the H100, 4M rows
-//! of 8: 0.60 ms instead of 0.71).
+//! of 8: 0.60 ms instead of 0.71). Where the stage's guard keeps long
+//! segments out (`Teams::group_long` false) the kernel has no list and
+//! no branch for them. `segReduce-binned` (`Teams::list`): the teams'
+//! stage appends a long segment's index to the list in global memory
+//! (`atomic_inc` of its counter) instead, and the serving stage's groups
+//! take the listed segments in turn, each folded by the whole group.
 
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
