@@ -444,18 +444,23 @@ impl<'a> Evaluator<'a> {
             Fun::SegReduceTeams(g, teams) => {
                 let [z, segs] = &args[..] else { return Err("segReduceTeams takes (init, segments)".into()) };
                 let lanes = self.size(&teams.lanes)?;
+                let bound = match &teams.list {
+                    Some(list) => self.size(&list.bound)?,
+                    None => 0,
+                };
                 let mut out = Vec::new();
                 let mut start = 0;
                 for seg in segs.array()? {
                     let items = seg.array()?;
-                    let long = crate::seg_reduce::LongRun::new(start, items.len(), teams.long.as_ref());
+                    let fold = crate::seg_reduce::teams_fold(teams, start, items.len(), lanes, bound)?;
                     start += items.len();
-                    if let Some(run) = long {
-                        out.push(self.fold_long_run(g, z, items, &run, teams.group_size, teams.strided)?);
-                        continue;
-                    }
-                    let order = crate::seg_reduce::TeamOrder::new(items.len(), lanes, teams.group_size, teams.strided)?;
-                    out.push(self.fold_in_team_order(g, z, items, &order)?);
+                    out.push(match fold {
+                        crate::seg_reduce::TeamsFold::Order(order) => self.fold_in_team_order(g, z, items, &order)?,
+                        crate::seg_reduce::TeamsFold::Run(run, group) => {
+                            self.fold_long_run(g, z, items, &run, group, teams.strided)?
+                        }
+                        crate::seg_reduce::TeamsFold::Held => Value::Tuple(vec![]),
+                    });
                 }
                 Ok(Value::Array(out))
             }

@@ -442,6 +442,53 @@ pub struct Teams {
     /// (`segReduce-long-chunks`): a segment of at least two chunks is left
     /// to the whole group, which folds them in place of their elements.
     pub long: Option<LongPartials>,
+    /// `segReduce-binned`: the segments longer than the list's bound are
+    /// left to a second stage that reduces each with a whole work-group;
+    /// this stage lists them (a team's lane 0 appends its segment) or, if
+    /// [`LongList::serves`], is that second stage. `None`: the group
+    /// reduces its teams' long segments itself.
+    pub list: Option<LongList>,
+    /// Whether a segment of more than `LONG_STEPS · lanes` elements (a long
+    /// row among short ones) is left to the whole group after the teams
+    /// (`crate::seg_reduce::TeamOrder::is_long`); false where the stage's
+    /// guard keeps such segments out (`segReduce-by-shape`), so that the
+    /// kernel has no code for them.
+    pub group_long: bool,
+}
+
+/// The long segments' list of `segReduce-binned` (see
+/// `crate::seg_reduce`): the teams' stage appends the index of every
+/// segment of more than `bound` elements to `ids` (`atomic_inc` of the
+/// one 32-bit `counter`, a kernel counter zeroed before the kernel's
+/// first stage) and leaves its value unwritten; the serving stage's
+/// work-groups of `group_size` work-items stride over the listed
+/// segments, each reduced by the whole group (in the order of
+/// `crate::seg_reduce::TeamOrder` as wide as the group, or from the chunk
+/// partials of `long` where it spans two chunks: `segReduce-long-chunks`),
+/// and write them. Which segment is listed does not depend on timing, only
+/// the list's order does, and each listed segment is reduced in a fixed
+/// order: the results do not depend on the order of the list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LongList {
+    pub counter: KVar,
+    pub ids: KVar,
+    /// A host size: segments of more elements are listed.
+    pub bound: ArithExpr,
+    /// The work-items of a serving work-group (a power of two).
+    pub group_size: i64,
+    /// The serving stage's chunk partials (`segReduce-long-chunks`).
+    pub long: Option<LongPartials>,
+    /// Whether this is the serving stage (else the teams' stage that
+    /// lists).
+    pub serves: bool,
+}
+
+impl LongList {
+    /// Whether a segment of `len` elements is listed, given the bound's
+    /// value.
+    pub fn is_listed(len: usize, bound: i64) -> bool {
+        len as i64 > bound
+    }
 }
 
 /// The chunk partials a segmented reduction's whole-group fold of a long

@@ -26,6 +26,21 @@ fn print_long(kernel: &LiftKernel, long: Option<&crate::ir::LongPartials>) -> St
     format!(", long = ({}, {})", l.chunk, names.join(" "))
 }
 
+/// `, lists = (ids, counter, > bound, group)` (the teams' stage of
+/// `segReduce-binned`) or `, serves = (...)`, or nothing.
+fn print_list(kernel: &LiftKernel, list: Option<&crate::ir::LongList>) -> String {
+    let Some(l) = list else { return String::new() };
+    format!(
+        ", {} = ({}, {}, > {}, {}{})",
+        if l.serves { "serves" } else { "lists" },
+        var_name(kernel, l.ids),
+        var_name(kernel, l.counter),
+        l.bound,
+        l.group_size,
+        print_long(kernel, l.long.as_ref())
+    )
+}
+
 /// `, hoisted = pull(a, b)`: a segmented reduction's hoisted pull and the
 /// arrays it is given the values of, or nothing.
 fn print_hoisted(kernel: &LiftKernel, hoisted: Option<&crate::ir::HoistedPull>) -> String {
@@ -135,7 +150,7 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         Fun::JoinSegments(n, o) => format!("joinSegments({n}, {})", var_name(kernel, *o)),
         Fun::Pad(n, z) => format!("pad({n}, {})", print_value(z)),
         Fun::SegReduceTeams(g, t) => format!(
-            "segReduceTeams({}, lanes = {}, groups = {}, {}, {}, batch = {}{}{})",
+            "segReduceTeams({}, lanes = {}, groups = {}, {}, {}, batch = {}{}{}{}{})",
             f(g),
             t.lanes,
             t.groups,
@@ -143,7 +158,9 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
             if t.strided { "strided" } else { "chunked" },
             t.batch,
             print_hoisted(kernel, t.hoisted.as_ref()),
-            print_long(kernel, t.long.as_ref())
+            print_long(kernel, t.long.as_ref()),
+            print_list(kernel, t.list.as_ref()),
+            if t.group_long { "" } else { ", no long segments" }
         ),
         Fun::SegReduceMerge(g, t) => {
             format!(

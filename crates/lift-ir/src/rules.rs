@@ -156,6 +156,10 @@ pub struct Config {
     /// [`crate::lookback::GATHER_SCAN_ITEMS`] by default;
     /// `NESSIE_SCAN_LOOKBACK_ITEMS` sets it. At least 1.
     pub scan_lookback_items: i64,
+    /// Work-items of a work-group of `segReduce-binned`'s serving stage
+    /// (a power of two, at most [`Config::group_size`]), each group
+    /// reducing one listed segment at a time.
+    pub seg_list_group: i64,
     /// Where a map whose pull searches a descriptor's offsets at its own
     /// position finds its tiles' segments in its own launch
     /// (`map-tile-segment-ids`, [`crate::segment_ids`]) rather than by a
@@ -193,6 +197,14 @@ pub enum SegReduce {
     Teams,
     /// `segReduce-merge` only.
     Merge,
+    /// `segReduce-binned`: teams as wide as the average segment over the
+    /// batch, whose long segments (more than [`crate::seg_reduce::TEAM_STEPS`]
+    /// batches a lane) go to a list that a second stage reduces, a
+    /// work-group a segment: no reduction of the lengths, no launch that
+    /// returns at once (on the H200, SpMV: rows of 8 0.92× cuSPARSE and
+    /// banded rows 1.35× against by shape's 0.84× and 1.05×, power-law
+    /// rows 0.52× against 0.76×). `NESSIE_SEG_REDUCE=binned`.
+    Binned,
 }
 
 impl Default for Config {
@@ -208,6 +220,7 @@ impl Default for Config {
             seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
             scan_lookback_items: crate::lookback::GATHER_SCAN_ITEMS,
             segment_tiles: SegmentTiles::BySize,
+            seg_list_group: crate::seg_reduce::SEG_LIST_GROUP,
         }
     }
 }

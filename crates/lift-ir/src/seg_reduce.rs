@@ -1,7 +1,8 @@
 //! The lowerings of a segmented reduction: for an accumulator of one or
 //! two components both `segReduce-teams` and `segReduce-merge`, the
 //! device choosing one when the kernel runs (`segReduce-by-shape`, unless
-//! [`Config::seg_reduce`] forces one), `segReduce-teams` for wider ones.
+//! [`Config::seg_reduce`] forces one or asks for `segReduce-binned`),
+//! `segReduce-teams` for wider ones.
 //!
 //! `segReduce-by-shape`: where a team of `W` lanes is the whole group
 //! (`W = L`, segments of a group's worth of elements, where merge gives a
@@ -32,6 +33,40 @@
 //! 0.71×), power-law 0.73× (0.74×, 0.73×); quickhull of 10^7 points 85
 //! host waits like main's (the read-back 107), 61 to 64 ms in two runs (main 64 to
 //! 73).
+//!
+//! Segments short on average (`n < SHORT_SEGMENT · #segments`, known to
+//! the host) take a second teams' stage with batches of `2B` (teams half
+//! as wide: a work-item per row of 5), the host launching one of the two
+//! and the guard's bound being that stage's; and under the guard no
+//! segment is longer than `LONG_STEPS` batches a lane, so these narrow
+//! teams' kernels have no code for a segment left to the group
+//! ([`Teams::group_long`]). On the H200 in one run (`primitives.py spmv`,
+//! explicit cuSPARSE): 4M banded rows of 5 0.186 → 0.142 ms of kernels
+//! (teams 0.148 → 0.104; 0.795× → 1.046× cuSPARSE), 4M rows of 8 0.437
+//! → 0.427 ms (teams 0.399 → 0.389; 0.824× → 0.843×), 7M power-law rows
+//! unchanged (1.119 / 1.121 ms, merge, 0.76×).
+//!
+//! `segReduce-binned` ([`SegReduce::Binned`], `NESSIE_SEG_REDUCE=binned`):
+//! no longest and no launch that returns at once. Where the team is
+//! narrower than the group, the teams' stage (batches of `B`, or `2B` for
+//! short segments, as above) appends every segment of more than
+//! `TEAM_STEPS` batches a lane to a list (an `atomic_inc` of a kernel
+//! counter, zeroed by a fill before the kernel) and a second stage of at
+//! most [`SEG_LIST_GROUPS`] groups of [`Config::seg_list_group`]
+//! work-items reduces each listed segment with a whole group
+//! ([`LongList`]); where the team is the group, teams with the chunks'
+//! partials as by shape. On the H200 in the same run: rows of 8 0.390 ms
+//! (0.923× cuSPARSE; teams 0.384, the empty list's stage 0.006), banded
+//! rows 0.110 ms (1.352×), but power-law rows 1.635 ms (0.522×: the teams'
+//! stage 0.819 ms on the rows of at most 32, whose teams wait in each step
+//! for the longest of the group's 64; the served rows 0.816 ms, groups of
+//! 256 0.928): merge's balance wins there, and the host cannot tell the
+//! shapes apart (rows of 8 and power-law rows both average 8.5), so by
+//! shape stays the default. The chunks' stage, which would keep a listed
+//! segment of millions from one group, cost 0.058 / 0.036 / 0.097 ms on
+//! the three shapes when launched everywhere: it runs only where the team
+//! is the group, and a listed huge segment gets one serving group (as
+//! merge gives a long carry-in one group).
 //!
 //! `segReduce-long-chunks` (every lowering of an accumulator of scalars,
 //! [`lower_long_chunks`]): a segment of `m` elements that one work-group
@@ -197,8 +232,8 @@ use flatten::ir::{BinaryOp, GExpr, KVar, Scalar, Thunk, VarType};
 use crate::arith::{ArithExpr, Range};
 
 use crate::ir::{
-    DeviceGuard, Expr, Fun, HoistedPull, LiftKernel, LongChunks, LongPartials, MergeTiles, SizeDef, Stage, Teams,
-    UserFunDef, UserFunId,
+    DeviceGuard, Expr, Fun, HoistedPull, LiftKernel, LongChunks, LongList, LongPartials, MergeTiles, SizeDef, Stage,
+    Teams, UserFunDef, UserFunId,
 };
 use crate::lower::Unsupported;
 use crate::rules::{Config, SegReduce};
@@ -243,6 +278,13 @@ impl TeamOrder {
         Ok(TeamOrder { len, lanes: lanes as usize, strided })
     }
 
+    /// A segment of `len` elements reduced by its team of `lanes` however
+    /// long (a stage whose guard keeps long segments out,
+    /// [`Teams::group_long`] false).
+    pub fn in_team(len: usize, lanes: i64, group_size: i64, strided: bool) -> Result<TeamOrder, String> {
+        TeamOrder::new(0, lanes, group_size, strided).map(|order| TeamOrder { len, ..order })
+    }
+
     /// Whether a segment of `len` elements is left to the whole group: its
     /// team is narrower than the group and would take more than
     /// [`LONG_STEPS`] steps.
@@ -279,6 +321,64 @@ impl TeamOrder {
         }
         steps
     }
+}
+
+/// How `segReduceTeams` reduces one segment (shared by the evaluators).
+#[derive(Clone, Debug)]
+pub enum TeamsFold {
+    /// Its elements in this order (a team's, or its group's).
+    Order(TeamOrder),
+    /// A long run with chunk partials, by a group of this many work-items.
+    Run(LongRun, i64),
+    /// Not written by this stage (`segReduce-binned`'s serving stage, a
+    /// segment not listed): the teams' stage's value stays.
+    Held,
+}
+
+/// How the stage of `teams` reduces the segment of `len` elements from
+/// flat position `start`, `lanes` and `bound` the values of its sizes
+/// (`bound` that of its list's, if any).
+pub fn teams_fold(teams: &Teams, start: usize, len: usize, lanes: i64, bound: i64) -> Result<TeamsFold, String> {
+    if let Some(list) = &teams.list {
+        if !LongList::is_listed(len, bound) {
+            if list.serves {
+                return Ok(TeamsFold::Held);
+            }
+            return Ok(TeamsFold::Order(TeamOrder::new(len, lanes, teams.group_size, teams.strided)?));
+        }
+        // A listed segment: by a serving group. The teams' stage leaves it
+        // to the serving stage, which follows it in the same launches;
+        // the evaluators give it its value already there (the serving
+        // stage's, the same whichever writes it), so that a stage's
+        // result has no hole before the kernel's end.
+        let group = list.group_size;
+        return Ok(match LongRun::new(start, len, list.long.as_ref()) {
+            Some(run) => TeamsFold::Run(run, group),
+            None => TeamsFold::Order(TeamOrder::new(len, group, group, teams.strided)?),
+        });
+    }
+    Ok(match LongRun::new(start, len, teams.long.as_ref()) {
+        Some(run) => TeamsFold::Run(run, teams.group_size),
+        None if !teams.group_long => TeamsFold::Order(TeamOrder::in_team(len, lanes, teams.group_size, teams.strided)?),
+        None => TeamsFold::Order(TeamOrder::new(len, lanes, teams.group_size, teams.strided)?),
+    })
+}
+
+/// The arrays a stage writes besides its results: a `segReduce-binned`
+/// list and its counter.
+pub fn side_outputs(e: &Expr) -> Vec<KVar> {
+    let mut out = Vec::new();
+    if let Expr::Apply(f, args) = e {
+        if let Fun::SegReduceTeams(_, Teams { list: Some(list), .. }) = f
+            && !list.serves
+        {
+            out.extend([list.counter, list.ids]);
+        }
+        for a in args {
+            out.extend(side_outputs(a));
+        }
+    }
+    out
 }
 
 /// A part of a segment that `segReduceMerge` folds on its own (positions
@@ -500,88 +600,225 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let batch = cfg.seg_batch.max(1);
     let lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l, batch));
     let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
+    if cfg.seg_reduce == SegReduce::Binned && merge.is_some() {
+        let parts = (&f, &z, &segs, hoisted);
+        lower_binned(low, stage, parts, lengths, (&count, &elements, &lanes), cfg, &mut stages)?;
+        return Ok(Some(stages));
+    }
     // segReduce-by-shape: where a team is the whole group (known to the
     // host) teams runs alone; elsewhere the longest segment, reduced on
     // the device, decides in each launch's guard: teams where no segment
     // keeps its team more than TEAM_STEPS steps, merge elsewhere.
-    let by_shape = merge.map(|_| {
-        let whole_group = (lanes.clone() - l + 1).max(0).min(1);
-        let whole_group =
-            ArithExpr::var(&low.size_var("whole_group", SizeDef::Derived(whole_group), Range::between(0, 1)));
-        (whole_group, lanes.clone() * (TEAM_STEPS * batch))
-    });
+    let Some(_) = merge else {
+        let teams = Teams {
+            lanes: lanes.clone(),
+            groups: ArithExpr::var(&low.size_var(
+                "seg_groups",
+                SizeDef::Derived((count.clone() * &lanes).ceil_div(l).min(max_groups).max(1)),
+                Range::between(1, max_groups),
+            )),
+            group_size: l,
+            strided,
+            batch,
+            hoisted: hoisted.clone(),
+            long: None,
+            list: None,
+            group_long: true,
+        };
+        let chunk_parts = (&f, &z, &segs, hoisted);
+        let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, None)?;
+        let teams = Teams { long, ..teams };
+        let body = Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]);
+        stages.push(Stage { body, ..stage.clone() });
+        return Ok(Some(stages));
+    };
+    low.rules_applied.push("segReduce-by-shape".into());
+    let whole_group = (lanes.clone() - l + 1).max(0).min(1);
+    let whole_group = ArithExpr::var(&low.size_var("whole_group", SizeDef::Derived(whole_group), Range::between(0, 1)));
+    let narrow = ArithExpr::one() - whole_group.clone();
+    // Short segments on average (fewer than SHORT_SEGMENT elements) take
+    // batches twice as long in teams half as wide: two teams' stages, the
+    // host choosing one from the sizes, each with its own bound.
+    let short_batch = (2 * batch).min(16);
+    let short_def = (ArithExpr::cst(SHORT_SEGMENT) * &count - elements.clone()).max(0).min(1);
+    let short = ArithExpr::var(&low.size_var("short_segments", SizeDef::Derived(short_def), Range::between(0, 1)));
+    let short_lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l, short_batch));
+    let bound = short.clone() * short_lanes.clone() * (TEAM_STEPS * short_batch)
+        + (ArithExpr::one() - short.clone()) * lanes.clone() * (TEAM_STEPS * batch);
     // A guarded launch takes at most `seg_guarded_groups` groups, striding
     // beyond: where its guard fails every group returns at once, at a cost
     // that grows with the groups.
-    let cap = match &by_shape {
-        Some((whole_group, _)) => {
-            let guarded = guarded_groups(cfg, max_groups);
-            ArithExpr::cst(guarded) + whole_group.clone() * (max_groups - guarded)
-        }
-        None => ArithExpr::cst(max_groups),
+    let guarded = guarded_groups(cfg, max_groups);
+    let cap = ArithExpr::cst(guarded) + whole_group.clone() * (max_groups - guarded);
+    let groups_of = |low: &mut LiftKernel, lanes: &ArithExpr| {
+        let def = (count.clone() * lanes).ceil_div(l).min(cap.clone()).max(1);
+        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(def), Range::between(1, max_groups)))
     };
-    let groups_def = (count.clone() * &lanes).ceil_div(l).min(cap).max(1);
-    let groups =
-        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
-    let longest = match &by_shape {
-        Some((whole_group, _)) => {
-            low.rules_applied.push("segReduce-by-shape".into());
-            let when = ArithExpr::one() - whole_group.clone();
-            Some(lower_longest(low, stage, lengths, &mut stages, cfg, &when)?)
-        }
-        None => None,
-    };
-    let guard = |at_most: bool, unless: ArithExpr| {
-        let (value, (_, bound)) = (longest?, by_shape.clone()?);
-        Some(DeviceGuard { value, bound, at_most, unless })
-    };
-    let teams_guard = guard(true, by_shape.as_ref().map_or(ArithExpr::zero(), |(w, _)| w.clone()));
-    let merge_guard = guard(false, ArithExpr::zero());
+    let groups = groups_of(low, &lanes);
+    let short_groups = groups_of(low, &short_lanes);
+    let longest = lower_longest(low, stage, lengths, &mut stages, cfg, &narrow)?;
+    let teams_guard = DeviceGuard { value: longest, bound: bound.clone(), at_most: true, unless: ArithExpr::zero() };
+    let merge_guard = DeviceGuard { value: longest, bound, at_most: false, unless: ArithExpr::zero() };
     // segReduce-long-chunks: where the group may fold a run of two chunks
     // or more; by shape only where the team is the group (known to the
     // host), so that elsewhere the launches are those of teams and merge
     // alone.
-    let only_where = by_shape.as_ref().map(|(whole_group, _)| whole_group.clone());
     let chunk_parts = (&f, &z, &segs, hoisted.clone());
-    let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, only_where)?;
-    let teams = Teams { lanes, groups, group_size: l, strided, batch, hoisted: hoisted.clone(), long: long.clone() };
-    match (&by_shape, &long) {
-        // By shape, a segment of two chunks reaches teams only where the
-        // team is the group (elsewhere the longest picks merge): the
-        // teams kernel that folds chunk partials runs there alone, and
-        // elsewhere one without that code (on the H100 the partials' loop
-        // in the one kernel slowed SpMV's banded rows 0.178 → 0.195 ms).
-        (Some((whole_group, _)), Some(_)) => {
-            let plain = Teams { long: None, ..teams.clone() };
-            stages.push(Stage {
-                body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), plain), vec![z.clone(), segs.clone()]),
-                when: Some(ArithExpr::one() - whole_group.clone()),
-                guard: teams_guard,
-                ..stage.clone()
-            });
-            stages.push(Stage {
-                body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
-                when: Some(whole_group.clone()),
-                guard: None,
-                ..stage.clone()
-            });
-        }
-        _ => stages.push(Stage {
-            body: Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]),
-            guard: teams_guard,
-            ..stage.clone()
-        }),
-    }
-    if let (Some((whole_group, _)), Some(guard)) = (&by_shape, merge_guard) {
-        // Merge runs where the team is narrower than the group, where the
-        // chunks' stage does not: its carry-ins are folded by their group.
-        let when = ArithExpr::one() - whole_group.clone();
-        let under = (when, guard);
-        let parts = (&f, &z, &segs, hoisted);
-        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under), None)?;
-    }
+    let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, Some(whole_group.clone()))?;
+    let teams = Teams {
+        lanes,
+        groups,
+        group_size: l,
+        strided,
+        batch,
+        hoisted: hoisted.clone(),
+        long,
+        list: None,
+        group_long: true,
+    };
+    let apply =
+        |teams: Teams| Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]);
+    // Under the guard no segment is longer than TEAM_STEPS batches a lane:
+    // none is left to the group where that is at most LONG_STEPS, and the
+    // kernel has no code for it. A segment of two chunks reaches teams
+    // only where the team is the group (elsewhere the longest picks
+    // merge): the teams kernel that folds chunk partials runs there
+    // alone (on the H100 the partials' loop in the one kernel slowed
+    // SpMV's banded rows 0.178 → 0.195 ms).
+    let plain = Teams { long: None, group_long: TEAM_STEPS * batch > LONG_STEPS, ..teams.clone() };
+    let when = narrow.clone() * (ArithExpr::one() - short.clone());
+    stages.push(Stage { body: apply(plain), when: Some(when), guard: Some(teams_guard.clone()), ..stage.clone() });
+    let short_teams = Teams {
+        lanes: short_lanes,
+        groups: short_groups,
+        batch: short_batch,
+        long: None,
+        group_long: TEAM_STEPS * short_batch > LONG_STEPS,
+        ..teams.clone()
+    };
+    let when = narrow.clone() * short;
+    stages.push(Stage { body: apply(short_teams), when: Some(when), guard: Some(teams_guard), ..stage.clone() });
+    stages.push(Stage { body: apply(teams), when: Some(whole_group), guard: None, ..stage.clone() });
+    // Merge runs where the team is narrower than the group, where the
+    // chunks' stage does not: its carry-ins are folded by their group.
+    let under = (narrow, merge_guard);
+    let parts = (&f, &z, &segs, hoisted);
+    lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under), None)?;
     Ok(Some(stages))
 }
+
+/// `segReduce-binned` (see the module doc): where a team is the whole
+/// group (known to the host) teams with the chunks' partials, as
+/// `segReduce-by-shape` runs there; elsewhere teams that list their long
+/// segments (more than `TEAM_STEPS` batches a lane) and the stage that
+/// serves the list, a work-group of [`Config::seg_list_group`] a listed
+/// segment. The chunks' stage runs wherever the elements make two chunks,
+/// so that a listed segment of millions is not left to one group.
+fn lower_binned(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    (f, z, segs, hoisted): (&Fun, &Expr, &Expr, Option<HoistedPull>),
+    lengths: KVar,
+    (count, elements, lanes): (&ArithExpr, &ArithExpr, &ArithExpr),
+    cfg: &Config,
+    stages: &mut Vec<Stage>,
+) -> Result<(), Unsupported> {
+    low.rules_applied.push("segReduce-binned".into());
+    let l = cfg.group_size;
+    let batch = cfg.seg_batch.max(1);
+    let strided = crate::rules::is_commutative(low, f);
+    let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
+    let whole_group = (lanes.clone() - l + 1).max(0).min(1);
+    let whole_group = ArithExpr::var(&low.size_var("whole_group", SizeDef::Derived(whole_group), Range::between(0, 1)));
+    let narrow = ArithExpr::one() - whole_group.clone();
+    let groups_def = (count.clone() * lanes).ceil_div(l).min(max_groups).max(1);
+    let groups =
+        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+    let chunk_parts = (f, z, segs, hoisted.clone());
+    let long = lower_long_chunks(low, stage, chunk_parts, elements, cfg, stages, Some(whole_group.clone()))?;
+    let teams = Teams {
+        lanes: lanes.clone(),
+        groups,
+        group_size: l,
+        strided,
+        batch,
+        hoisted: hoisted.clone(),
+        long: long.clone(),
+        list: None,
+        group_long: true,
+    };
+    let apply =
+        |teams: Teams| Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]);
+    stages.push(Stage { body: apply(teams.clone()), when: Some(whole_group), guard: None, ..stage.clone() });
+    // The list: a zeroed counter and room for every segment's index.
+    let name = low.flat.var(stage.result.first().copied().unwrap_or(lengths)).name.clone();
+    let counter = low.flat.new_var(format!("{name}_listed"), VarType::Array(Scalar::Int));
+    let ids = low.flat.new_var(format!("{name}_list"), VarType::Array(Scalar::Int));
+    low.counters.push(counter);
+    low.lengths.push((counter, ArithExpr::one()));
+    low.lengths.push((ids, count.clone()));
+    let list_group = cfg.seg_list_group.clamp(1, l);
+    if list_group & (list_group - 1) != 0 {
+        return Err(Unsupported { what: format!("serving work-groups of {list_group} work-items") });
+    }
+    let bound = lanes.clone() * (TEAM_STEPS * batch).min(LONG_STEPS);
+    let list = LongList { counter, ids, bound, group_size: list_group, long: None, serves: false };
+    // Short segments on average (fewer than SHORT_SEGMENT elements) take
+    // batches twice as long, in teams half as wide: two stages, the host
+    // choosing one from the sizes.
+    let short_batch = (2 * batch).min(16);
+    let short_def = (ArithExpr::cst(SHORT_SEGMENT) * count - elements.clone()).max(0).min(1);
+    let short = ArithExpr::var(&low.size_var("short_segments", SizeDef::Derived(short_def), Range::between(0, 1)));
+    let short_lanes = ArithExpr::var(&team_lanes(low, elements, count, l, short_batch));
+    let short_groups = (count.clone() * &short_lanes).ceil_div(l).min(max_groups).max(1);
+    let short_groups =
+        ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(short_groups), Range::between(1, max_groups)));
+    let short_bound = short_lanes.clone() * (TEAM_STEPS * short_batch).min(LONG_STEPS);
+    let listing = Teams { long: None, list: Some(list.clone()), ..teams.clone() };
+    let when = narrow.clone() * (ArithExpr::one() - short.clone());
+    stages.push(Stage { body: apply(listing), when: Some(when), guard: None, ..stage.clone() });
+    let short_listing = Teams {
+        lanes: short_lanes,
+        groups: short_groups,
+        batch: short_batch,
+        long: None,
+        list: Some(LongList { bound: short_bound.clone(), ..list.clone() }),
+        ..teams.clone()
+    };
+    // The serving stage's bound (which only the evaluators read): that of
+    // the listing stage that ran.
+    let serve_bound = short.clone() * short_bound + (ArithExpr::one() - short.clone()) * list.bound.clone();
+    let when = narrow.clone() * short;
+    stages.push(Stage { body: apply(short_listing), when: Some(when), guard: None, ..stage.clone() });
+    let serve_groups = count.clone().min(SEG_LIST_GROUPS).max(1);
+    let serve_groups = ArithExpr::var(&low.size_var(
+        "list_groups",
+        SizeDef::Derived(serve_groups),
+        Range::between(1, SEG_LIST_GROUPS),
+    ));
+    let serving = Teams {
+        lanes: ArithExpr::cst(list_group),
+        groups: serve_groups,
+        group_size: list_group,
+        long: None,
+        list: Some(LongList { serves: true, bound: serve_bound, ..list }),
+        ..teams
+    };
+    stages.push(Stage { body: apply(serving), when: Some(narrow), guard: None, ..stage.clone() });
+    Ok(())
+}
+
+/// `segReduce-binned` gives segments of fewer elements than this on
+/// average batches of twice [`Config::seg_batch`].
+pub const SHORT_SEGMENT: i64 = 6;
+
+/// The default [`Config::seg_list_group`].
+pub const SEG_LIST_GROUP: i64 = 64;
+
+/// The most work-groups of `segReduce-binned`'s serving stage, which
+/// stride over the listed segments (the launch reads the list's count
+/// on the device: where it is 0 every group returns at once).
+pub const SEG_LIST_GROUPS: i64 = 4096;
 
 /// The most work-groups of a launch under a device guard of
 /// `segReduce-by-shape` ([`Config::seg_guarded_groups`], between one and
@@ -607,8 +844,9 @@ pub const TEAM_STEPS: i64 = 4;
 /// rows of 8 0.557 / 0.596 ms, banded rows of 5 0.202 / 0.170 ms
 /// (cuSPARSE 0.496 and 0.179 ms); on the H200 rows of 8 0.392 / 0.396,
 /// banded 0.141 / 0.110. Rows of 8 want teams of 4, short rows a
-/// work-item each with a longer batch: one batch for both keeps 2 (a
-/// batch chosen from the shape at run time would take both).
+/// work-item each with a longer batch: one batch for both keeps 2, and
+/// `segReduce-by-shape` gives segments shorter than [`SHORT_SEGMENT`] on
+/// average a second teams' stage with batches twice as long.
 pub const SEG_BATCH: i64 = 2;
 
 /// The default [`Config::seg_guarded_groups`]: the group counts the

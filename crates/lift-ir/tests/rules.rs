@@ -148,6 +148,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             // Scans that gather in tiles of 2 · 1.
             scan_lookback_items: 1,
             segment_tiles: lift_ir::rules::SegmentTiles::Always,
+            seg_list_group: 2,
         };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
@@ -364,19 +365,24 @@ proptest! {
         let printed = lift_ir::print::print_kernel(&low);
         let expected = run(&high, &inputs).expect("high-level runs");
         // The choice: W = min(L, 2^⌊log2 max(1, ⌊3n / 2BS⌋)⌋) for batches
-        // of B, teams where no segment takes more than 4 batches a lane.
-        let (n, count, batch) = (lengths.iter().sum::<i64>(), lengths.len() as i64, cfg.seg_batch);
-        let nearest = (3 * n / (2 * batch * count).max(1)).max(1);
-        let lanes = (1i64 << nearest.ilog2()).min(l);
+        // of B (twice the configuration's where segments are shorter than
+        // 6 on average), teams where no segment takes more than 4 batches
+        // a lane.
+        let (n, count) = (lengths.iter().sum::<i64>(), lengths.len() as i64);
+        let lanes_of = |batch: i64| (1i64 << ((3 * n / (2 * batch * count).max(1)).max(1)).ilog2()).min(l);
+        let whole_group = lanes_of(cfg.seg_batch) == l;
+        let batch = if n < 6 * count { (2 * cfg.seg_batch).min(16) } else { cfg.seg_batch };
+        let lanes = lanes_of(batch);
         let longest = lengths.iter().copied().max().unwrap_or(0);
-        let teams_chosen = lanes == l || longest <= 4 * batch * lanes;
+        let teams_chosen = whole_group || longest <= 4 * batch * lanes;
         let is_teams = |s: &lift_ir::ir::Stage| matches!(&s.body, lift_ir::ir::Expr::Apply(lift_ir::ir::Fun::SegReduceTeams(..), _));
         let is_chunks = |s: &lift_ir::ir::Stage| matches!(&s.body, lift_ir::ir::Expr::Apply(lift_ir::ir::Fun::SegReduceChunks(..), _));
         let is_merge = |s: &lift_ir::ir::Stage| s.guard.as_ref().is_some_and(|g| !g.at_most) && !is_chunks(s);
         prop_assert_eq!(low.stages.iter().filter(|s| is_chunks(s)).count(), 1, "{}", printed);
         // Teams with the chunk partials' fold where the team is the
-        // group, without it elsewhere.
-        prop_assert_eq!(low.stages.iter().filter(|s| is_teams(s)).count(), 2, "{}", printed);
+        // group, without it elsewhere (batches of B, or 2B for short
+        // segments).
+        prop_assert_eq!(low.stages.iter().filter(|s| is_teams(s)).count(), 3, "{}", printed);
         // The splits and merge, whose carry-ins their group folds (the
         // chunks' stage runs only where the team is the group).
         prop_assert_eq!(low.stages.iter().filter(|s| is_merge(s)).count(), 2, "{}", printed);
@@ -404,6 +410,73 @@ proptest! {
         }
         prop_assert!(run(&chosen, &inputs).is_err(), "a result without the chosen lowering ({teams_chosen}):\n{}", printed);
         prop_assert!(eval_kernel(&chosen, args).is_err(), "a result without the chosen lowering ({teams_chosen}):\n{}", printed);
+    }
+
+    /// segReduce-binned: teams that list their long segments (more than 4
+    /// batches a lane) and a stage that serves the list, a group of 4 a
+    /// segment, where the team is narrower than the group; teams with
+    /// the chunk partials where it is the group. Both evaluators agree
+    /// with the high-level Lift on a non-commutative operator (`last`);
+    /// without the listing teams the result has holes wherever a segment
+    /// is not listed (the evaluators give a listed segment its serving
+    /// group's value in both stages; the OpenCL tests run the kernels).
+    #[test]
+    fn segmented_reductions_binned(
+        lengths in prop::collection::vec(prop_oneof![16 => 0i64..4, 2 => 0i64..60, 1 => 500i64..800], 0..40),
+        seed in 0i64..100,
+    ) {
+        let mut b = Builder::new();
+        let data = b.param("data");
+        let ls = b.param("lengths");
+        let os = b.param("offsets");
+        let pull = b.pull(data);
+        let op = b.op("last");
+        let segments = SegDesc { lengths: ls, offsets: os };
+        b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
+        let inputs = segmented_inputs((data, ls, os), &lengths, seed);
+        let high = lift_ir::lower::lower_kernel(&b.kernel).expect("lowers");
+        let l = 8;
+        let cfg = Config { group_size: l, max_groups: 3, seg_reduce: SegReduce::Binned, seg_list_group: 4, ..Config::default() };
+        let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
+        lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
+        prop_assert!(low.rules_applied.iter().any(|r| r == "segReduce-binned"));
+        let printed = lift_ir::print::print_kernel(&low);
+        let expected = run(&high, &inputs).expect("high-level runs");
+        let (n, count) = (lengths.iter().sum::<i64>(), lengths.len() as i64);
+        let lanes_of = |batch: i64| (1i64 << ((3 * n / (2 * batch * count).max(1)).max(1)).ilog2()).min(l);
+        let whole_group = lanes_of(cfg.seg_batch) == l;
+        let batch = if n < 6 * count { (2 * cfg.seg_batch).min(16) } else { cfg.seg_batch };
+        let unlisted = !whole_group && lengths.iter().any(|&len| len <= (4 * batch).min(32) * lanes_of(batch));
+        let list_of = |s: &lift_ir::ir::Stage| match &s.body {
+            lift_ir::ir::Expr::Apply(lift_ir::ir::Fun::SegReduceTeams(_, t), _) => t.list.as_ref().map(|l| l.serves),
+            _ => None,
+        };
+        prop_assert_eq!(low.stages.iter().filter(|s| list_of(s) == Some(false)).count(), 2, "{}", printed);
+        prop_assert_eq!(low.stages.iter().filter(|s| list_of(s) == Some(true)).count(), 1, "{}", printed);
+        let without = |drop: &dyn Fn(&lift_ir::ir::Stage) -> bool| {
+            let mut k = low.clone();
+            k.stages.retain(|s| !drop(s));
+            k
+        };
+        let args: Vec<FlatValue> = [data, ls, os]
+            .iter()
+            .map(|v| match &inputs[v] {
+                Value::Array(items) => FlatValue::Array(ArrayValue::ints(
+                    items.iter().map(|x| match x { Value::Scalar(c) => match c[..] { [Const::Int(i)] => i, _ => unreachable!() }, _ => unreachable!() }).collect(),
+                )),
+                _ => unreachable!("the inputs are arrays"),
+            })
+            .collect();
+        let checked_expected = eval_kernel(&high, args.clone()).expect("high-level runs (checked)");
+        let got = run(&low, &inputs).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+        prop_assert_eq!(&got, &expected, "{}", printed);
+        let got = eval_kernel(&low, args.clone()).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+        prop_assert_eq!(&got, &checked_expected, "{}", printed);
+        if unlisted {
+            let serving_only = without(&|s| list_of(s) == Some(false));
+            prop_assert!(run(&serving_only, &inputs).is_err(), "a result without the listing teams:\n{}", printed);
+            prop_assert!(eval_kernel(&serving_only, args).is_err(), "a result without the listing teams:\n{}", printed);
+        }
     }
 
     /// segScan-segments, then segScan-lookback (tiles that find their

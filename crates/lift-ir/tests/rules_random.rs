@@ -416,6 +416,7 @@ const CONFIGS: &[Config] = &[
         seg_guarded_groups: lift_ir::seg_reduce::SEG_GUARDED_GROUPS,
         scan_lookback_items: lift_ir::lookback::GATHER_SCAN_ITEMS,
         segment_tiles: SegmentTiles::Always,
+        seg_list_group: lift_ir::seg_reduce::SEG_LIST_GROUP,
     },
     // Look-back tiles of 2 · 9 ints (pairs: 2 · 1; a filter's tile: 2 · 9
     // of one component, 2 · 3 of two); float scans by tiles of 2 · 5
@@ -433,6 +434,7 @@ const CONFIGS: &[Config] = &[
         // Look-back scans of 2 · 3 (an even cap takes the odd below it).
         scan_lookback_items: 4,
         segment_tiles: SegmentTiles::Always,
+        seg_list_group: 2,
     },
     // No look-back: scan tiles of 8 · 11 elements of one component (pairs:
     // 8 · 5; triples: 8 · 1), `filter-flags-fused`.
@@ -447,6 +449,7 @@ const CONFIGS: &[Config] = &[
         seg_guarded_groups: 3,
         scan_lookback_items: lift_ir::lookback::LOOKBACK_MAX_ITEMS,
         segment_tiles: SegmentTiles::BySize,
+        seg_list_group: 4,
     },
     // No tiles: `scan-blocks` (the fallback for elements too wide).
     Config {
@@ -460,6 +463,23 @@ const CONFIGS: &[Config] = &[
         seg_guarded_groups: 4,
         scan_lookback_items: lift_ir::lookback::LOOKBACK_MAX_ITEMS,
         segment_tiles: SegmentTiles::Never,
+        seg_list_group: 4,
+    },
+    // segReduce-binned: teams of groups of 8 listing their long segments
+    // (batches of 3, or of 6 where segments are short on average), the
+    // listed ones served by groups of 4.
+    Config {
+        group_size: 8,
+        max_groups: 3,
+        scan_local_bytes: lift_ir::rules::SCAN_LOCAL_BYTES,
+        scan_levels: lift_ir::rules::SCAN_LEVELS,
+        lookback: true,
+        seg_reduce: SegReduce::Binned,
+        seg_batch: 3,
+        seg_guarded_groups: 2,
+        scan_lookback_items: lift_ir::lookback::GATHER_SCAN_ITEMS,
+        segment_tiles: SegmentTiles::BySize,
+        seg_list_group: 4,
     },
 ];
 
@@ -477,6 +497,9 @@ fn scan_rule(rule: &str, cfg: &Config) -> String {
     // The configurations of teams only; by shape applies both.
     if rule == "segReduce-merge" && cfg.seg_reduce == SegReduce::Teams {
         return "segReduce-teams".into();
+    }
+    if rule == "segReduce-merge" && cfg.seg_reduce == SegReduce::Binned {
+        return "segReduce-binned".into();
     }
     if let Some(spec) = rule.strip_prefix("@scan") {
         let k: usize = spec[..1].parse().expect("a component count");

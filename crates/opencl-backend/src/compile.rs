@@ -55,12 +55,14 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 }
 
 /// The rewrite configuration of a compile: the defaults, with
-/// `NESSIE_SEG_REDUCE=teams` or `merge` forcing `segReduce-teams` or
-/// `segReduce-merge` for segmented reductions of one or two components
-/// instead of the choice by shape when the kernel runs (see
-/// [`lift_ir::rules::SegReduce`]), `NESSIE_SEG_BATCH=B` (1 to 16)
+/// `NESSIE_SEG_REDUCE=teams`, `merge` or `binned` forcing `segReduce-teams`,
+/// `segReduce-merge` or `segReduce-binned` for segmented reductions of one
+/// or two components instead of the choice by shape when the kernel runs
+/// (see [`lift_ir::rules::SegReduce`]), `NESSIE_SEG_BATCH=B` (1 to 16)
 /// setting [`lift_ir::rules::Config::seg_batch`], `NESSIE_SEG_GROUPS=G`
-/// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`], and
+/// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`],
+/// `NESSIE_SEG_LIST_GROUP=G` (a power of two)
+/// [`lift_ir::rules::Config::seg_list_group`], and
 /// `NESSIE_SEGMENT_IDS=never` turning
 /// [`lift_ir::rules::Config::segment_tiles`] off (`Never`).
 pub fn config_from_env() -> lift_ir::rules::Config {
@@ -68,6 +70,7 @@ pub fn config_from_env() -> lift_ir::rules::Config {
     let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {
         Ok("teams") => SegReduce::Teams,
         Ok("merge") => SegReduce::Merge,
+        Ok("binned") => SegReduce::Binned,
         _ => SegReduce::ByShape,
     };
     let defaults = lift_ir::rules::Config::default();
@@ -92,7 +95,20 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         Ok("never") => lift_ir::rules::SegmentTiles::Never,
         _ => defaults.segment_tiles,
     };
-    lift_ir::rules::Config { seg_reduce, seg_batch, seg_guarded_groups, scan_lookback_items, segment_tiles, ..defaults }
+    let seg_list_group = std::env::var("NESSIE_SEG_LIST_GROUP")
+        .ok()
+        .and_then(|b| b.trim().parse::<i64>().ok())
+        .filter(|&b| b >= 1 && b & (b - 1) == 0)
+        .unwrap_or(defaults.seg_list_group);
+    lift_ir::rules::Config {
+        seg_reduce,
+        seg_batch,
+        seg_guarded_groups,
+        scan_lookback_items,
+        segment_tiles,
+        seg_list_group,
+        ..defaults
+    }
 }
 
 /// [`compile_program`] with the rewrite configuration `cfg`.

@@ -37,9 +37,10 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel, narrow: &[KVar]) -> 
     let mut lengths: Vec<ArithExpr> = Vec::new();
     for stage in &low.stages {
         // The stage's results, then what its patterns write besides (a
-        // filter's count; a look-back's ticket and statuses are the
-        // session's arena, `LaunchArg::Lookback`).
-        let side = lift_ir::lookback::side_outputs(&stage.body);
+        // filter's count, a `segReduce-binned` list; a look-back's ticket
+        // and statuses are the session's arena, `LaunchArg::Lookback`).
+        let mut side = lift_ir::lookback::side_outputs(&stage.body);
+        side.extend(lift_ir::seg_reduce::side_outputs(&stage.body));
         let written = stage.result.iter().map(|v| (v, stage.scalar_result)).chain(side.iter().map(|v| (v, false)));
         for (v, scalar_result) in written {
             // A later stage may write into an earlier stage's result (a

@@ -295,8 +295,15 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
     // rest one at a time, in the team's order; merge's batches are its
     // tile's items).
     let batch = lift_ir::seg_reduce::SEG_BATCH;
-    for (seg_reduce, seg_batch) in [(SegReduce::Merge, batch), (SegReduce::Teams, batch), (SegReduce::Teams, 3)] {
-        let cfg = lift_ir::rules::Config { seg_reduce, seg_batch, ..lift_ir::rules::Config::default() };
+    let lowerings = [
+        (SegReduce::Merge, batch, 64),
+        (SegReduce::Teams, batch, 64),
+        (SegReduce::Teams, 3, 64),
+        (SegReduce::Binned, batch, 64),
+        (SegReduce::Binned, 3, 32),
+    ];
+    for (seg_reduce, seg_batch, seg_list_group) in lowerings {
+        let cfg = lift_ir::rules::Config { seg_reduce, seg_batch, seg_list_group, ..lift_ir::rules::Config::default() };
         let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
             Outcome::Agree(text) => text,
             Outcome::Unsupported(what) => panic!("unsupported: {what}"),
@@ -331,6 +338,8 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
         lift_ir::rules::Config { seg_guarded_groups: 3, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 2, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 1, ..default },
+        lift_ir::rules::Config { seg_reduce: SegReduce::Binned, seg_batch: 2, ..default },
+        lift_ir::rules::Config { seg_reduce: SegReduce::Binned, seg_batch: 1, seg_list_group: 8, ..default },
     ];
     for cfg in configs {
         let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
@@ -372,16 +381,17 @@ fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
     for (source, merge_chosen) in cases {
         let (program, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
         let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("generates");
-        // The launches of each lowering: teams's two (without the chunk
-        // partials' fold, then with it where the team is the group) just
-        // before merge's splits, merge's two just after (without the
-        // partials' fold, then with it where the longest has two chunks).
+        // The launches of each lowering: teams's three (without the chunk
+        // partials' fold in batches of B and 2B, then with it where the
+        // team is the group) just before merge's splits, merge's two just
+        // after (without the partials' fold, then with it where the
+        // longest has two chunks).
         let without = |merge: bool| {
             let mut c = compiled.clone();
             for k in &mut c.kernels {
                 let names: Vec<String> = k.steps.iter().map(|s| launch_of(s).kernel.clone()).collect();
                 if let Some(at) = names.iter().position(|n| n.ends_with("_splits")) {
-                    let drop = if merge { vec![at, at + 1, at + 2] } else { vec![at - 2, at - 1] };
+                    let drop = if merge { vec![at, at + 1, at + 2] } else { vec![at - 3, at - 2, at - 1] };
                     let steps = std::mem::take(&mut k.steps);
                     k.steps =
                         steps.into_iter().enumerate().filter(|(i, _)| !drop.contains(i)).map(|(_, s)| s).collect();
@@ -435,7 +445,7 @@ fn long_segments_fold_chunk_partials_of_many_work_groups() {
          let r = {sum(s) : s in {{i : i in index(if j == 7 then 100000 else 1 + rem(j, 3))} : j in index(9000)}} in (sum(r), r[7], r[8999]);\n\
          {sum(s) : s in {{i : i in index(j)} : j in index(0)}};";
     let batch = lift_ir::seg_reduce::SEG_BATCH;
-    for seg_reduce in [SegReduce::ByShape, SegReduce::Merge, SegReduce::Teams] {
+    for seg_reduce in [SegReduce::ByShape, SegReduce::Merge, SegReduce::Teams, SegReduce::Binned] {
         let cfg = lift_ir::rules::Config { seg_reduce, seg_batch: batch, ..lift_ir::rules::Config::default() };
         let mut session = session();
         match outcome_in(&mut session, source, fusion::ScheduleKind::ilp(), &cfg) {

@@ -1751,11 +1751,11 @@ __kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __g
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global const long* sum_longest, long whole_group, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global const long* sum_longest, long short_segments, long lanes_1, __global long* sum) {
     __local long team_values[512];
     __local int long_teams[259];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    if (!(whole_group != 0 || sum_longest[0] <= 8 * lanes)) return;
+    if (!(sum_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1771,10 +1771,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
         if (s < n_offsets) {
             const long offset = offsets[s];
             const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
-            is_long = (lanes < 256 && length > 32 * lanes);
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
+            {
                 long k = lane;
                 for (; k + 1 * lanes < length; k += 2 * lanes) {
                     const long at = hsplit_lengths[offset + k + 0 * lanes];
@@ -1819,50 +1816,86 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
         if (lane == 0 && s < n_offsets && !is_long) {
             sum[s] = acc;
         }
-        const int n_long = long_teams[counter];
-        if (n_long > 0) barrier(CLK_LOCAL_MEM_FENCE);
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = offsets[s_1];
-            const long length_1 = (s_1 + 1 < n_offsets ? offsets[s_1 + 1] : n_1) - offset_1;
-            long acc_1 = 0L;
-            long k_1 = l;
-            for (; k_1 + 1 * 256 < length_1; k_1 += 2 * 256) {
-                const long at_4 = hsplit_lengths[offset_1 + k_1 + 0 * 256];
-                const long at_5 = hsplit_lengths[offset_1 + k_1 + 1 * 256];
-                long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 0 * 256, at_4);
-                long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1 + 1 * 256, at_5);
-                long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_3);
-                acc_1 = op_sum_r_5;
-                long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_4);
-                acc_1 = op_sum_r_6;
+    }
+}
+
+__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long lanes_1, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, long short_segments, __global long* sum) {
+    __local long team_values[512];
+    __local int long_teams[259];
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    if (!(sum_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    const long l = get_local_id(0);
+    const long lane = l & (lanes_1 - 1);
+    const long team = l / lanes_1;
+    const long teams = 256 / lanes_1;
+    const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        long acc = 0L;
+        if (s < n_offsets) {
+            const long offset = offsets[s];
+            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
+            {
+                long k = lane;
+                for (; k + 3 * lanes_1 < length; k += 4 * lanes_1) {
+                    const long at = hsplit_lengths[offset + k + 0 * lanes_1];
+                    const long at_1 = hsplit_lengths[offset + k + 1 * lanes_1];
+                    const long at_2 = hsplit_lengths[offset + k + 2 * lanes_1];
+                    const long at_3 = hsplit_lengths[offset + k + 3 * lanes_1];
+                    long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes_1, at);
+                    long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes_1, at_1);
+                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 2 * lanes_1, at_2);
+                    long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 3 * lanes_1, at_3);
+                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
+                    acc = op_sum_r;
+                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
+                    acc = op_sum_r_1;
+                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
+                    acc = op_sum_r_2;
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_3);
+                    acc = op_sum_r_3;
+                }
+                for (; k < length; k += lanes_1) {
+                    const long at_4 = hsplit_lengths[offset + k];
+                    long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_4);
+                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_4);
+                    acc = op_sum_r_4;
+                }
             }
-            for (; k_1 < length_1; k_1 += 256) {
-                const long at_6 = hsplit_lengths[offset_1 + k_1];
-                long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset_1 + k_1, at_6);
-                long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_5);
-                acc_1 = op_sum_r_7;
-            }
-            team_values[l] = acc_1;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
-                if ((l & (2 * h_2 - 1)) == 0) {
-                    long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_2]);
-                    team_values[l] = op_sum_r_8;
+        }
+        const long at_5 = (step & 1) * 256 + l;
+        team_values[at_5] = acc;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes_1 > 8) {
+            for (long h = 1; h < lanes_1; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(team_values[at_5], team_values[at_5 + h]);
+                    team_values[at_5] = op_sum_r_5;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            long acc_2 = 0L;
-            acc_2 = team_values[0];
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (l == 0) {
-                sum[s_1] = acc_2;
+            acc = team_values[at_5];
+        } else if (lanes_1 > 1 && lane == 0) {
+            for (long h_1 = 1; h_1 < lanes_1; h_1 *= 2) {
+                for (long j = 0; j < lanes_1; j += 2 * h_1) {
+                    long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(team_values[at_5 + j], team_values[at_5 + j + h_1]);
+                    team_values[at_5 + j] = op_sum_r_6;
+                }
             }
+            acc = team_values[at_5];
+        }
+        if (lane == 0 && s < n_offsets && !is_long) {
+            sum[s] = acc;
         }
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global const long* sum_partials_0, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global const long* sum_partials_0, __global long* sum) {
     __local long team_values[512];
     __local int long_teams[259];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
@@ -2004,10 +2037,10 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* sum_longest, long lanes, long short_segments, long lanes_1, __global long* sum_splits) {
     const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    if (!(sum_longest[0] > 8 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
@@ -2015,10 +2048,10 @@ __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const 
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+__kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* sum_longest, long lanes, long short_segments, long lanes_1, __global long* sum_splits) {
     const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    if (!(sum_longest[0] > 8 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
@@ -2026,11 +2059,11 @@ __kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global 
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, long short_segments, long lanes_1, __global long* sum) {
     __local long merge_values[2304];
     __local int merge_ends[2304];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    if (!(sum_longest[0] > 8 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const int t = get_local_id(0);
     const long segs = n_offsets;
     const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
@@ -5875,12 +5908,12 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
     }
 }
 
-__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long short_segments, long lanes_1, __global double* extreme, __global long* position) {
     __local double team_values[512];
     __local long team_values_1[512];
     __local int long_teams[259];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
+    if (!(extreme_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -5897,10 +5930,7 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
             const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            is_long = (lanes < 256 && length > 32 * lanes);
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
+            {
                 const long chunk_1 = (length + lanes - 1) / lanes;
                 const long lo_1 = min(lane * chunk_1, length);
                 const long hi_1 = min(lo_1 + chunk_1, length);
@@ -5970,73 +6000,121 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
             extreme[s] = acc;
             position[s] = acc_1;
         }
-        const int n_long = long_teams[counter];
-        if (n_long > 0) barrier(CLK_LOCAL_MEM_FENCE);
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            const long chunk_2 = (length_1 + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk_2, length_1);
-            const long hi_2 = min(lo_2 + chunk_2, length_1);
-            long k_1 = lo_2;
-            for (; k_1 + 1 * 1 < hi_2; k_1 += 2 * 1) {
-                double pull_extreme_r_6;
-                long pull_extreme_r_7;
-                hsplit_fused_5_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                double pull_extreme_r_8;
-                long pull_extreme_r_9;
-                hsplit_fused_5_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                double op_extreme_r_10;
-                long op_extreme_r_11;
-                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_10, &op_extreme_r_11);
-                acc_2 = op_extreme_r_10;
-                acc_3 = op_extreme_r_11;
-                double op_extreme_r_12;
-                long op_extreme_r_13;
-                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_12, &op_extreme_r_13);
-                acc_2 = op_extreme_r_12;
-                acc_3 = op_extreme_r_13;
+    }
+}
+
+__kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, long short_segments, __global double* extreme, __global long* position) {
+    __local double team_values[512];
+    __local long team_values_1[512];
+    __local int long_teams[259];
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
+    if (!(extreme_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    const long l = get_local_id(0);
+    const long lane = l & (lanes_1 - 1);
+    const long team = l / lanes_1;
+    const long teams = 256 / lanes_1;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            {
+                const long chunk_1 = (length + lanes_1 - 1) / lanes_1;
+                const long lo_1 = min(lane * chunk_1, length);
+                const long hi_1 = min(lo_1 + chunk_1, length);
+                long k = lo_1;
+                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_5_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_5_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double pull_extreme_r_6;
+                    long pull_extreme_r_7;
+                    hsplit_fused_5_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc = op_extreme_r_2;
+                    acc_1 = op_extreme_r_3;
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc = op_extreme_r_4;
+                    acc_1 = op_extreme_r_5;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                    acc = op_extreme_r_6;
+                    acc_1 = op_extreme_r_7;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_8;
+                    long pull_extreme_r_9;
+                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                    acc = op_extreme_r_8;
+                    acc_1 = op_extreme_r_9;
+                }
             }
-            for (; k_1 < hi_2; k_1 += 1) {
-                double pull_extreme_r_10;
-                long pull_extreme_r_11;
-                hsplit_fused_5_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                double op_extreme_r_14;
-                long op_extreme_r_15;
-                hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_14, &op_extreme_r_15);
-                acc_2 = op_extreme_r_14;
-                acc_3 = op_extreme_r_15;
-            }
-            team_values[l] = acc_2;
-            team_values_1[l] = acc_3;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
-                if ((l & (2 * h_2 - 1)) == 0) {
-                    double op_extreme_r_16;
-                    long op_extreme_r_17;
-                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_16, &op_extreme_r_17);
-                    team_values[l] = op_extreme_r_16;
-                    team_values_1[l] = op_extreme_r_17;
+        }
+        const long at = (step & 1) * 256 + l;
+        team_values[at] = acc;
+        team_values_1[at] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes_1 > 8) {
+            for (long h = 1; h < lanes_1; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_5_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_10, &op_extreme_r_11);
+                    team_values[at] = op_extreme_r_10;
+                    team_values_1[at] = op_extreme_r_11;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            acc_4 = team_values[0];
-            acc_5 = team_values_1[0];
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (l == 0) {
-                extreme[s_1] = acc_4;
-                position[s_1] = acc_5;
+            acc = team_values[at];
+            acc_1 = team_values_1[at];
+        } else if (lanes_1 > 1 && lane == 0) {
+            for (long h_1 = 1; h_1 < lanes_1; h_1 *= 2) {
+                for (long j = 0; j < lanes_1; j += 2 * h_1) {
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_5_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_12, &op_extreme_r_13);
+                    team_values[at + j] = op_extreme_r_12;
+                    team_values_1[at + j] = op_extreme_r_13;
+                }
             }
+            acc = team_values[at];
+            acc_1 = team_values_1[at];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
         }
     }
 }
 
-__kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
     __local double team_values[512];
     __local long team_values_1[512];
     __local int long_teams[259];
@@ -6247,10 +6325,10 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
     }
 }
 
-__kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+__kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, long short_segments, long lanes_1, __global long* extreme_splits) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] > 8 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_5_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -6258,10 +6336,10 @@ __kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const lon
     }
 }
 
-__kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+__kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, long short_segments, long lanes_1, __global long* extreme_splits) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] > 8 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_5_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -6269,12 +6347,12 @@ __kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global con
     }
 }
 
-__kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, long short_segments, long lanes_1, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] > 8 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
@@ -9843,12 +9921,12 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
     }
 }
 
-__kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long whole_group, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long short_segments, long lanes_1, __global double* extreme, __global long* position) {
     __local double team_values[512];
     __local long team_values_1[512];
     __local int long_teams[259];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(whole_group != 0 || extreme_longest[0] <= 8 * lanes)) return;
+    if (!(extreme_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -9865,10 +9943,7 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
             const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            is_long = (lanes < 256 && length > 32 * lanes);
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
+            {
                 const long chunk_1 = (length + lanes - 1) / lanes;
                 const long lo_1 = min(lane * chunk_1, length);
                 const long hi_1 = min(lo_1 + chunk_1, length);
@@ -9938,73 +10013,121 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
             extreme[s] = acc;
             position[s] = acc_1;
         }
-        const int n_long = long_teams[counter];
-        if (n_long > 0) barrier(CLK_LOCAL_MEM_FENCE);
-        for (int i = 0; i < n_long; i++) {
-            const long s_1 = first + long_teams[i];
-            const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
-            double acc_2 = 0.0;
-            long acc_3 = -1L;
-            const long chunk_2 = (length_1 + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk_2, length_1);
-            const long hi_2 = min(lo_2 + chunk_2, length_1);
-            long k_1 = lo_2;
-            for (; k_1 + 1 * 1 < hi_2; k_1 += 2 * 1) {
-                double pull_extreme_r_6;
-                long pull_extreme_r_7;
-                hsplit_fused_13_pull_extreme(offset_1 + k_1 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                double pull_extreme_r_8;
-                long pull_extreme_r_9;
-                hsplit_fused_13_pull_extreme(offset_1 + k_1 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                double op_extreme_r_10;
-                long op_extreme_r_11;
-                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_10, &op_extreme_r_11);
-                acc_2 = op_extreme_r_10;
-                acc_3 = op_extreme_r_11;
-                double op_extreme_r_12;
-                long op_extreme_r_13;
-                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_12, &op_extreme_r_13);
-                acc_2 = op_extreme_r_12;
-                acc_3 = op_extreme_r_13;
+    }
+}
+
+__kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, long short_segments, __global double* extreme, __global long* position) {
+    __local double team_values[512];
+    __local long team_values_1[512];
+    __local int long_teams[259];
+    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
+    if (!(extreme_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    const long l = get_local_id(0);
+    const long lane = l & (lanes_1 - 1);
+    const long team = l / lanes_1;
+    const long teams = 256 / lanes_1;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        if (s < n_cross_offsets) {
+            const long offset = cross_offsets_0[s];
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            {
+                const long chunk_1 = (length + lanes_1 - 1) / lanes_1;
+                const long lo_1 = min(lane * chunk_1, length);
+                const long hi_1 = min(lo_1 + chunk_1, length);
+                long k = lo_1;
+                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                    double pull_extreme_r;
+                    long pull_extreme_r_1;
+                    hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                    double pull_extreme_r_2;
+                    long pull_extreme_r_3;
+                    hsplit_fused_13_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_13_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double pull_extreme_r_6;
+                    long pull_extreme_r_7;
+                    hsplit_fused_13_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                    double op_extreme_r;
+                    long op_extreme_r_1;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                    acc = op_extreme_r;
+                    acc_1 = op_extreme_r_1;
+                    double op_extreme_r_2;
+                    long op_extreme_r_3;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                    acc = op_extreme_r_2;
+                    acc_1 = op_extreme_r_3;
+                    double op_extreme_r_4;
+                    long op_extreme_r_5;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                    acc = op_extreme_r_4;
+                    acc_1 = op_extreme_r_5;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                    acc = op_extreme_r_6;
+                    acc_1 = op_extreme_r_7;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_8;
+                    long pull_extreme_r_9;
+                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                    acc = op_extreme_r_8;
+                    acc_1 = op_extreme_r_9;
+                }
             }
-            for (; k_1 < hi_2; k_1 += 1) {
-                double pull_extreme_r_10;
-                long pull_extreme_r_11;
-                hsplit_fused_13_pull_extreme(offset_1 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                double op_extreme_r_14;
-                long op_extreme_r_15;
-                hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_14, &op_extreme_r_15);
-                acc_2 = op_extreme_r_14;
-                acc_3 = op_extreme_r_15;
-            }
-            team_values[l] = acc_2;
-            team_values_1[l] = acc_3;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
-                if ((l & (2 * h_2 - 1)) == 0) {
-                    double op_extreme_r_16;
-                    long op_extreme_r_17;
-                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_16, &op_extreme_r_17);
-                    team_values[l] = op_extreme_r_16;
-                    team_values_1[l] = op_extreme_r_17;
+        }
+        const long at = (step & 1) * 256 + l;
+        team_values[at] = acc;
+        team_values_1[at] = acc_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes_1 > 8) {
+            for (long h = 1; h < lanes_1; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_13_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_10, &op_extreme_r_11);
+                    team_values[at] = op_extreme_r_10;
+                    team_values_1[at] = op_extreme_r_11;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            double acc_4 = 0.0;
-            long acc_5 = -1L;
-            acc_4 = team_values[0];
-            acc_5 = team_values_1[0];
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (l == 0) {
-                extreme[s_1] = acc_4;
-                position[s_1] = acc_5;
+            acc = team_values[at];
+            acc_1 = team_values_1[at];
+        } else if (lanes_1 > 1 && lane == 0) {
+            for (long h_1 = 1; h_1 < lanes_1; h_1 *= 2) {
+                for (long j = 0; j < lanes_1; j += 2 * h_1) {
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_13_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_12, &op_extreme_r_13);
+                    team_values[at + j] = op_extreme_r_12;
+                    team_values_1[at + j] = op_extreme_r_13;
+                }
             }
+            acc = team_values[at];
+            acc_1 = team_values_1[at];
+        }
+        if (lane == 0 && s < n_cross_offsets && !is_long) {
+            extreme[s] = acc;
+            position[s] = acc_1;
         }
     }
 }
 
-__kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
     __local double team_values[512];
     __local long team_values_1[512];
     __local int long_teams[259];
@@ -10215,10 +10338,10 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
     }
 }
 
-__kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+__kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, long short_segments, long lanes_1, __global long* extreme_splits) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] > 8 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_13_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -10226,10 +10349,10 @@ __kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const lo
     }
 }
 
-__kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, __global long* extreme_splits) {
+__kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, long short_segments, long lanes_1, __global long* extreme_splits) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] > 8 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_13_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -10237,12 +10360,12 @@ __kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global co
     }
 }
 
-__kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, long short_segments, long lanes_1, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] > 8 * lanes)) return;
+    if (!(extreme_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;

@@ -1841,12 +1841,12 @@ __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global con
     }
 }
 
-__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const long* sum_longest, long whole_group, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const long* sum_longest, long short_segments, long lanes_1, __global double* sum, __global long* err) {
     __local double team_values[512];
     __local int long_teams[259];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
     const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
-    if (!(whole_group != 0 || sum_longest[0] <= 8 * lanes)) return;
+    if (!(sum_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
@@ -1862,10 +1862,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
         if (s < n_m_offsets) {
             const long offset = m_offsets[s];
             const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
-            is_long = (lanes < 256 && length > 32 * lanes);
-            if (is_long) {
-                if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
-            } else {
+            {
                 long k = lane;
                 for (; k + 1 * lanes < length; k += 2 * lanes) {
                     const long at = m_elements_1[offset + k + 0 * lanes];
@@ -1913,53 +1910,92 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
         if (lane == 0 && s < n_m_offsets && !is_long) {
             sum[s] = acc;
         }
-        const int n_long = long_teams[counter];
-        if (n_long > 0) barrier(CLK_LOCAL_MEM_FENCE);
-        for (int i_1 = 0; i_1 < n_long; i_1++) {
-            const long s_1 = first + long_teams[i_1];
-            const long offset_1 = m_offsets[s_1];
-            const long length_1 = (s_1 + 1 < n_m_offsets ? m_offsets[s_1 + 1] : n_1) - offset_1;
-            double acc_1 = 0.0;
-            long k_1 = l;
-            for (; k_1 + 1 * 256 < length_1; k_1 += 2 * 256) {
-                const long at_7 = m_elements_1[offset_1 + k_1 + 0 * 256];
-                const double at_8 = m_elements_2[offset_1 + k_1 + 0 * 256];
-                const long at_9 = m_elements_1[offset_1 + k_1 + 1 * 256];
-                const double at_10 = m_elements_2[offset_1 + k_1 + 1 * 256];
-                double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset_1 + k_1 + 0 * 256, at_7, at_8, v, n_v, err);
-                double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset_1 + k_1 + 1 * 256, at_9, at_10, v, n_v, err);
-                double op_sum_r_5 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_3);
-                acc_1 = op_sum_r_5;
-                double op_sum_r_6 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_4);
-                acc_1 = op_sum_r_6;
+    }
+}
+
+__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long lanes_1, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const long* sum_longest, long lanes, long short_segments, __global double* sum, __global long* err) {
+    __local double team_values[512];
+    __local int long_teams[259];
+    const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
+    const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
+    if (!(sum_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    const long l = get_local_id(0);
+    const long lane = l & (lanes_1 - 1);
+    const long team = l / lanes_1;
+    const long teams = 256 / lanes_1;
+    const long n_1 = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
+    if (l < 3) long_teams[256 + l] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (long first = get_group_id(0) * teams, step = 0; first < n_m_offsets; first += get_num_groups(0) * teams, step++) {
+        const long s = first + team;
+        const long counter = 256 + step % 3;
+        int is_long = 0;
+        double acc = 0.0;
+        if (s < n_m_offsets) {
+            const long offset = m_offsets[s];
+            const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
+            {
+                long k = lane;
+                for (; k + 3 * lanes_1 < length; k += 4 * lanes_1) {
+                    const long at = m_elements_1[offset + k + 0 * lanes_1];
+                    const double at_1 = m_elements_2[offset + k + 0 * lanes_1];
+                    const long at_2 = m_elements_1[offset + k + 1 * lanes_1];
+                    const double at_3 = m_elements_2[offset + k + 1 * lanes_1];
+                    const long at_4 = m_elements_1[offset + k + 2 * lanes_1];
+                    const double at_5 = m_elements_2[offset + k + 2 * lanes_1];
+                    const long at_6 = m_elements_1[offset + k + 3 * lanes_1];
+                    const double at_7 = m_elements_2[offset + k + 3 * lanes_1];
+                    double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes_1, at, at_1, v, n_v, err);
+                    double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes_1, at_2, at_3, v, n_v, err);
+                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k + 2 * lanes_1, at_4, at_5, v, n_v, err);
+                    double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset + k + 3 * lanes_1, at_6, at_7, v, n_v, err);
+                    double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
+                    acc = op_sum_r;
+                    double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
+                    acc = op_sum_r_1;
+                    double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
+                    acc = op_sum_r_2;
+                    double op_sum_r_3 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_3);
+                    acc = op_sum_r_3;
+                }
+                for (; k < length; k += lanes_1) {
+                    const long at_8 = m_elements_1[offset + k];
+                    const double at_9 = m_elements_2[offset + k];
+                    double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset + k, at_8, at_9, v, n_v, err);
+                    double op_sum_r_4 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_4);
+                    acc = op_sum_r_4;
+                }
             }
-            for (; k_1 < length_1; k_1 += 256) {
-                const long at_11 = m_elements_1[offset_1 + k_1];
-                const double at_12 = m_elements_2[offset_1 + k_1];
-                double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(offset_1 + k_1, at_11, at_12, v, n_v, err);
-                double op_sum_r_7 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_5);
-                acc_1 = op_sum_r_7;
-            }
-            team_values[l] = acc_1;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
-                if ((l & (2 * h_2 - 1)) == 0) {
-                    double op_sum_r_8 = smvm_fused_op_sum(team_values[l], team_values[l + h_2]);
-                    team_values[l] = op_sum_r_8;
+        }
+        const long at_10 = (step & 1) * 256 + l;
+        team_values[at_10] = acc;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
+        if (lanes_1 > 8) {
+            for (long h = 1; h < lanes_1; h *= 2) {
+                if ((lane & (2 * h - 1)) == 0) {
+                    double op_sum_r_5 = smvm_fused_op_sum(team_values[at_10], team_values[at_10 + h]);
+                    team_values[at_10] = op_sum_r_5;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            double acc_2 = 0.0;
-            acc_2 = team_values[0];
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (l == 0) {
-                sum[s_1] = acc_2;
+            acc = team_values[at_10];
+        } else if (lanes_1 > 1 && lane == 0) {
+            for (long h_1 = 1; h_1 < lanes_1; h_1 *= 2) {
+                for (long j = 0; j < lanes_1; j += 2 * h_1) {
+                    double op_sum_r_6 = smvm_fused_op_sum(team_values[at_10 + j], team_values[at_10 + j + h_1]);
+                    team_values[at_10 + j] = op_sum_r_6;
+                }
             }
+            acc = team_values[at_10];
+        }
+        if (lane == 0 && s < n_m_offsets && !is_long) {
+            sum[s] = acc;
         }
     }
 }
 
-__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const double* sum_partials_0, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const double* sum_partials_0, __global double* sum, __global long* err) {
     __local double team_values[512];
     __local int long_teams[259];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
@@ -2108,10 +2144,10 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
     }
 }
 
-__kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+__kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const long* sum_longest, long lanes, long short_segments, long lanes_1, __global long* sum_splits) {
     const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, (-1 - n_m_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_m_lengths_arg) >> 32);
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
-    if (!(sum_longest[0] > 8 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
@@ -2119,10 +2155,10 @@ __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_len
     }
 }
 
-__kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const long* sum_longest, long lanes, __global long* sum_splits) {
+__kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const long* sum_longest, long lanes, long short_segments, long lanes_1, __global long* sum_splits) {
     const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, (-1 - n_m_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_m_lengths_arg) >> 32);
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
-    if (!(sum_longest[0] > 8 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
@@ -2130,12 +2166,12 @@ __kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long*
     }
 }
 
-__kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long merge_tiles, __global const long* sum_splits, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const long* sum_longest, long lanes, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long merge_tiles, __global const long* sum_splits, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const long* sum_longest, long lanes, long short_segments, long lanes_1, __global double* sum, __global long* err) {
     __local double merge_values[2304];
     __local int merge_ends[2304];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
     const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
-    if (!(sum_longest[0] > 8 * lanes)) return;
+    if (!(sum_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const int t = get_local_id(0);
     const long segs = n_m_offsets;
     const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;

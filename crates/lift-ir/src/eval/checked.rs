@@ -762,19 +762,24 @@ impl<'k> Evaluator<'k> {
                         teams.group_size
                     ));
                 }
+                let bound = match &teams.list {
+                    Some(list) => self.arith(&list.bound)?,
+                    None => 0,
+                };
                 let mut out = Vec::with_capacity(segs.len());
                 let mut start = 0;
-                for seg in segs {
+                for (r, seg) in segs.into_iter().enumerate() {
                     let items = self.array(f, seg)?;
-                    let long = crate::seg_reduce::LongRun::new(start, items.len(), teams.long.as_ref());
-                    start += items.len();
-                    if let Some(run) = long {
-                        out.push(self.fold_long_run(g, &z, &items, &run, teams.group_size, teams.strided)?);
-                        continue;
-                    }
-                    let order = crate::seg_reduce::TeamOrder::new(items.len(), lanes, teams.group_size, teams.strided)
+                    let fold = crate::seg_reduce::teams_fold(teams, start, items.len(), lanes, bound)
                         .or_else(|e| self.fail(e))?;
-                    out.push(self.fold_in_team_order(g, &z, &items, &order)?);
+                    start += items.len();
+                    out.push(match fold {
+                        crate::seg_reduce::TeamsFold::Order(order) => self.fold_in_team_order(g, &z, &items, &order)?,
+                        crate::seg_reduce::TeamsFold::Run(run, group) => {
+                            self.fold_long_run(g, &z, &items, &run, group, teams.strided)?
+                        }
+                        crate::seg_reduce::TeamsFold::Held => self.held(r)?,
+                    });
                 }
                 Ok(Value::Array(out))
             }

@@ -22,16 +22,21 @@
 //! so every work-item meets every barrier. A segment's length is where
 //! the next starts (the last ends at `n`, the one element of `lengths`
 //! read): 8 bytes of descriptor a segment, not 16 (on the H100, 4M rows
-//! of 8: 0.60 ms instead of 0.71).
+//! of 8: 0.60 ms instead of 0.71). Where the stage's guard keeps long
+//! segments out (`Teams::group_long` false) the kernel has no list and
+//! no branch for them. `segReduce-binned` (`Teams::list`): the teams'
+//! stage appends a long segment's index to the list in global memory
+//! (`atomic_inc` of its counter) instead, and the serving stage's groups
+//! take the listed segments in turn, each folded by the whole group.
 
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
-use lift_ir::ir::{Expr, Fun, Teams, Type};
+use lift_ir::ir::{Expr, Fun, LongList, Teams, Type};
 use lift_ir::memory::AllocKind;
 use lift_ir::seg_reduce::{LONG_STEPS, SERIAL_TREE_LANES};
 
 use super::seg_reduce::{Reduction, SegInputs};
-use super::{Generator, Out, Val, internal};
+use super::{Generator, KernelArg, Out, Val, internal};
 use crate::compile::CodegenError;
 use crate::user_fun::c_type;
 
@@ -74,6 +79,18 @@ impl Generator<'_> {
             batch: teams.batch,
             hoisted: teams.hoisted.clone(),
         };
+        if let Some(list) = teams.list.as_ref().filter(|l| l.serves) {
+            return self.serve_long_list(&red, list, (&out, &offsets, &lengths, &count));
+        }
+        // segReduce-binned: a long segment's index goes to the list.
+        let listing = match &teams.list {
+            Some(list) => {
+                self.need(KernelArg::Array { var: list.counter, written: true });
+                self.need(KernelArg::Array { var: list.ids, written: true });
+                Some((self.kvar(list.counter), self.kvar(list.ids), self.c(&list.bound)))
+            }
+            None => None,
+        };
         let lanes = self.c(&teams.lanes);
         let count_c = self.c(&count);
         let (l, lane, team, per_group) = (self.fresh("l"), self.fresh("lane"), self.fresh("team"), self.fresh("teams"));
@@ -104,11 +121,28 @@ impl Generator<'_> {
             Some(long) => format!(" || {length} >= {}", 2 * long.chunk),
             None => String::new(),
         };
-        self.line(format!("{is_long} = ({lanes} < {group} && {length} > {LONG_STEPS} * {lanes}){chunks_long};"));
-        self.open(format!("if ({is_long})"));
-        self.line(format!("if ({lane} == 0) {long_teams}[atomic_inc(&{long_teams}[{counter}])] = (int){team};"));
-        self.indent -= 1;
-        self.open("} else");
+        match &listing {
+            Some((listed, ids, bound)) => {
+                self.line(format!("{is_long} = {length} > {bound};"));
+                self.open(format!("if ({is_long})"));
+                self.line(format!("if ({lane} == 0) {ids}[atomic_inc(&{listed}[0])] = {s};"));
+            }
+            None if teams.group_long => {
+                self.line(format!(
+                    "{is_long} = ({lanes} < {group} && {length} > {LONG_STEPS} * {lanes}){chunks_long};"
+                ));
+                self.open(format!("if ({is_long})"));
+                self.line(format!(
+                    "if ({lane} == 0) {long_teams}[atomic_inc(&{long_teams}[{counter}])] = (int){team};"
+                ));
+            }
+            // No segment is long here (the stage's guard): no branch.
+            None => self.open(""),
+        }
+        if listing.is_some() || teams.group_long {
+            self.indent -= 1;
+            self.open("} else");
+        }
         self.fold(&red, &accs, &offset, &length, &lane, &lanes)?;
         self.close();
         self.close();
@@ -137,6 +171,10 @@ impl Generator<'_> {
         let at = ArithExpr::var(&Var::new(s.clone(), Range::below(count.clone())));
         self.write(&out, &[at], &accs)?;
         self.close();
+        if listing.is_some() || !teams.group_long {
+            self.close();
+            return Ok(Val::Array(Self::out_view(&out)));
+        }
         // The long segments of this step, each by the whole group.
         let (i, n_long) = (self.fresh("i"), self.fresh("n_long"));
         self.line(format!("const int {n_long} = {long_teams}[{counter}];"));
@@ -156,6 +194,42 @@ impl Generator<'_> {
         self.close();
         self.close();
         Ok(Val::Array(Self::out_view(&out)))
+    }
+
+    /// The serving stage of `segReduce-binned`: work-group `g` takes the
+    /// listed segments `g, g + G, ...` below the list's count (read on
+    /// the device, the same for the whole group, so every work-item meets
+    /// every barrier), each reduced by the whole group
+    /// ([`Generator::group_run`], with the chunks' partials where it
+    /// spans two chunks) and written by work-item 0. Where nothing is
+    /// listed every group returns at once.
+    fn serve_long_list(
+        &mut self,
+        red: &Reduction<'_>,
+        list: &LongList,
+        (out, offsets, lengths, count): (&Out, &str, &str, &ArithExpr),
+    ) -> Result<Val, CodegenError> {
+        self.need(KernelArg::Array { var: list.counter, written: false });
+        self.need(KernelArg::Array { var: list.ids, written: false });
+        let (listed, ids) = (self.kvar(list.counter), self.kvar(list.ids));
+        let count_c = self.c(count);
+        let group = list.group_size;
+        let [l, n, total, i, s, offset, length] =
+            ["l", "n", "total", "i", "s", "offset", "length"].map(|x| self.fresh(x));
+        self.line(format!("const long {l} = get_local_id(0);"));
+        self.line(format!("const long {n} = {count_c} > 0 ? {offsets}[{count_c} - 1] + {lengths}[{count_c} - 1] : 0;"));
+        self.line(format!("const long {total} = {listed}[0];"));
+        self.open(format!("for (long {i} = get_group_id(0); {i} < {total}; {i} += get_num_groups(0))"));
+        self.line(format!("const long {s} = {ids}[{i}];"));
+        self.line(format!("const long {offset} = {offsets}[{s}];"));
+        self.line(format!("const long {length} = ({s} + 1 < {count_c} ? {offsets}[{s} + 1] : {n}) - {offset};"));
+        let value = self.group_run(red, (&offset, &length), (&l, group), list.long.as_ref())?;
+        self.open(format!("if ({l} == 0)"));
+        let at = ArithExpr::var(&Var::new(s.clone(), Range::below(count.clone())));
+        self.write(out, &[at], &value)?;
+        self.close();
+        self.close();
+        Ok(Val::Array(Self::out_view(out)))
     }
 
     /// The tree of [`Generator::tree`] over the `width` values at `at`,
