@@ -165,15 +165,9 @@ pub fn kernel_plan(program: &FlatProgram, low: &LiftKernel, narrow: &[KVar]) -> 
         }
         steps.push(Step::Launch(Launch {
             kernel: code.name.clone(),
-            // A stage under a condition runs where it is 1: a global size
-            // of 0 skips the launch.
-            global: vec![codegen::expand_sizes(
-                low,
-                &match &stage.when {
-                    Some(when) => when.clone() * code.global.clone(),
-                    None => code.global.clone(),
-                },
-            )],
+            global: vec![codegen::expand_sizes(low, &code.global)],
+            // A stage under a condition runs where it is not 0.
+            when: stage.when.as_ref().map(|when| codegen::expand_sizes(low, when)),
             local: code.local.as_ref().map(|l| vec![l.clone()]),
             narrow: code.narrow.clone(),
             args,

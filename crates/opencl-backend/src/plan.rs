@@ -124,6 +124,13 @@ pub struct Launch {
     /// needed even for empty inputs (a reduction's final step writing the
     /// neutral element) must not have a global size that can be zero.
     pub global: Vec<SizeExpr>,
+    /// A size the launch runs under (lift-ir's `Stage::when`): where it is
+    /// 0 the launch is skipped and its results keep what another launch
+    /// of the kernel wrote, one of two lowerings of a SOAC that write the
+    /// same result, chosen from the sizes. Because either choice is right,
+    /// a size still on the device may be taken at its bound here
+    /// (flatten's note [pending integers]). `None`: always.
+    pub when: Option<SizeExpr>,
     /// Local work size per dimension; `None` lets the driver choose.
     pub local: Option<Vec<SizeExpr>>,
     /// A `__kernel` function of the same source computing the same values

@@ -368,6 +368,9 @@ impl FunctionWriter<'_> {
                 if let Some(narrow) = &launch.narrow {
                     entry["narrow"] = json!(narrow);
                 }
+                if let Some(when) = &launch.when {
+                    entry["when"] = json!(when.to_string());
+                }
                 entry
             })
             .collect();
@@ -477,6 +480,7 @@ mod tests {
             steps: vec![Step::Launch(Launch {
                 kernel: "double_map".into(),
                 global: vec![n_expr.clone().ceil_div(64) * 64],
+                when: None,
                 local: Some(vec![ArithExpr::cst(64)]),
                 narrow: None,
                 args: vec![LaunchArg::Param(0), LaunchArg::Size(n_expr.clone()), LaunchArg::Buffer(0)],

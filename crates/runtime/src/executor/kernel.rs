@@ -102,7 +102,9 @@ pub(crate) fn run_kernel(
 /// launch's global size, a buffer's length, the bytes a launch moves and
 /// its look-back words, each non-decreasing in the variable: launched
 /// and allocated at the bound, with the body reading the value), or it
-/// is the length of an array result (which stays pending too).
+/// is the length of an array result (which stays pending too). A launch's
+/// condition (`Launch::when`) may mention it freely: it only picks one of
+/// two lowerings that write the same result, taken at the bound.
 fn takes_pending(plan: &CompiledKernel, param: usize) -> bool {
     let vars: Vec<VarId> = plan
         .size_vars
@@ -282,6 +284,11 @@ impl<'k> KernelRun<'k> {
     ) -> Result<(), ExecError> {
         if launch.global.is_empty() || launch.global.len() > 3 {
             return Err(internal(format!("a launch of {} dimensions", launch.global.len())));
+        }
+        if let Some(when) = &launch.when {
+            if self.choice(exec, when)? == 0 {
+                return Ok(());
+            }
         }
         let mut global = [1usize; 3];
         for (dimension, size) in launch.global.iter().enumerate() {
@@ -667,6 +674,23 @@ impl<'k> KernelRun<'k> {
         if !free.iter().any(|var| self.pending_var(var).is_some()) || !is_non_decreasing(size) {
             return self.count(exec, size, what);
         }
+        self.at_bounds(exec, size, what)
+    }
+
+    /// A launch's condition ([`opencl_backend::plan::Launch::when`]): a
+    /// choice between lowerings that write the same result, so with the
+    /// variables still on the device at their bounds, never waiting.
+    fn choice(&mut self, exec: &mut Executor<'_, '_>, when: &SizeExpr) -> Result<usize, ExecError> {
+        if !when.free_vars().iter().any(|var| self.pending_var(var).is_some()) {
+            return self.count(exec, when, "a launch's condition");
+        }
+        self.at_bounds(exec, when, "a launch's condition")
+    }
+
+    /// `size` with the variables still on the device at their bounds and
+    /// the others resolved.
+    fn at_bounds(&mut self, exec: &mut Executor<'_, '_>, size: &SizeExpr, what: &str) -> Result<usize, ExecError> {
+        let free = size.free_vars();
         let mut bounds = HashMap::new();
         for var in &free {
             match self.pending_var(var) {

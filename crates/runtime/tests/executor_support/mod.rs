@@ -314,7 +314,7 @@ pub fn launch(
     args: Vec<LaunchArg>,
     bytes_moved: SizeExpr,
 ) -> Step {
-    Step::Launch(Launch { kernel: kernel.into(), global, local, narrow: None, args, bytes_moved })
+    Step::Launch(Launch { kernel: kernel.into(), global, when: None, local, narrow: None, args, bytes_moved })
 }
 
 pub fn length_of(var: &Var, param: usize) -> SizeVar {
