@@ -285,10 +285,10 @@ impl<'k> KernelRun<'k> {
         if launch.global.is_empty() || launch.global.len() > 3 {
             return Err(internal(format!("a launch of {} dimensions", launch.global.len())));
         }
-        if let Some(when) = &launch.when {
-            if self.choice(exec, when)? == 0 {
-                return Ok(());
-            }
+        if let Some(when) = &launch.when
+            && self.choice(exec, when)? == 0
+        {
+            return Ok(());
         }
         let mut global = [1usize; 3];
         for (dimension, size) in launch.global.iter().enumerate() {
