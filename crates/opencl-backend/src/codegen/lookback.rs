@@ -190,21 +190,10 @@ impl Generator<'_> {
             Some(along) => self.load_tile_along(&ch, (&j, &p, &g), (&view, &n), &slots, &z, (along, &out))?,
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // Each work-item's total of its T contiguous elements.
-        let acc = self.declare(&ch.comps.clone(), &ch.z.clone(), "acc");
-        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        // Each work-item's total of its T contiguous elements, the look-back.
         let elem: Vec<String> = tile.iter().map(|tv| format!("{tv}[{l} * {t} + {j}]")).collect();
-        self.combine_into(&mut ch, &acc, &acc, &elem)?;
-        self.close();
-        for (v, a) in ch.vals.iter().zip(&acc) {
-            self.line(format!("{v}[{l}] = {a};"));
-        }
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.group_scan_and_look_back(&mut ch, false)?;
+        let off = self.work_item_offset(&mut ch, &j, &elem, false)?;
         // Each work-item scans its elements from its offset, in place.
-        let off = self.declare(&ch.comps.clone(), &ch.at(ch.prefix_at()), "off");
-        let mine = ch.at(&l);
-        self.combine_into(&mut ch, &off, &off, &mine)?;
         self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
         let elem: Vec<String> = tile.iter().map(|tv| format!("{tv}[{l} * {t} + {j}]")).collect();
         let x = self.declare(&ch.comps.clone(), &elem, "x");
@@ -363,22 +352,11 @@ impl Generator<'_> {
             "const uint {mask} = (uint)(((((ulong){hd}[({first_bit} >> 5) + 1]) << 32) | {hd}[{first_bit} >> 5]) >> ({first_bit} & 31)) & {}u;",
             (1u64 << t) - 1
         ));
-        let acc = self.declare(&ch.comps.clone(), &ch.z.clone(), "acc");
-        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
         let mut elem = vec![format!("(long)(({mask} >> {j}) & 1u)")];
         elem.extend(tile.iter().map(|tv| format!("{tv}[{l} * {t} + {j}]")));
-        self.combine_into(&mut ch, &acc, &acc, &elem)?;
-        self.close();
-        for (v, a) in ch.vals.iter().zip(&acc) {
-            self.line(format!("{v}[{l}] = {a};"));
-        }
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.group_scan_and_look_back(&mut ch, true)?;
+        let off = self.work_item_offset(&mut ch, &j, &elem, true)?;
         // Each work-item scans its elements from its offset, in place: z
         // at a head, the combination so far elsewhere.
-        let off = self.declare(&ch.comps.clone(), &ch.at(ch.prefix_at()), "off");
-        let mine = ch.at(&l);
-        self.combine_into(&mut ch, &off, &off, &mine)?;
         self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
         let head = self.fresh("head");
         self.line(format!("const long {head} = (long)(({mask} >> {j}) & 1u);"));
@@ -1208,8 +1186,6 @@ impl Generator<'_> {
                     .collect()
             })
             .collect();
-        let acc = self.declare(&ch.comps.clone(), &ch.z.clone(), "acc");
-        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
         let mut elem = Vec::new();
         for (i, part) in parts.iter().enumerate() {
             match part {
@@ -1224,19 +1200,10 @@ impl Generator<'_> {
                 Part::Map => {}
             }
         }
-        self.combine_into(&mut ch, &acc, &acc, &elem)?;
-        self.close();
-        for (v, a) in ch.vals.iter().zip(&acc) {
-            self.line(format!("{v}[{l}] = {a};"));
-        }
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.group_scan_and_look_back(&mut ch, true)?;
         // Each work-item's offset (the tile's prefix and its own); each
         // scan's prefixes of its elements, in place; each filter's offset
         // and mask packed in its slot.
-        let off = self.declare(&ch.comps.clone(), &ch.at(ch.prefix_at()), "off");
-        let mine = ch.at(&l);
-        self.combine_into(&mut ch, &off, &off, &mine)?;
+        let off = self.work_item_offset(&mut ch, &j, &elem, true)?;
         for (i, part) in parts.iter().enumerate() {
             let k = part.carried().len();
             let from = carry_at[i];
@@ -1372,6 +1339,34 @@ impl Generator<'_> {
             self.counts_before_of(&ch, &n_c, &tiles, &before, &buffers, &scans);
         }
         Ok(Val::Array(View::Mem { names: out, dims: vec![n] }))
+    }
+
+    /// Each work-item's total of its `T` contiguous elements (`elem`, in
+    /// terms of the loop index `j`) into its slot, the group's scan and the
+    /// look-back ([`Self::group_scan_and_look_back`]), then the
+    /// work-item's offset: the tile's exclusive prefix combined with the
+    /// totals of the work-items before it.
+    fn work_item_offset(
+        &mut self,
+        ch: &mut Chain<'_>,
+        j: &str,
+        elem: &[String],
+        offsets_in_registers: bool,
+    ) -> Result<Vec<String>, CodegenError> {
+        let (l, t) = (ch.lid.clone(), ch.t);
+        let acc = self.declare(&ch.comps.clone(), &ch.z.clone(), "acc");
+        self.open(format!("for (long {j} = 0; {j} < {t}; {j}++)"));
+        self.combine_into(ch, &acc, &acc, elem)?;
+        self.close();
+        for (v, a) in ch.vals.iter().zip(&acc) {
+            self.line(format!("{v}[{l}] = {a};"));
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.group_scan_and_look_back(ch, offsets_in_registers)?;
+        let off = self.declare(&ch.comps.clone(), &ch.at(ch.prefix_at()), "off");
+        let mine = ch.at(&l);
+        self.combine_into(ch, &off, &off, &mine)?;
+        Ok(off)
     }
 
     /// The group's exclusive scan of the `L` totals in `vals[0..L)` (rows
