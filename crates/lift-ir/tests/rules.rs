@@ -252,6 +252,48 @@ fn segmented_inputs((data, ls, os): (KVar, KVar, KVar), lengths: &[i64], seed: i
     HashMap::from([(data, ints(&values)), (ls, ints(lengths)), (os, ints(&offsets))])
 }
 
+/// `segReduce` with the non-commutative `last` over segments of `lengths`
+/// (values from `seed`): the kernel and its inputs.
+fn last_seg_reduce(lengths: &[i64], seed: i64) -> (Kernel, HashMap<KVar, Value>) {
+    let mut b = Builder::new();
+    let data = b.param("data");
+    let ls = b.param("lengths");
+    let os = b.param("offsets");
+    let pull = b.pull(data);
+    let op = b.op("last");
+    let segments = SegDesc { lengths: ls, offsets: os };
+    b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
+    let inputs = segmented_inputs((data, ls, os), lengths, seed);
+    (b.kernel, inputs)
+}
+
+/// The int-array `inputs` of `kernel`'s parameters, in their order, as the
+/// checked evaluator takes them.
+fn flat_args(kernel: &Kernel, inputs: &HashMap<KVar, Value>) -> Vec<FlatValue> {
+    let int = |x: &Value| match x {
+        Value::Scalar(c) => match c[..] {
+            [Const::Int(i)] => i,
+            _ => unreachable!("int inputs"),
+        },
+        _ => unreachable!("int inputs"),
+    };
+    kernel
+        .params
+        .iter()
+        .map(|v| match &inputs[v] {
+            Value::Array(items) => FlatValue::Array(ArrayValue::ints(items.iter().map(int).collect())),
+            _ => unreachable!("the inputs are arrays"),
+        })
+        .collect()
+}
+
+/// `low` without the stages `drop` picks.
+fn without_stages(low: &LiftKernel, drop: &dyn Fn(&lift_ir::ir::Stage) -> bool) -> LiftKernel {
+    let mut k = low.clone();
+    k.stages.retain(|s| !drop(s));
+    k
+}
+
 fn data() -> impl Strategy<Value = Vec<i64>> {
     prop::collection::vec(prop_oneof![Just(0i64), -50i64..50], 0..80)
 }
@@ -323,16 +365,8 @@ proptest! {
     /// operator, combined in order), with empty segments.
     #[test]
     fn segmented_reductions(lengths in prop::collection::vec(0i64..6, 0..20), seed in 0i64..100) {
-        let mut b = Builder::new();
-        let data = b.param("data");
-        let ls = b.param("lengths");
-        let os = b.param("offsets");
-        let pull = b.pull(data);
-        let op = b.op("last");
-        let segments = SegDesc { lengths: ls, offsets: os };
-        b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
-        let inputs = segmented_inputs((data, ls, os), &lengths, seed);
-        levels_agree(&b.kernel, inputs, &["segReduce-segments", "segReduce-merge"]);
+        let (kernel, inputs) = last_seg_reduce(&lengths, seed);
+        levels_agree(&kernel, inputs, &["segReduce-segments", "segReduce-merge"]);
     }
 
     /// segReduce-by-shape: both lowerings, each under the longest
@@ -347,16 +381,8 @@ proptest! {
         lengths in prop::collection::vec(prop_oneof![16 => 0i64..4, 2 => 0i64..60, 1 => 500i64..800], 0..40),
         seed in 0i64..100,
     ) {
-        let mut b = Builder::new();
-        let data = b.param("data");
-        let ls = b.param("lengths");
-        let os = b.param("offsets");
-        let pull = b.pull(data);
-        let op = b.op("last");
-        let segments = SegDesc { lengths: ls, offsets: os };
-        b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
-        let inputs = segmented_inputs((data, ls, os), &lengths, seed);
-        let high = lift_ir::lower::lower_kernel(&b.kernel).expect("lowers");
+        let (kernel, inputs) = last_seg_reduce(&lengths, seed);
+        let high = lift_ir::lower::lower_kernel(&kernel).expect("lowers");
         let l = 8;
         let cfg = Config { group_size: l, max_groups: 3, seg_reduce: SegReduce::ByShape, ..Config::default() };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
@@ -386,21 +412,9 @@ proptest! {
         // The splits and merge, whose carry-ins their group folds (the
         // chunks' stage runs only where the team is the group).
         prop_assert_eq!(low.stages.iter().filter(|s| is_merge(s)).count(), 2, "{}", printed);
-        let without = |drop: &dyn Fn(&lift_ir::ir::Stage) -> bool| {
-            let mut k = low.clone();
-            k.stages.retain(|s| !drop(s));
-            k
-        };
+        let without = |drop: &dyn Fn(&lift_ir::ir::Stage) -> bool| without_stages(&low, drop);
         let (chosen, other) = if teams_chosen { (without(&is_teams), without(&is_merge)) } else { (without(&is_merge), without(&is_teams)) };
-        let args: Vec<FlatValue> = [data, ls, os]
-            .iter()
-            .map(|v| match &inputs[v] {
-                Value::Array(items) => FlatValue::Array(ArrayValue::ints(
-                    items.iter().map(|x| match x { Value::Scalar(c) => match c[..] { [Const::Int(i)] => i, _ => unreachable!() }, _ => unreachable!() }).collect(),
-                )),
-                _ => unreachable!("the inputs are arrays"),
-            })
-            .collect();
+        let args = flat_args(&kernel, &inputs);
         let checked_expected = eval_kernel(&high, args.clone()).expect("high-level runs (checked)");
         for k in [&low, &other] {
             let got = run(k, &inputs).unwrap_or_else(|e| panic!("{e}\n{printed}"));
@@ -425,16 +439,8 @@ proptest! {
         lengths in prop::collection::vec(prop_oneof![16 => 0i64..4, 2 => 0i64..60, 1 => 500i64..800], 0..40),
         seed in 0i64..100,
     ) {
-        let mut b = Builder::new();
-        let data = b.param("data");
-        let ls = b.param("lengths");
-        let os = b.param("offsets");
-        let pull = b.pull(data);
-        let op = b.op("last");
-        let segments = SegDesc { lengths: ls, offsets: os };
-        b.bind("sums", VarType::Array(INT), Soac::SegReduce { segments, pull, neutral: vec![Const::Int(0)], op });
-        let inputs = segmented_inputs((data, ls, os), &lengths, seed);
-        let high = lift_ir::lower::lower_kernel(&b.kernel).expect("lowers");
+        let (kernel, inputs) = last_seg_reduce(&lengths, seed);
+        let high = lift_ir::lower::lower_kernel(&kernel).expect("lowers");
         let l = 8;
         let cfg = Config { group_size: l, max_groups: 3, seg_reduce: SegReduce::Binned, seg_list_group: 4, ..Config::default() };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
@@ -453,20 +459,8 @@ proptest! {
         };
         prop_assert_eq!(low.stages.iter().filter(|s| list_of(s) == Some(false)).count(), 2, "{}", printed);
         prop_assert_eq!(low.stages.iter().filter(|s| list_of(s) == Some(true)).count(), 1, "{}", printed);
-        let without = |drop: &dyn Fn(&lift_ir::ir::Stage) -> bool| {
-            let mut k = low.clone();
-            k.stages.retain(|s| !drop(s));
-            k
-        };
-        let args: Vec<FlatValue> = [data, ls, os]
-            .iter()
-            .map(|v| match &inputs[v] {
-                Value::Array(items) => FlatValue::Array(ArrayValue::ints(
-                    items.iter().map(|x| match x { Value::Scalar(c) => match c[..] { [Const::Int(i)] => i, _ => unreachable!() }, _ => unreachable!() }).collect(),
-                )),
-                _ => unreachable!("the inputs are arrays"),
-            })
-            .collect();
+        let without = |drop: &dyn Fn(&lift_ir::ir::Stage) -> bool| without_stages(&low, drop);
+        let args = flat_args(&kernel, &inputs);
         let checked_expected = eval_kernel(&high, args.clone()).expect("high-level runs (checked)");
         let got = run(&low, &inputs).unwrap_or_else(|e| panic!("{e}\n{printed}"));
         prop_assert_eq!(&got, &expected, "{}", printed);
