@@ -100,6 +100,14 @@ impl<'a> Evaluator<'a> {
                 }
             }
             let value = self.expr(&stage.body)?;
+            // A teams' stage that gave up wrote nothing the kernel reads.
+            let flag = |v| match self.inputs.get(&v) {
+                Some(Value::Scalar(c)) => c.first() != Some(&Const::Int(0)),
+                _ => true,
+            };
+            if crate::seg_reduce::gave_up(stage, flag) {
+                continue;
+            }
             let items = value.array()?.to_vec();
             for (c, v) in stage.result.iter().enumerate() {
                 let mut column = Vec::new();
@@ -448,6 +456,15 @@ impl<'a> Evaluator<'a> {
                     Some(list) => self.size(&list.bound)?,
                     None => 0,
                 };
+                // segReduce-by-shape: a stage that gives up sets its flag
+                // and leaves every segment to the later stage.
+                // (the run discards the values: `crate::seg_reduce::gave_up`).
+                if let Some(g) = &teams.gives_up {
+                    let lengths =
+                        segs.array()?.iter().map(|s| s.array().map(|a| a.len())).collect::<Result<Vec<_>, _>>()?;
+                    let flag = crate::ir::GiveUp::flag_of(lengths, self.size(&g.bound)?);
+                    self.inputs.insert(g.flag, Value::Scalar(vec![Const::Int(flag)]));
+                }
                 let mut out = Vec::new();
                 let mut start = 0;
                 for seg in segs.array()? {

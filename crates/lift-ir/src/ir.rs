@@ -454,6 +454,32 @@ pub struct Teams {
     /// guard keeps such segments out (`segReduce-by-shape`), so that the
     /// kernel has no code for them.
     pub group_long: bool,
+    /// `segReduce-by-shape`'s teams where the team is narrower than the
+    /// group: a segment of more elements than the bound sets the flag and
+    /// the stage gives up (see [`GiveUp`]).
+    pub gives_up: Option<GiveUp>,
+}
+
+/// A teams' stage that gives up on long segments (`segReduce-by-shape`,
+/// see `crate::seg_reduce`): a team whose segment has more than `bound`
+/// elements (a host size) sets `flag` (a kernel counter, zeroed before
+/// the kernel's first stage, written by `atomic_max` of 1) and every
+/// work-group stops at its next step once it reads the flag set; a later
+/// stage under the device guard `flag > 0` writes every segment's value.
+/// The stage's values are those of its teams where no segment is long
+/// (the flag stays 0), and are not read otherwise. The flag depends on the
+/// lengths alone, never on timing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GiveUp {
+    pub flag: KVar,
+    pub bound: ArithExpr,
+}
+
+impl GiveUp {
+    /// The flag's value after the stage, given the bound's value.
+    pub fn flag_of(lengths: impl IntoIterator<Item = usize>, bound: i64) -> i64 {
+        i64::from(lengths.into_iter().any(|len| len as i64 > bound))
+    }
 }
 
 /// The long segments' list of `segReduce-binned` (see
@@ -771,8 +797,8 @@ pub struct Stage {
     /// A condition read on the device before anything else (one value for
     /// the whole launch): where it is false every work-group returns at
     /// once and the results keep what another stage wrote
-    /// (`segReduce-by-shape`: the longest segment, never read back to
-    /// the host). `None`: always.
+    /// (`segReduce-by-shape`: merge under the flag of the teams that gave
+    /// up, never read back to the host). `None`: always.
     pub guard: Option<DeviceGuard>,
 }
 

@@ -36,8 +36,9 @@
 //!    reduction is both `segReduce-teams` (a team of work-items per
 //!    segment, as wide as the average segment is long) and
 //!    `segReduce-merge` (work-groups taking equal shares of segments and
-//!    elements together by merge-path splits), each stage under a
-//!    device guard of the longest segment, so the device runs one
+//!    elements together by merge-path splits), teams giving up on a
+//!    long segment and merge under a device guard of its flag, so the
+//!    device runs one
 //!    (`segReduce-by-shape`, [`seg_reduce`]; values of three components
 //!    or more: teams).
 //!    A map whose pull searches a descriptor at its own position finds

@@ -150,7 +150,7 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         Fun::JoinSegments(n, o) => format!("joinSegments({n}, {})", var_name(kernel, *o)),
         Fun::Pad(n, z) => format!("pad({n}, {})", print_value(z)),
         Fun::SegReduceTeams(g, t) => format!(
-            "segReduceTeams({}, lanes = {}, groups = {}, {}, {}, batch = {}{}{}{}{})",
+            "segReduceTeams({}, lanes = {}, groups = {}, {}, {}, batch = {}{}{}{}{}{})",
             f(g),
             t.lanes,
             t.groups,
@@ -160,7 +160,11 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
             print_hoisted(kernel, t.hoisted.as_ref()),
             print_long(kernel, t.long.as_ref()),
             print_list(kernel, t.list.as_ref()),
-            if t.group_long { "" } else { ", no long segments" }
+            if t.group_long { "" } else { ", no long segments" },
+            match &t.gives_up {
+                Some(g) => format!(", gives up = ({}, > {})", var_name(kernel, g.flag), g.bound),
+                None => String::new(),
+            }
         ),
         Fun::SegReduceMerge(g, t) => {
             format!(

@@ -83,11 +83,12 @@
 //!   segment (the only lowering of wider values), in
 //!   [`crate::seg_reduce`].
 //! - `segReduce-by-shape` (the default, [`Config::seg_reduce`]): both
-//!   lowerings of a one- or two-component segmented reduction, each stage
-//!   under a device guard (`Stage::guard`): the longest segment (a
-//!   max-reduction of the lengths before, never read back) against the
-//!   team width, so teams works on even segments and merge on uneven
-//!   ones, the other's work-groups returning at once.
+//!   lowerings of a one- or two-component segmented reduction: teams,
+//!   which gives up where a segment is long against the team width
+//!   (setting a flag, never read back), then merge under a device guard
+//!   of the flag (`Stage::guard`), so teams works on even segments and
+//!   merge on uneven ones, merge's work-groups returning at once where
+//!   teams did not give up.
 //! - `hoist-element-reads`: with either lowering, the reads the segments'
 //!   pull makes at the element's position (the columns of the sequence,
 //!   in bounds at every position) become parameters of a second pull, so

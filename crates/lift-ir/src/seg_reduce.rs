@@ -7,38 +7,52 @@
 //! `segReduce-by-shape`: where a team of `W` lanes is the whole group
 //! (`W = L`, segments of a group's worth of elements, where merge gives a
 //! long segment one group too; the host knows it from the sizes) teams
-//! runs alone. Elsewhere two stages reduce the lengths by `max` (the
-//! longest segment, left in a one-element buffer), and all three stages
-//! of both lowerings are launched with their usual global sizes, each
-//! under a device guard ([`crate::ir::Stage::guard`]): the first thing
-//! every work-group does is read `longest` and return unless
-//! ```text
-//! teams:  whole_group ≠ 0 || longest ≤ TEAM_STEPS·B·W
-//! merge:  longest > TEAM_STEPS·B·W      (and launched only where whole_group = 0)
-//! ```
-//! teams where no segment keeps its team more than [`TEAM_STEPS`]
-//! batches of `B` elements a lane (`hoist-element-reads`),
-//! merge elsewhere. One value decides for every work-group of a launch,
-//! so a group returns before its first barrier or not at all, and the
-//! host never waits for it (a read-back would cost a wait per call:
-//! quickhull's recursion 99 waits instead of 79). Teams reads each
-//! segment's offset once and nothing else of the descriptor, and stages
-//! no tile: on even segments it is the faster (on the H100, SpMV of 4M
-//! rows of 8: 0.60 ms against merge's 0.81, 0.84× and 0.62× cuSPARSE);
-//! merge balances uneven ones (7M power-law rows: 1.70 ms against teams'
-//! 2.79, 0.75× and 0.46×). The `max` costs 0.026 ms of kernels on 4M
-//! rows, the other lowering's launches, which return at once, 0.01 to
-//! 0.03 ms. On the H100 in one run, SpMV against cuSPARSE: uniform rows
-//! 0.78× (main's merge 0.55×, the read-back 0.82×), banded 0.65× (0.46×,
-//! 0.71×), power-law 0.73× (0.74×, 0.73×); quickhull of 10^7 points 85
-//! host waits like main's (the read-back 107), 61 to 64 ms in two runs (main 64 to
-//! 73).
+//! runs alone. Elsewhere teams runs first and gives up where a segment
+//! is long, and merge runs after it only where it gave up (note [teams
+//! give up]).
+//!
+//! Note [teams give up]
+//! ~~~~~~~~~~~~~~~~~~~~
+//! The host cannot tell even segments from uneven ones (SpMV's rows of 8
+//! and its power-law rows both average 8.5), and a read-back would cost a
+//! wait per call (quickhull's recursion 99 waits instead of 79). Teams is
+//! the faster on even segments (it reads each segment's offset once and
+//! stages no tile), merge balances uneven ones. The teams' stage
+//! ([`GiveUp`]) is launched without a guard; a team whose segment has
+//! more than `TEAM_STEPS·B·W` elements (`TEAM_STEPS` batches of `B` a
+//! lane, `hoist-element-reads`) writes nothing, sets a kernel counter,
+//! the flag (`atomic_max` of 1; counters are zeroed before the kernel's
+//! first stage), and the groups stop: work-item 0 reads the flag
+//! (volatile) at the start of each step and leaves it in local memory
+//! before the step's barrier, the group reads it after the barrier and
+//! leaves the loop together at the next step (a group's first step reads
+//! it before a barrier at the kernel's start, so that the groups that
+//! start after the flag is set return at once). Merge's splits and
+//! reduction run under the device guard `flag > 0` and write every
+//! segment. The flag depends on the lengths alone: the kernel's result is
+//! teams' where no segment is long, merge's elsewhere, whatever the
+//! timing. Before, a reduction of the lengths by `max` (two launches,
+//! 0.026 ms on 4M rows on the H100) decided both guards, and teams under
+//! its guard returned at once on uneven rows; now uneven rows pay teams'
+//! groups up to their first step after the flag (one long row among
+//! 64 teams' first rows is the common case on power-law rows) and even
+//! ones the volatile read a step, which overlaps the step's loads. The
+//! teams' kernels no longer zero the group's long counts nor take the
+//! barrier before the loop where no segment is left to the group. On the
+//! H100 in one run (`primitives.py spmv`, main's binary alternating, two
+//! runs each; explicit cuSPARSE batched 0.506 / 0.181 / 1.278 ms):
+//! uniform rows of 8 0.535 ms of kernels (main 0.577; teams 0.518 against
+//! 0.532, the longest's two launches 0.027 gone; 0.946× cuSPARSE, main
+//! 0.877×), banded rows of 5 0.144 ms (0.168; 1.26×, main 1.08×),
+//! power-law rows 1.425 ms (1.442; teams giving up 0.044 ms against the
+//! guarded teams' 0.018 and the longest's 0.037; merge 1.363 ms
+//! unchanged; 0.897×, main 0.886×).
 //!
 //! Segments short on average (`n < SHORT_SEGMENT · #segments`, known to
 //! the host) take a second teams' stage with batches of `2B` (teams half
 //! as wide: a work-item per row of 5), the host launching one of the two
-//! and the guard's bound being that stage's; and under the guard no
-//! segment is longer than `LONG_STEPS` batches a lane, so these narrow
+//! and the bound of giving up being that stage's; and a segment within
+//! the bound is no longer than `LONG_STEPS` batches a lane, so these narrow
 //! teams' kernels have no code for a segment left to the group
 //! ([`Teams::group_long`]). On the H200 in one run (`primitives.py spmv`,
 //! explicit cuSPARSE): 4M banded rows of 5 0.186 → 0.142 ms of kernels
@@ -232,8 +246,8 @@ use flatten::ir::{BinaryOp, GExpr, KVar, Scalar, Thunk, VarType};
 use crate::arith::{ArithExpr, Range};
 
 use crate::ir::{
-    DeviceGuard, Expr, Fun, HoistedPull, LiftKernel, LongChunks, LongList, LongPartials, MergeTiles, SizeDef, Stage,
-    Teams, UserFunDef, UserFunId,
+    DeviceGuard, Expr, Fun, GiveUp, HoistedPull, LiftKernel, LongChunks, LongList, LongPartials, MergeTiles, SizeDef,
+    Stage, Teams, UserFunDef, UserFunId,
 };
 use crate::lower::Unsupported;
 use crate::rules::{Config, SegReduce};
@@ -374,11 +388,22 @@ pub fn side_outputs(e: &Expr) -> Vec<KVar> {
         {
             out.extend([list.counter, list.ids]);
         }
+        if let Fun::SegReduceTeams(_, Teams { gives_up: Some(g), .. }) = f {
+            out.push(g.flag);
+        }
         for a in args {
             out.extend(side_outputs(a));
         }
     }
     out
+}
+
+/// Whether `stage` is a teams' stage that gave up (note [teams give up]),
+/// `set` telling whether a flag is set after it ran: its values are then
+/// none of the kernel's (the evaluators discard them, as the kernel
+/// leaves them unwritten).
+pub fn gave_up(stage: &Stage, set: impl Fn(KVar) -> bool) -> bool {
+    matches!(&stage.body, Expr::Apply(Fun::SegReduceTeams(_, Teams { gives_up: Some(g), .. }), _) if set(g.flag))
 }
 
 /// A part of a segment that `segReduceMerge` folds on its own (positions
@@ -606,9 +631,9 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         return Ok(Some(stages));
     }
     // segReduce-by-shape: where a team is the whole group (known to the
-    // host) teams runs alone; elsewhere the longest segment, reduced on
-    // the device, decides in each launch's guard: teams where no segment
-    // keeps its team more than TEAM_STEPS steps, merge elsewhere.
+    // host) teams runs alone; elsewhere teams gives up where a segment
+    // would keep its team more than TEAM_STEPS steps, and merge runs under
+    // the flag's guard (note [teams give up]).
     let Some(_) = merge else {
         let teams = Teams {
             lanes: lanes.clone(),
@@ -624,6 +649,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
             long: None,
             list: None,
             group_long: true,
+            gives_up: None,
         };
         let chunk_parts = (&f, &z, &segs, hoisted);
         let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, None)?;
@@ -656,9 +682,12 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     };
     let groups = groups_of(low, &lanes);
     let short_groups = groups_of(low, &short_lanes);
-    let longest = lower_longest(low, stage, lengths, &mut stages, cfg, &narrow)?;
-    let teams_guard = DeviceGuard { value: longest, bound: bound.clone(), at_most: true, unless: ArithExpr::zero() };
-    let merge_guard = DeviceGuard { value: longest, bound, at_most: false, unless: ArithExpr::zero() };
+    // The flag of note [teams give up]: a zeroed kernel counter.
+    let name = low.flat.var(stage.result.first().copied().unwrap_or(lengths)).name.clone();
+    let flag = low.flat.new_var(format!("{name}_gave_up"), VarType::Scalar(Scalar::Int));
+    low.counters.push(flag);
+    let gives_up = GiveUp { flag, bound };
+    let merge_guard = DeviceGuard { value: flag, bound: ArithExpr::zero(), at_most: false, unless: ArithExpr::zero() };
     // segReduce-long-chunks: where the group may fold a run of two chunks
     // or more; by shape only where the team is the group (known to the
     // host), so that elsewhere the launches are those of teams and merge
@@ -675,29 +704,35 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         long,
         list: None,
         group_long: true,
+        gives_up: None,
     };
     let apply =
         |teams: Teams| Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]);
-    // Under the guard no segment is longer than TEAM_STEPS batches a lane:
+    // A segment longer than TEAM_STEPS batches a lane makes teams give up:
     // none is left to the group where that is at most LONG_STEPS, and the
     // kernel has no code for it. A segment of two chunks reaches teams
-    // only where the team is the group (elsewhere the longest picks
-    // merge): the teams kernel that folds chunk partials runs there
+    // only where the team is the group (elsewhere teams gives up on it): the teams kernel that folds chunk partials runs there
     // alone (on the H100 the partials' loop in the one kernel slowed
     // SpMV's banded rows 0.178 → 0.195 ms).
-    let plain = Teams { long: None, group_long: TEAM_STEPS * batch > LONG_STEPS, ..teams.clone() };
+    let plain = Teams {
+        long: None,
+        group_long: TEAM_STEPS * batch > LONG_STEPS,
+        gives_up: Some(gives_up.clone()),
+        ..teams.clone()
+    };
     let when = narrow.clone() * (ArithExpr::one() - short.clone());
-    stages.push(Stage { body: apply(plain), when: Some(when), guard: Some(teams_guard.clone()), ..stage.clone() });
+    stages.push(Stage { body: apply(plain), when: Some(when), guard: None, ..stage.clone() });
     let short_teams = Teams {
         lanes: short_lanes,
         groups: short_groups,
         batch: short_batch,
         long: None,
         group_long: TEAM_STEPS * short_batch > LONG_STEPS,
+        gives_up: Some(gives_up),
         ..teams.clone()
     };
     let when = narrow.clone() * short;
-    stages.push(Stage { body: apply(short_teams), when: Some(when), guard: Some(teams_guard), ..stage.clone() });
+    stages.push(Stage { body: apply(short_teams), when: Some(when), guard: None, ..stage.clone() });
     stages.push(Stage { body: apply(teams), when: Some(whole_group), guard: None, ..stage.clone() });
     // Merge runs where the team is narrower than the group, where the
     // chunks' stage does not: its carry-ins are folded by their group.
@@ -746,6 +781,7 @@ fn lower_binned(
         long: long.clone(),
         list: None,
         group_long: true,
+        gives_up: None,
     };
     let apply =
         |teams: Teams| Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]);
@@ -863,41 +899,6 @@ fn team_lanes(low: &mut LiftKernel, elements: &ArithExpr, count: &ArithExpr, l: 
     let nearest = (elements.clone() * 3 / (count.clone() * (2 * batch)).max(1)).max(1);
     let lanes_def = ArithExpr::cst(2).pow(nearest.log2()).min(l);
     low.size_var("lanes", SizeDef::Derived(lanes_def), Range::between(1, l))
-}
-
-/// The stages of the longest segment's length (`reduce(max)(0, lengths)`,
-/// left on the device for the guards), each under `when`, appended to
-/// `stages`; the variable it is written to.
-fn lower_longest(
-    low: &mut LiftKernel,
-    stage: &Stage,
-    lengths: KVar,
-    stages: &mut Vec<Stage>,
-    cfg: &Config,
-    when: &ArithExpr,
-) -> Result<KVar, Unsupported> {
-    let int = Scalar::Int;
-    let name = low.flat.var(stage.result.first().copied().unwrap_or(lengths)).name.clone();
-    let [a, b] = ["a", "b"].map(|x| low.flat.new_var(x, VarType::Scalar(int)));
-    let max = Thunk { params: vec![a, b], body: GExpr::binary(BinaryOp::Max, int, GExpr::Var(a), GExpr::Var(b)) };
-    let max = crate::lower::add_user_fun(low, &format!("longest_{name}"), &max, vec![int])?;
-    let longest = low.flat.new_var(format!("{name}_longest"), VarType::Scalar(int));
-    let high = Stage {
-        name: format!("{}_longest", stage.name),
-        body: Expr::apply(
-            Fun::Reduce(Box::new(Fun::User(max))),
-            vec![Expr::Value(vec![flatten::ir::Const::Int(0)]), Expr::Input(lengths)],
-        ),
-        result: vec![longest],
-        scalar_result: true,
-        when: None,
-        guard: None,
-    };
-    for mut s in crate::rules::lower_stage(low, &high, cfg)? {
-        s.when = Some(when.clone());
-        stages.push(s);
-    }
-    Ok(longest)
 }
 
 /// `segReduce-merge`: the tiles' splits, then the reduction, both under

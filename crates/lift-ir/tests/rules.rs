@@ -369,11 +369,13 @@ proptest! {
         levels_agree(&kernel, inputs, &["segReduce-segments", "segReduce-merge"]);
     }
 
-    /// segReduce-by-shape: both lowerings, each under the longest
-    /// segment's device guard, both evaluators running only the chosen
-    /// one (teams where the team is the whole group or no segment takes
-    /// more than 4 of its batches, merge elsewhere): without the stages of
-    /// the other it agrees, without its own it has no result. Segments of
+    /// segReduce-by-shape: teams, which gives up where a segment takes
+    /// more than 4 of its batches (setting its flag, its values
+    /// discarded), then merge under the flag's device guard; teams alone
+    /// where the team is the whole group. Teams chosen, it agrees without
+    /// merge's stages and has no result without its own; merge chosen, it
+    /// has no result without merge's stages, nor without teams' (nothing
+    /// sets the flag merge's guard reads). Segments of
     /// 500 to 800 (two chunks of 8 · 32 at least) take the chunk partials
     /// of `segReduce-long-chunks` where the team is the group.
     #[test]
@@ -413,17 +415,27 @@ proptest! {
         // chunks' stage runs only where the team is the group).
         prop_assert_eq!(low.stages.iter().filter(|s| is_merge(s)).count(), 2, "{}", printed);
         let without = |drop: &dyn Fn(&lift_ir::ir::Stage) -> bool| without_stages(&low, drop);
-        let (chosen, other) = if teams_chosen { (without(&is_teams), without(&is_merge)) } else { (without(&is_merge), without(&is_teams)) };
+        // Teams' stages that give up: those where the team is narrower than
+        // the group.
+        let gives_up = |s: &lift_ir::ir::Stage| matches!(&s.body, lift_ir::ir::Expr::Apply(lift_ir::ir::Fun::SegReduceTeams(_, t), _) if t.gives_up.is_some());
+        prop_assert_eq!(low.stages.iter().filter(|s| gives_up(s)).count(), 2, "{}", printed);
+        let (chosen, agreeing) = if teams_chosen {
+            (vec![without(&is_teams)], vec![low.clone(), without(&is_merge)])
+        } else {
+            (vec![without(&is_merge), without(&is_teams)], vec![low.clone()])
+        };
         let args = flat_args(&kernel, &inputs);
         let checked_expected = eval_kernel(&high, args.clone()).expect("high-level runs (checked)");
-        for k in [&low, &other] {
+        for k in &agreeing {
             let got = run(k, &inputs).unwrap_or_else(|e| panic!("{e}\n{printed}"));
             prop_assert_eq!(&got, &expected, "{}", printed);
             let got = eval_kernel(k, args.clone()).unwrap_or_else(|e| panic!("{e}\n{printed}"));
             prop_assert_eq!(&got, &checked_expected, "{}", printed);
         }
-        prop_assert!(run(&chosen, &inputs).is_err(), "a result without the chosen lowering ({teams_chosen}):\n{}", printed);
-        prop_assert!(eval_kernel(&chosen, args).is_err(), "a result without the chosen lowering ({teams_chosen}):\n{}", printed);
+        for k in &chosen {
+            prop_assert!(run(k, &inputs).is_err(), "a result without the chosen lowering ({teams_chosen}):\n{}", printed);
+            prop_assert!(eval_kernel(k, args.clone()).is_err(), "a result without the chosen lowering ({teams_chosen}):\n{}", printed);
+        }
     }
 
     /// segReduce-binned: teams that list their long segments (more than 4

@@ -286,6 +286,11 @@ impl<'k> Evaluator<'k> {
         self.stage_results = stage.result.clone();
         let value = self.expr(&stage.body)?;
         self.check_type(&value, &ty).map_err(|e| self.in_stage(stage, e))?;
+        // A teams' stage that gave up wrote nothing the kernel reads.
+        let flag = |v| !matches!(self.flat.get(&v), Some(FlatValue::Scalar(ScalarValue::Int(0))));
+        if crate::seg_reduce::gave_up(stage, flag) {
+            return Ok(());
+        }
         let Value::Array(elems) = value else {
             return self.fail(format!("stage `{}` yields {}", stage.name, value.describe()));
         };
@@ -766,10 +771,20 @@ impl<'k> Evaluator<'k> {
                     Some(list) => self.arith(&list.bound)?,
                     None => 0,
                 };
-                let mut out = Vec::with_capacity(segs.len());
+                let mut items_of = Vec::with_capacity(segs.len());
+                for seg in segs {
+                    items_of.push(self.array(f, seg)?);
+                }
+                // segReduce-by-shape: a stage that gives up sets its flag
+                // and leaves every segment to the later stage (the stage
+                // discards the values: `crate::seg_reduce::gave_up`).
+                if let Some(g) = &teams.gives_up {
+                    let flag = crate::ir::GiveUp::flag_of(items_of.iter().map(|i| i.len()), self.arith(&g.bound)?);
+                    self.bind(g.flag, FlatValue::Scalar(ScalarValue::Int(flag)))?;
+                }
+                let mut out = Vec::with_capacity(items_of.len());
                 let mut start = 0;
-                for (r, seg) in segs.into_iter().enumerate() {
-                    let items = self.array(f, seg)?;
+                for (r, items) in items_of.into_iter().enumerate() {
                     let fold = crate::seg_reduce::teams_fold(teams, start, items.len(), lanes, bound)
                         .or_else(|e| self.fail(e))?;
                     start += items.len();

@@ -28,6 +28,15 @@
 //! stage appends a long segment's index to the list in global memory
 //! (`atomic_inc` of its counter) instead, and the serving stage's groups
 //! take the listed segments in turn, each folded by the whole group.
+//! Teams that give up (`Teams::gives_up`, note [teams give up] in
+//! `lift_ir::seg_reduce`): a team whose segment is longer than the bound
+//! skips it and its lane 0 sets the flag (`atomic_max`); work-item 0
+//! reads the flag (volatile) at each step's start and leaves it in one
+//! of two local slots before the step's barrier (the first step's before
+//! a barrier ahead of the loop), and the whole group leaves the loop at
+//! the next step where it is set. Where no segment is left to the group
+//! the kernel has neither the long counts nor the barrier that zeroes
+//! them.
 
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
@@ -66,8 +75,13 @@ impl Generator<'_> {
         for (n, s) in tree.iter().zip(&comps) {
             self.local_decls.push(format!("__local {} {n}[{}];", c_type(*s), 2 * group));
         }
+        // The group's list of its teams' long segments (three counts), a
+        // stage's that leaves them to the group.
+        let local_long = teams.list.is_none() && teams.group_long;
         let long_teams = self.fresh("long_teams");
-        self.local_decls.push(format!("__local int {long_teams}[{}];", group + 3));
+        if local_long {
+            self.local_decls.push(format!("__local int {long_teams}[{}];", group + 3));
+        }
         let red = Reduction {
             pull,
             op,
@@ -91,6 +105,18 @@ impl Generator<'_> {
             }
             None => None,
         };
+        // segReduce-by-shape's teams that give up on a long segment (note
+        // [teams give up]): the flag, its bound, and the group's copy of
+        // the flag (a step's in one of two slots).
+        let stop = match &teams.gives_up {
+            Some(g) => {
+                self.need(KernelArg::Array { var: g.flag, written: true });
+                let stopped = self.fresh("stopped");
+                self.local_decls.push(format!("__local int {stopped}[2];"));
+                Some((self.kvar(g.flag), self.c(&g.bound), stopped))
+            }
+            None => None,
+        };
         let lanes = self.c(&teams.lanes);
         let count_c = self.c(&count);
         let (l, lane, team, per_group) = (self.fresh("l"), self.fresh("lane"), self.fresh("team"), self.fresh("teams"));
@@ -102,21 +128,45 @@ impl Generator<'_> {
         // offsets are read, the lengths only at the last.
         let n = self.fresh("n");
         self.line(format!("const long {n} = {count_c} > 0 ? {offsets}[{count_c} - 1] + {lengths}[{count_c} - 1] : 0;"));
-        self.line(format!("if ({l} < 3) {long_teams}[{group} + {l}] = 0;"));
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        if local_long {
+            self.line(format!("if ({l} < 3) {long_teams}[{group} + {l}] = 0;"));
+        }
+        let read_flag = |flag: &str| format!("((volatile __global int *){flag})[0]");
+        if let Some((flag, _, stopped)) = &stop {
+            self.line(format!("if ({l} == 0) {stopped}[0] = {};", read_flag(flag)));
+        }
+        if local_long || stop.is_some() {
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        }
         let (first, step) = (self.fresh("first"), self.fresh("step"));
         self.open(format!(
             "for (long {first} = get_group_id(0) * {per_group}, {step} = 0; {first} < {count_c}; {first} += get_num_groups(0) * {per_group}, {step}++)"
         ));
+        // The flag as the group read it before the step's first barrier:
+        // the same for every work-item, so the group stops together.
+        let next = self.fresh("next");
+        if let Some((flag, _, stopped)) = &stop {
+            self.line(format!("if ({stopped}[{step} & 1] != 0) break;"));
+            self.line(format!("const int {next} = {l} == 0 ? {} : 0;", read_flag(flag)));
+        }
         let (s, counter, is_long) = (self.fresh("s"), self.fresh("counter"), self.fresh("is_long"));
         self.line(format!("const long {s} = {first} + {team};"));
-        self.line(format!("const long {counter} = {group} + {step} % 3;"));
+        if local_long {
+            self.line(format!("const long {counter} = {group} + {step} % 3;"));
+        }
         self.line(format!("int {is_long} = 0;"));
         let accs = self.declare_accs(&red);
         self.open(format!("if ({s} < {count_c})"));
         let (offset, length) = (self.fresh("offset"), self.fresh("length"));
         self.line(format!("const long {offset} = {offsets}[{s}];"));
         self.line(format!("const long {length} = ({s} + 1 < {count_c} ? {offsets}[{s} + 1] : {n}) - {offset};"));
+        if let Some((flag, bound, _)) = &stop {
+            self.open(format!("if ({length} > {bound})"));
+            self.line(format!("{is_long} = 1;"));
+            self.line(format!("if ({lane} == 0) atomic_max(&{flag}[0], 1);"));
+            self.indent -= 1;
+            self.open("} else");
+        }
         let chunks_long = match &teams.long {
             Some(long) => format!(" || {length} >= {}", 2 * long.chunk),
             None => String::new(),
@@ -145,6 +195,9 @@ impl Generator<'_> {
         }
         self.fold(&red, &accs, &offset, &length, &lane, &lanes)?;
         self.close();
+        if stop.is_some() {
+            self.close();
+        }
         self.close();
         // The team's tree, in the step's half of the local arrays; the
         // group takes it together or not at all.
@@ -153,8 +206,13 @@ impl Generator<'_> {
         for (t, a) in red.tree.iter().zip(&accs) {
             self.line(format!("{t}[{at}] = {a};"));
         }
+        if let Some((_, _, stopped)) = &stop {
+            self.line(format!("if ({l} == 0) {stopped}[({step} + 1) & 1] = {next};"));
+        }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.line(format!("if ({l} == 0) {long_teams}[{group} + ({step} + 2) % 3] = 0;"));
+        if local_long {
+            self.line(format!("if ({l} == 0) {long_teams}[{group} + ({step} + 2) % 3] = 0;"));
+        }
         self.open(format!("if ({lanes} > {SERIAL_TREE_LANES})"));
         self.tree(&red, &at, &lane, &lanes)?;
         for (a, t) in accs.iter().zip(&red.tree) {
