@@ -1558,10 +1558,6 @@ static inline long hsplit_seg_reduce_sum_pull_sum_hoisted(long p, long hsplit_le
     return hsplit_lengths_at;
 }
 
-static inline long hsplit_seg_reduce_sum_longest_sum(long a, long b) {
-    return max(a, b);
-}
-
 static inline long hsplit_seg_reduce_sum_split_sum(long p, __global const long* lengths, long lengths_len, __global const long* offsets, long offsets_len) {
     long n = lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
     long d = min(nessie_mul(p, 2048L), nessie_add(offsets_len, n));
@@ -1587,113 +1583,6 @@ static inline long hsplit_seg_reduce_sum_split_sum(long p, __global const long* 
     return lo;
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_longest_partial(__global const long* lengths, long groups, long chunk, long n_lengths_arg, __global const long* n_lengths_word, __global long* sum_longest_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_lengths) {
-                    x = lengths[l + 256 * wg + 256 * groups * k];
-                } else {
-                    x = 0L;
-                }
-                long longest_sum_r = hsplit_seg_reduce_sum_longest_sum(acc, x);
-                acc = longest_sum_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long longest_sum_r_1 = hsplit_seg_reduce_sum_longest_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = longest_sum_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                sum_longest_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_longest_final(__global const long* sum_longest_partials, long final_chunk, long groups, __global long* sum_longest) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = sum_longest_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long longest_sum_r = hsplit_seg_reduce_sum_longest_sum(acc, x);
-                acc = longest_sum_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long longest_sum_r_1 = hsplit_seg_reduce_sum_longest_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = longest_sum_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                sum_longest[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
 __kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long long_chunks, __global const long* hsplit_lengths, __global long* sum_partials_0) {
     __local long team_values[256];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
@@ -1702,14 +1591,14 @@ __kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __g
     const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
     for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
         const long hi_1 = (c + 1) * 8192;
-        long a = 0, b = hi_1 <= n_1 ? segs : 0;
-        while (a < b) {
-            const long mid_1 = a + (b - a) / 2;
-            if (offsets[mid_1] < hi_1) a = mid_1 + 1; else b = mid_1;
+        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
+        while (a_1 < b_1) {
+            const long mid_1 = a_1 + (b_1 - a_1) / 2;
+            if (offsets[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
         }
-        const long start = a > 0 ? offsets[a - 1] : 0;
-        const long end = a < segs ? offsets[a] : n_1;
-        if (a > 0 && hi_1 <= n_1 && end - start >= 16384) {
+        const long start = a_1 > 0 ? offsets[a_1 - 1] : 0;
+        const long end = a_1 < segs ? offsets[a_1] : n_1;
+        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
             const long lo_1 = max(c * 8192, start);
             const long len = hi_1 - lo_1;
             long acc = 0L;
@@ -1751,50 +1640,55 @@ __kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __g
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global const long* sum_longest, long short_segments, long lanes_1, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, __global int* sum_gave_up, long lanes, long short_segments, long lanes_1, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global long* sum) {
     __local long team_values[512];
-    __local int long_teams[259];
+    __local int stopped[2];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    if (!(sum_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
     const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
-    if (l < 3) long_teams[256 + l] = 0;
+    if (l == 0) stopped[0] = ((volatile __global int *)sum_gave_up)[0];
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
+        if (stopped[step & 1] != 0) break;
+        const int next = l == 0 ? ((volatile __global int *)sum_gave_up)[0] : 0;
         const long s = first + team;
-        const long counter = 256 + step % 3;
         int is_long = 0;
         long acc = 0L;
         if (s < n_offsets) {
             const long offset = offsets[s];
             const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
-            {
-                long k = lane;
-                for (; k + 1 * lanes < length; k += 2 * lanes) {
-                    const long at = hsplit_lengths[offset + k + 0 * lanes];
-                    const long at_1 = hsplit_lengths[offset + k + 1 * lanes];
-                    long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes, at);
-                    long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes, at_1);
-                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
-                    acc = op_sum_r;
-                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
-                    acc = op_sum_r_1;
-                }
-                for (; k < length; k += lanes) {
-                    const long at_2 = hsplit_lengths[offset + k];
-                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_2);
-                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
-                    acc = op_sum_r_2;
+            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+                is_long = 1;
+                if (lane == 0) atomic_max(&sum_gave_up[0], 1);
+            } else {
+                {
+                    long k = lane;
+                    for (; k + 1 * lanes < length; k += 2 * lanes) {
+                        const long at = hsplit_lengths[offset + k + 0 * lanes];
+                        const long at_1 = hsplit_lengths[offset + k + 1 * lanes];
+                        long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes, at);
+                        long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes, at_1);
+                        long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
+                        acc = op_sum_r;
+                        long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
+                        acc = op_sum_r_1;
+                    }
+                    for (; k < length; k += lanes) {
+                        const long at_2 = hsplit_lengths[offset + k];
+                        long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_2);
+                        long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
+                        acc = op_sum_r_2;
+                    }
                 }
             }
         }
         const long at_3 = (step & 1) * 256 + l;
         team_values[at_3] = acc;
+        if (l == 0) stopped[(step + 1) & 1] = next;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -1819,58 +1713,63 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, long lanes_1, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, long short_segments, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, __global int* sum_gave_up, long lanes, long short_segments, long lanes_1, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global long* sum) {
     __local long team_values[512];
-    __local int long_teams[259];
+    __local int stopped[2];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    if (!(sum_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes_1 - 1);
     const long team = l / lanes_1;
     const long teams = 256 / lanes_1;
     const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
-    if (l < 3) long_teams[256 + l] = 0;
+    if (l == 0) stopped[0] = ((volatile __global int *)sum_gave_up)[0];
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
+        if (stopped[step & 1] != 0) break;
+        const int next = l == 0 ? ((volatile __global int *)sum_gave_up)[0] : 0;
         const long s = first + team;
-        const long counter = 256 + step % 3;
         int is_long = 0;
         long acc = 0L;
         if (s < n_offsets) {
             const long offset = offsets[s];
             const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
-            {
-                long k = lane;
-                for (; k + 3 * lanes_1 < length; k += 4 * lanes_1) {
-                    const long at = hsplit_lengths[offset + k + 0 * lanes_1];
-                    const long at_1 = hsplit_lengths[offset + k + 1 * lanes_1];
-                    const long at_2 = hsplit_lengths[offset + k + 2 * lanes_1];
-                    const long at_3 = hsplit_lengths[offset + k + 3 * lanes_1];
-                    long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes_1, at);
-                    long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes_1, at_1);
-                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 2 * lanes_1, at_2);
-                    long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 3 * lanes_1, at_3);
-                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
-                    acc = op_sum_r;
-                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
-                    acc = op_sum_r_1;
-                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
-                    acc = op_sum_r_2;
-                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_3);
-                    acc = op_sum_r_3;
-                }
-                for (; k < length; k += lanes_1) {
-                    const long at_4 = hsplit_lengths[offset + k];
-                    long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_4);
-                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_4);
-                    acc = op_sum_r_4;
+            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+                is_long = 1;
+                if (lane == 0) atomic_max(&sum_gave_up[0], 1);
+            } else {
+                {
+                    long k = lane;
+                    for (; k + 3 * lanes_1 < length; k += 4 * lanes_1) {
+                        const long at = hsplit_lengths[offset + k + 0 * lanes_1];
+                        const long at_1 = hsplit_lengths[offset + k + 1 * lanes_1];
+                        const long at_2 = hsplit_lengths[offset + k + 2 * lanes_1];
+                        const long at_3 = hsplit_lengths[offset + k + 3 * lanes_1];
+                        long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes_1, at);
+                        long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes_1, at_1);
+                        long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 2 * lanes_1, at_2);
+                        long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 3 * lanes_1, at_3);
+                        long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
+                        acc = op_sum_r;
+                        long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
+                        acc = op_sum_r_1;
+                        long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
+                        acc = op_sum_r_2;
+                        long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_3);
+                        acc = op_sum_r_3;
+                    }
+                    for (; k < length; k += lanes_1) {
+                        const long at_4 = hsplit_lengths[offset + k];
+                        long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_4);
+                        long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_4);
+                        acc = op_sum_r_4;
+                    }
                 }
             }
         }
         const long at_5 = (step & 1) * 256 + l;
         team_values[at_5] = acc;
+        if (l == 0) stopped[(step + 1) & 1] = next;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes_1 > 8) {
             for (long h = 1; h < lanes_1; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -2037,10 +1936,10 @@ __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* sum_longest, long lanes, long short_segments, long lanes_1, __global long* sum_splits) {
+__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const int* sum_gave_up, __global long* sum_splits) {
     const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    if (!(sum_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    if (!(sum_gave_up[0] > 0)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
@@ -2048,10 +1947,10 @@ __kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const 
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* sum_longest, long lanes, long short_segments, long lanes_1, __global long* sum_splits) {
+__kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const int* sum_gave_up, __global long* sum_splits) {
     const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    if (!(sum_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    if (!(sum_gave_up[0] > 0)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
@@ -2059,21 +1958,21 @@ __kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global 
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const long* sum_longest, long lanes, long short_segments, long lanes_1, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const int* sum_gave_up, __global long* sum) {
     __local long merge_values[2304];
     __local int merge_ends[2304];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    if (!(sum_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    if (!(sum_gave_up[0] > 0)) return;
     const int t = get_local_id(0);
     const long segs = n_offsets;
     const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
     for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a = sum_splits[g], b = sum_splits[g + 1];
-        const long e0 = a < segs ? offsets[a] : n_1;
-        const long e1 = b < segs ? offsets[b] : n_1;
-        const long before = g * 2048 - a - e0;
-        const long items = (b - a) + (e1 - e0);
-        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
+        const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
+        const long e0 = a_1 < segs ? offsets[a_1] : n_1;
+        const long e1 = b_1 < segs ? offsets[b_1] : n_1;
+        const long before = g * 2048 - a_1 - e0;
+        const long items = (b_1 - a_1) + (e1 - e0);
+        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
             long acc = 0L;
             if (before > 0) {
                 const long lane = t;
@@ -2134,11 +2033,11 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
                 acc = acc_2;
             }
             const long j0 = e0 + before;
-            const int nr = (int)(b - a);
+            const int nr = (int)(b_1 - a_1);
             const int cl = (int)(e1 - j0) + nr;
             const int ne = cl - nr;
             for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a + k_1;
+                const long r = a_1 + k_1;
                 merge_ends[k_1] = (int)((r + 1 < segs ? offsets[r + 1] : n_1) - j0);
             }
             const int k_2 = t + 0 * 256;
@@ -2238,7 +2137,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
                         head = ii;
                         acc_4 = acc_3;
                     } else {
-                        const long row = a + ii;
+                        const long row = a_1 + ii;
                         sum[row] = acc_3;
                     }
                     acc_3 = 0L;
@@ -2261,7 +2160,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
                     acc_5 = op_sum_r_11;
                 }
                 long op_sum_r_12 = hsplit_seg_reduce_sum_op_sum(acc_5, acc_4);
-                const long row_1 = a + head;
+                const long row_1 = a_1 + head;
                 sum[row_1] = op_sum_r_12;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -5681,10 +5580,6 @@ static inline long hsplit_fused_5_elements_extreme(__global const long* cross_le
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_5_longest_extreme(long a, long b) {
-    return max(a, b);
-}
-
 static inline long hsplit_fused_5_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
     long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
     long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
@@ -5719,113 +5614,6 @@ __kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths
     }
 }
 
-__kernel void hsplit_fused_5_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global long* extreme_longest_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_cross_lengths) {
-                    x = cross_lengths[l + 256 * wg + 256 * groups * k];
-                } else {
-                    x = 0L;
-                }
-                long longest_extreme_r = hsplit_fused_5_longest_extreme(acc, x);
-                acc = longest_extreme_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long longest_extreme_r_1 = hsplit_fused_5_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = longest_extreme_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                extreme_longest_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_5_extreme_longest_final(__global const long* extreme_longest_partials, long final_chunk, long groups, __global long* extreme_longest) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = extreme_longest_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long longest_extreme_r = hsplit_fused_5_longest_extreme(acc, x);
-                acc = longest_extreme_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long longest_extreme_r_1 = hsplit_fused_5_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = longest_extreme_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                extreme_longest[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
 __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme_partials_0, __global long* extreme_partials_1) {
     __local double team_values[256];
     __local long team_values_1[256];
@@ -5835,21 +5623,21 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
         const long hi_1 = (c + 1) * 8192;
-        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
-        while (a_1 < b_1) {
-            const long mid_1 = a_1 + (b_1 - a_1) / 2;
-            if (cross_offsets_0[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
+        long a = 0, b = hi_1 <= n_1 ? segs : 0;
+        while (a < b) {
+            const long mid_1 = a + (b - a) / 2;
+            if (cross_offsets_0[mid_1] < hi_1) a = mid_1 + 1; else b = mid_1;
         }
-        const long start = a_1 > 0 ? cross_offsets_0[a_1 - 1] : 0;
-        const long end = a_1 < segs ? cross_offsets_0[a_1] : n_1;
-        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
+        const long start = a > 0 ? cross_offsets_0[a - 1] : 0;
+        const long end = a < segs ? cross_offsets_0[a] : n_1;
+        if (a > 0 && hi_1 <= n_1 && end - start >= 16384) {
             const long lo_1 = max(c * 8192, start);
             const long len = hi_1 - lo_1;
             double acc = 0.0;
             long acc_1 = -1L;
-            const long chunk_1 = (len + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk_1, len);
-            const long hi_2 = min(lo_2 + chunk_1, len);
+            const long chunk = (len + 256 - 1) / 256;
+            const long lo_2 = min(l * chunk, len);
+            const long hi_2 = min(lo_2 + chunk, len);
             long k = lo_2;
             for (; k + 1 * 1 < hi_2; k += 2 * 1) {
                 double pull_extreme_r;
@@ -5908,68 +5696,73 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
     }
 }
 
-__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long short_segments, long lanes_1, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, __global int* extreme_gave_up, long lanes, long short_segments, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
     __local double team_values[512];
     __local long team_values_1[512];
-    __local int long_teams[259];
+    __local int stopped[2];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
     const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
-    if (l < 3) long_teams[256 + l] = 0;
+    if (l == 0) stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        if (stopped[step & 1] != 0) break;
+        const int next = l == 0 ? ((volatile __global int *)extreme_gave_up)[0] : 0;
         const long s = first + team;
-        const long counter = 256 + step % 3;
         int is_long = 0;
         double acc = 0.0;
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
             const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            {
-                const long chunk_1 = (length + lanes - 1) / lanes;
-                const long lo_1 = min(lane * chunk_1, length);
-                const long hi_1 = min(lo_1 + chunk_1, length);
-                long k = lo_1;
-                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_5_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                    acc = op_extreme_r_2;
-                    acc_1 = op_extreme_r_3;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                    acc = op_extreme_r_4;
-                    acc_1 = op_extreme_r_5;
+            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+                is_long = 1;
+                if (lane == 0) atomic_max(&extreme_gave_up[0], 1);
+            } else {
+                {
+                    const long chunk = (length + lanes - 1) / lanes;
+                    const long lo_1 = min(lane * chunk, length);
+                    const long hi_1 = min(lo_1 + chunk, length);
+                    long k = lo_1;
+                    for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                        double pull_extreme_r;
+                        long pull_extreme_r_1;
+                        hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                        double pull_extreme_r_2;
+                        long pull_extreme_r_3;
+                        hsplit_fused_5_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                        double op_extreme_r;
+                        long op_extreme_r_1;
+                        hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                        acc = op_extreme_r;
+                        acc_1 = op_extreme_r_1;
+                        double op_extreme_r_2;
+                        long op_extreme_r_3;
+                        hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                        acc = op_extreme_r_2;
+                        acc_1 = op_extreme_r_3;
+                    }
+                    for (; k < hi_1; k += 1) {
+                        double pull_extreme_r_4;
+                        long pull_extreme_r_5;
+                        hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                        double op_extreme_r_4;
+                        long op_extreme_r_5;
+                        hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                        acc = op_extreme_r_4;
+                        acc_1 = op_extreme_r_5;
+                    }
                 }
             }
         }
         const long at = (step & 1) * 256 + l;
         team_values[at] = acc;
         team_values_1[at] = acc_1;
+        if (l == 0) stopped[(step + 1) & 1] = next;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -6003,84 +5796,89 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
     }
 }
 
-__kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, long short_segments, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, __global int* extreme_gave_up, long lanes, long short_segments, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
     __local double team_values[512];
     __local long team_values_1[512];
-    __local int long_teams[259];
+    __local int stopped[2];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes_1 - 1);
     const long team = l / lanes_1;
     const long teams = 256 / lanes_1;
     const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
-    if (l < 3) long_teams[256 + l] = 0;
+    if (l == 0) stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        if (stopped[step & 1] != 0) break;
+        const int next = l == 0 ? ((volatile __global int *)extreme_gave_up)[0] : 0;
         const long s = first + team;
-        const long counter = 256 + step % 3;
         int is_long = 0;
         double acc = 0.0;
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
             const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            {
-                const long chunk_1 = (length + lanes_1 - 1) / lanes_1;
-                const long lo_1 = min(lane * chunk_1, length);
-                const long hi_1 = min(lo_1 + chunk_1, length);
-                long k = lo_1;
-                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_5_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_5_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_5_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                    acc = op_extreme_r_2;
-                    acc_1 = op_extreme_r_3;
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                    acc = op_extreme_r_4;
-                    acc_1 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                    acc = op_extreme_r_6;
-                    acc_1 = op_extreme_r_7;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                    acc = op_extreme_r_8;
-                    acc_1 = op_extreme_r_9;
+            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+                is_long = 1;
+                if (lane == 0) atomic_max(&extreme_gave_up[0], 1);
+            } else {
+                {
+                    const long chunk = (length + lanes_1 - 1) / lanes_1;
+                    const long lo_1 = min(lane * chunk, length);
+                    const long hi_1 = min(lo_1 + chunk, length);
+                    long k = lo_1;
+                    for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                        double pull_extreme_r;
+                        long pull_extreme_r_1;
+                        hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                        double pull_extreme_r_2;
+                        long pull_extreme_r_3;
+                        hsplit_fused_5_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                        double pull_extreme_r_4;
+                        long pull_extreme_r_5;
+                        hsplit_fused_5_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                        double pull_extreme_r_6;
+                        long pull_extreme_r_7;
+                        hsplit_fused_5_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                        double op_extreme_r;
+                        long op_extreme_r_1;
+                        hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                        acc = op_extreme_r;
+                        acc_1 = op_extreme_r_1;
+                        double op_extreme_r_2;
+                        long op_extreme_r_3;
+                        hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                        acc = op_extreme_r_2;
+                        acc_1 = op_extreme_r_3;
+                        double op_extreme_r_4;
+                        long op_extreme_r_5;
+                        hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                        acc = op_extreme_r_4;
+                        acc_1 = op_extreme_r_5;
+                        double op_extreme_r_6;
+                        long op_extreme_r_7;
+                        hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                        acc = op_extreme_r_6;
+                        acc_1 = op_extreme_r_7;
+                    }
+                    for (; k < hi_1; k += 1) {
+                        double pull_extreme_r_8;
+                        long pull_extreme_r_9;
+                        hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                        double op_extreme_r_8;
+                        long op_extreme_r_9;
+                        hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                        acc = op_extreme_r_8;
+                        acc_1 = op_extreme_r_9;
+                    }
                 }
             }
         }
         const long at = (step & 1) * 256 + l;
         team_values[at] = acc;
         team_values_1[at] = acc_1;
+        if (l == 0) stopped[(step + 1) & 1] = next;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes_1 > 8) {
             for (long h = 1; h < lanes_1; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -6139,9 +5937,9 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
-                const long chunk_1 = (length + lanes - 1) / lanes;
-                const long lo_1 = min(lane * chunk_1, length);
-                const long hi_1 = min(lo_1 + chunk_1, length);
+                const long chunk = (length + lanes - 1) / lanes;
+                const long lo_1 = min(lane * chunk, length);
+                const long hi_1 = min(lo_1 + chunk, length);
                 long k = lo_1;
                 for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                     double pull_extreme_r;
@@ -6227,9 +6025,9 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
             if (is_long_1) {
                 double acc_4 = 0.0;
                 long acc_5 = -1L;
-                const long chunk_2 = (count + 256 - 1) / 256;
-                const long lo_2 = min(l * chunk_2, count);
-                const long hi_2 = min(lo_2 + chunk_2, count);
+                const long chunk_1 = (count + 256 - 1) / 256;
+                const long lo_2 = min(l * chunk_1, count);
+                const long hi_2 = min(lo_2 + chunk_1, count);
                 for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
                     double op_extreme_r_10;
                     long op_extreme_r_11;
@@ -6260,9 +6058,9 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
             }
             double acc_8 = 0.0;
             long acc_9 = -1L;
-            const long chunk_3 = (len + 256 - 1) / 256;
-            const long lo_3 = min(l * chunk_3, len);
-            const long hi_3 = min(lo_3 + chunk_3, len);
+            const long chunk_2 = (len + 256 - 1) / 256;
+            const long lo_3 = min(l * chunk_2, len);
+            const long hi_3 = min(lo_3 + chunk_2, len);
             long k_2 = lo_3;
             for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
                 double pull_extreme_r_6;
@@ -6325,10 +6123,10 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
     }
 }
 
-__kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, long short_segments, long lanes_1, __global long* extreme_splits) {
+__kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const int* extreme_gave_up, __global long* extreme_splits) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    if (!(extreme_gave_up[0] > 0)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_5_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -6336,10 +6134,10 @@ __kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const lon
     }
 }
 
-__kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, long short_segments, long lanes_1, __global long* extreme_splits) {
+__kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const int* extreme_gave_up, __global long* extreme_splits) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    if (!(extreme_gave_up[0] > 0)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_5_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -6347,31 +6145,31 @@ __kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global con
     }
 }
 
-__kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, long short_segments, long lanes_1, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_gave_up, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    if (!(extreme_gave_up[0] > 0)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
-        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
-        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
-        const long before = g * 1024 - a_1 - e0;
-        const long items = (b_1 - a_1) + (e1 - e0);
-        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
+        const long a = extreme_splits[g], b = extreme_splits[g + 1];
+        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
+        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
+        const long before = g * 1024 - a - e0;
+        const long items = (b - a) + (e1 - e0);
+        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
             double acc = 0.0;
             long acc_1 = -1L;
             if (before > 0) {
                 const long lane = t;
                 double acc_2 = 0.0;
                 long acc_3 = -1L;
-                const long chunk_1 = (before + 256 - 1) / 256;
-                const long lo_1 = min(lane * chunk_1, before);
-                const long hi_1 = min(lo_1 + chunk_1, before);
+                const long chunk = (before + 256 - 1) / 256;
+                const long lo_1 = min(lane * chunk, before);
+                const long hi_1 = min(lo_1 + chunk, before);
                 long k = lo_1;
                 for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                     double pull_extreme_r;
@@ -6439,11 +6237,11 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
                 acc_1 = acc_5;
             }
             const long j0 = e0 + before;
-            const int nr = (int)(b_1 - a_1);
+            const int nr = (int)(b - a);
             const int cl = (int)(e1 - j0) + nr;
             const int ne = cl - nr;
             for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a_1 + k_1;
+                const long r = a + k_1;
                 merge_ends[k_1] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
             }
             #pragma unroll
@@ -6477,7 +6275,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
                         acc_8 = acc_6;
                         acc_9 = acc_7;
                     } else {
-                        const long row = a_1 + ii;
+                        const long row = a + ii;
                         extreme[row] = acc_6;
                         position[row] = acc_7;
                     }
@@ -6512,7 +6310,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
                 double op_extreme_r_16;
                 long op_extreme_r_17;
                 hsplit_fused_5_op_extreme(acc_10, acc_11, acc_8, acc_9, &op_extreme_r_16, &op_extreme_r_17);
-                const long row_1 = a_1 + head;
+                const long row_1 = a + head;
                 extreme[row_1] = op_extreme_r_16;
                 position[row_1] = op_extreme_r_17;
             }
@@ -9694,10 +9492,6 @@ static inline long hsplit_fused_13_elements_extreme(__global const long* cross_l
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_13_longest_extreme(long a, long b) {
-    return max(a, b);
-}
-
 static inline long hsplit_fused_13_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
     long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
     long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
@@ -9732,113 +9526,6 @@ __kernel void hsplit_fused_13_extreme_elements(__global const long* cross_length
     }
 }
 
-__kernel void hsplit_fused_13_extreme_longest_partial(__global const long* cross_lengths, long groups, long chunk, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global long* extreme_longest_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_cross_lengths) {
-                    x = cross_lengths[l + 256 * wg + 256 * groups * k];
-                } else {
-                    x = 0L;
-                }
-                long longest_extreme_r = hsplit_fused_13_longest_extreme(acc, x);
-                acc = longest_extreme_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long longest_extreme_r_1 = hsplit_fused_13_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = longest_extreme_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                extreme_longest_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void hsplit_fused_13_extreme_longest_final(__global const long* extreme_longest_partials, long final_chunk, long groups, __global long* extreme_longest) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = extreme_longest_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long longest_extreme_r = hsplit_fused_13_longest_extreme(acc, x);
-                acc = longest_extreme_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long longest_extreme_r_1 = hsplit_fused_13_longest_extreme(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = longest_extreme_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                extreme_longest[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
 __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long long_chunks, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme_partials_0, __global long* extreme_partials_1) {
     __local double team_values[256];
     __local long team_values_1[256];
@@ -9848,21 +9535,21 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
         const long hi_1 = (c + 1) * 8192;
-        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
-        while (a_1 < b_1) {
-            const long mid_1 = a_1 + (b_1 - a_1) / 2;
-            if (cross_offsets_0[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
+        long a = 0, b = hi_1 <= n_1 ? segs : 0;
+        while (a < b) {
+            const long mid_1 = a + (b - a) / 2;
+            if (cross_offsets_0[mid_1] < hi_1) a = mid_1 + 1; else b = mid_1;
         }
-        const long start = a_1 > 0 ? cross_offsets_0[a_1 - 1] : 0;
-        const long end = a_1 < segs ? cross_offsets_0[a_1] : n_1;
-        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
+        const long start = a > 0 ? cross_offsets_0[a - 1] : 0;
+        const long end = a < segs ? cross_offsets_0[a] : n_1;
+        if (a > 0 && hi_1 <= n_1 && end - start >= 16384) {
             const long lo_1 = max(c * 8192, start);
             const long len = hi_1 - lo_1;
             double acc = 0.0;
             long acc_1 = -1L;
-            const long chunk_1 = (len + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk_1, len);
-            const long hi_2 = min(lo_2 + chunk_1, len);
+            const long chunk = (len + 256 - 1) / 256;
+            const long lo_2 = min(l * chunk, len);
+            const long hi_2 = min(lo_2 + chunk, len);
             long k = lo_2;
             for (; k + 1 * 1 < hi_2; k += 2 * 1) {
                 double pull_extreme_r;
@@ -9921,68 +9608,73 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
     }
 }
 
-__kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long short_segments, long lanes_1, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, __global int* extreme_gave_up, long lanes, long short_segments, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
     __local double team_values[512];
     __local long team_values_1[512];
-    __local int long_teams[259];
+    __local int stopped[2];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
     const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
-    if (l < 3) long_teams[256 + l] = 0;
+    if (l == 0) stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        if (stopped[step & 1] != 0) break;
+        const int next = l == 0 ? ((volatile __global int *)extreme_gave_up)[0] : 0;
         const long s = first + team;
-        const long counter = 256 + step % 3;
         int is_long = 0;
         double acc = 0.0;
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
             const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            {
-                const long chunk_1 = (length + lanes - 1) / lanes;
-                const long lo_1 = min(lane * chunk_1, length);
-                const long hi_1 = min(lo_1 + chunk_1, length);
-                long k = lo_1;
-                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_13_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                    acc = op_extreme_r_2;
-                    acc_1 = op_extreme_r_3;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                    acc = op_extreme_r_4;
-                    acc_1 = op_extreme_r_5;
+            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+                is_long = 1;
+                if (lane == 0) atomic_max(&extreme_gave_up[0], 1);
+            } else {
+                {
+                    const long chunk = (length + lanes - 1) / lanes;
+                    const long lo_1 = min(lane * chunk, length);
+                    const long hi_1 = min(lo_1 + chunk, length);
+                    long k = lo_1;
+                    for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                        double pull_extreme_r;
+                        long pull_extreme_r_1;
+                        hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                        double pull_extreme_r_2;
+                        long pull_extreme_r_3;
+                        hsplit_fused_13_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                        double op_extreme_r;
+                        long op_extreme_r_1;
+                        hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                        acc = op_extreme_r;
+                        acc_1 = op_extreme_r_1;
+                        double op_extreme_r_2;
+                        long op_extreme_r_3;
+                        hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                        acc = op_extreme_r_2;
+                        acc_1 = op_extreme_r_3;
+                    }
+                    for (; k < hi_1; k += 1) {
+                        double pull_extreme_r_4;
+                        long pull_extreme_r_5;
+                        hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                        double op_extreme_r_4;
+                        long op_extreme_r_5;
+                        hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                        acc = op_extreme_r_4;
+                        acc_1 = op_extreme_r_5;
+                    }
                 }
             }
         }
         const long at = (step & 1) * 256 + l;
         team_values[at] = acc;
         team_values_1[at] = acc_1;
+        if (l == 0) stopped[(step + 1) & 1] = next;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -10016,84 +9708,89 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
     }
 }
 
-__kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, long short_segments, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, __global int* extreme_gave_up, long lanes, long short_segments, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
     __local double team_values[512];
     __local long team_values_1[512];
-    __local int long_teams[259];
+    __local int stopped[2];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes_1 - 1);
     const long team = l / lanes_1;
     const long teams = 256 / lanes_1;
     const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
-    if (l < 3) long_teams[256 + l] = 0;
+    if (l == 0) stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+        if (stopped[step & 1] != 0) break;
+        const int next = l == 0 ? ((volatile __global int *)extreme_gave_up)[0] : 0;
         const long s = first + team;
-        const long counter = 256 + step % 3;
         int is_long = 0;
         double acc = 0.0;
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
             const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            {
-                const long chunk_1 = (length + lanes_1 - 1) / lanes_1;
-                const long lo_1 = min(lane * chunk_1, length);
-                const long hi_1 = min(lo_1 + chunk_1, length);
-                long k = lo_1;
-                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_13_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_13_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_13_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc = op_extreme_r;
-                    acc_1 = op_extreme_r_1;
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                    acc = op_extreme_r_2;
-                    acc_1 = op_extreme_r_3;
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                    acc = op_extreme_r_4;
-                    acc_1 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                    acc = op_extreme_r_6;
-                    acc_1 = op_extreme_r_7;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                    acc = op_extreme_r_8;
-                    acc_1 = op_extreme_r_9;
+            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+                is_long = 1;
+                if (lane == 0) atomic_max(&extreme_gave_up[0], 1);
+            } else {
+                {
+                    const long chunk = (length + lanes_1 - 1) / lanes_1;
+                    const long lo_1 = min(lane * chunk, length);
+                    const long hi_1 = min(lo_1 + chunk, length);
+                    long k = lo_1;
+                    for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                        double pull_extreme_r;
+                        long pull_extreme_r_1;
+                        hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                        double pull_extreme_r_2;
+                        long pull_extreme_r_3;
+                        hsplit_fused_13_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                        double pull_extreme_r_4;
+                        long pull_extreme_r_5;
+                        hsplit_fused_13_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                        double pull_extreme_r_6;
+                        long pull_extreme_r_7;
+                        hsplit_fused_13_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                        double op_extreme_r;
+                        long op_extreme_r_1;
+                        hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
+                        acc = op_extreme_r;
+                        acc_1 = op_extreme_r_1;
+                        double op_extreme_r_2;
+                        long op_extreme_r_3;
+                        hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
+                        acc = op_extreme_r_2;
+                        acc_1 = op_extreme_r_3;
+                        double op_extreme_r_4;
+                        long op_extreme_r_5;
+                        hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
+                        acc = op_extreme_r_4;
+                        acc_1 = op_extreme_r_5;
+                        double op_extreme_r_6;
+                        long op_extreme_r_7;
+                        hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                        acc = op_extreme_r_6;
+                        acc_1 = op_extreme_r_7;
+                    }
+                    for (; k < hi_1; k += 1) {
+                        double pull_extreme_r_8;
+                        long pull_extreme_r_9;
+                        hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                        double op_extreme_r_8;
+                        long op_extreme_r_9;
+                        hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                        acc = op_extreme_r_8;
+                        acc_1 = op_extreme_r_9;
+                    }
                 }
             }
         }
         const long at = (step & 1) * 256 + l;
         team_values[at] = acc;
         team_values_1[at] = acc_1;
+        if (l == 0) stopped[(step + 1) & 1] = next;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes_1 > 8) {
             for (long h = 1; h < lanes_1; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -10152,9 +9849,9 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
-                const long chunk_1 = (length + lanes - 1) / lanes;
-                const long lo_1 = min(lane * chunk_1, length);
-                const long hi_1 = min(lo_1 + chunk_1, length);
+                const long chunk = (length + lanes - 1) / lanes;
+                const long lo_1 = min(lane * chunk, length);
+                const long hi_1 = min(lo_1 + chunk, length);
                 long k = lo_1;
                 for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                     double pull_extreme_r;
@@ -10240,9 +9937,9 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
             if (is_long_1) {
                 double acc_4 = 0.0;
                 long acc_5 = -1L;
-                const long chunk_2 = (count + 256 - 1) / 256;
-                const long lo_2 = min(l * chunk_2, count);
-                const long hi_2 = min(lo_2 + chunk_2, count);
+                const long chunk_1 = (count + 256 - 1) / 256;
+                const long lo_2 = min(l * chunk_1, count);
+                const long hi_2 = min(lo_2 + chunk_1, count);
                 for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
                     double op_extreme_r_10;
                     long op_extreme_r_11;
@@ -10273,9 +9970,9 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
             }
             double acc_8 = 0.0;
             long acc_9 = -1L;
-            const long chunk_3 = (len + 256 - 1) / 256;
-            const long lo_3 = min(l * chunk_3, len);
-            const long hi_3 = min(lo_3 + chunk_3, len);
+            const long chunk_2 = (len + 256 - 1) / 256;
+            const long lo_3 = min(l * chunk_2, len);
+            const long hi_3 = min(lo_3 + chunk_2, len);
             long k_2 = lo_3;
             for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
                 double pull_extreme_r_6;
@@ -10338,10 +10035,10 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
     }
 }
 
-__kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, long short_segments, long lanes_1, __global long* extreme_splits) {
+__kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const int* extreme_gave_up, __global long* extreme_splits) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    if (!(extreme_gave_up[0] > 0)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_13_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -10349,10 +10046,10 @@ __kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const lo
     }
 }
 
-__kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* extreme_longest, long lanes, long short_segments, long lanes_1, __global long* extreme_splits) {
+__kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const int* extreme_gave_up, __global long* extreme_splits) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    if (!(extreme_gave_up[0] > 0)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_extreme_r = hsplit_fused_13_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
@@ -10360,31 +10057,31 @@ __kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global co
     }
 }
 
-__kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const long* extreme_longest, long lanes, long short_segments, long lanes_1, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_gave_up, __global double* extreme, __global long* position) {
     __local double merge_values[1280];
     __local long merge_values_1[1280];
     __local int merge_ends[1280];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    if (!(extreme_gave_up[0] > 0)) return;
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a_1 = extreme_splits[g], b_1 = extreme_splits[g + 1];
-        const long e0 = a_1 < segs ? cross_offsets_0[a_1] : n_1;
-        const long e1 = b_1 < segs ? cross_offsets_0[b_1] : n_1;
-        const long before = g * 1024 - a_1 - e0;
-        const long items = (b_1 - a_1) + (e1 - e0);
-        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
+        const long a = extreme_splits[g], b = extreme_splits[g + 1];
+        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
+        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
+        const long before = g * 1024 - a - e0;
+        const long items = (b - a) + (e1 - e0);
+        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
             double acc = 0.0;
             long acc_1 = -1L;
             if (before > 0) {
                 const long lane = t;
                 double acc_2 = 0.0;
                 long acc_3 = -1L;
-                const long chunk_1 = (before + 256 - 1) / 256;
-                const long lo_1 = min(lane * chunk_1, before);
-                const long hi_1 = min(lo_1 + chunk_1, before);
+                const long chunk = (before + 256 - 1) / 256;
+                const long lo_1 = min(lane * chunk, before);
+                const long hi_1 = min(lo_1 + chunk, before);
                 long k = lo_1;
                 for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                     double pull_extreme_r;
@@ -10452,11 +10149,11 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
                 acc_1 = acc_5;
             }
             const long j0 = e0 + before;
-            const int nr = (int)(b_1 - a_1);
+            const int nr = (int)(b - a);
             const int cl = (int)(e1 - j0) + nr;
             const int ne = cl - nr;
             for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a_1 + k_1;
+                const long r = a + k_1;
                 merge_ends[k_1] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
             }
             #pragma unroll
@@ -10490,7 +10187,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
                         acc_8 = acc_6;
                         acc_9 = acc_7;
                     } else {
-                        const long row = a_1 + ii;
+                        const long row = a + ii;
                         extreme[row] = acc_6;
                         position[row] = acc_7;
                     }
@@ -10525,7 +10222,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
                 double op_extreme_r_16;
                 long op_extreme_r_17;
                 hsplit_fused_13_op_extreme(acc_10, acc_11, acc_8, acc_9, &op_extreme_r_16, &op_extreme_r_17);
-                const long row_1 = a_1 + head;
+                const long row_1 = a + head;
                 extreme[row_1] = op_extreme_r_16;
                 position[row_1] = op_extreme_r_17;
             }

@@ -1644,10 +1644,6 @@ static inline double smvm_fused_pull_sum_hoisted(long p, long m_elements_1_at, d
     return mapped;
 }
 
-static inline long smvm_fused_longest_sum(long a, long b) {
-    return max(a, b);
-}
-
 static inline long smvm_fused_split_sum(long p, __global const long* m_lengths, long m_lengths_len, __global const long* m_offsets, long m_offsets_len) {
     long n = m_lengths_len > 0L ? nessie_add(m_offsets[nessie_sub(m_lengths_len, 1L)], m_lengths[nessie_sub(m_lengths_len, 1L)]) : 0L;
     long d = min(nessie_mul(p, 2048L), nessie_add(m_offsets_len, n));
@@ -1673,113 +1669,6 @@ static inline long smvm_fused_split_sum(long p, __global const long* m_lengths, 
     return lo;
 }
 
-__kernel void smvm_fused_sum_longest_partial(__global const long* m_lengths, long groups, long chunk, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global long* sum_longest_partials) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, (-1 - n_m_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_m_lengths_arg) >> 32);
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < chunk; k++) {
-                long x;
-                if (l + 256 * wg + 256 * groups * k < n_m_lengths) {
-                    x = m_lengths[l + 256 * wg + 256 * groups * k];
-                } else {
-                    x = 0L;
-                }
-                long longest_sum_r = smvm_fused_longest_sum(acc, x);
-                acc = longest_sum_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long longest_sum_r_1 = smvm_fused_longest_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = longest_sum_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                sum_longest_partials[wg] = group_values_in[0];
-            }
-        }
-    }
-}
-
-__kernel void smvm_fused_sum_longest_final(__global const long* sum_longest_partials, long final_chunk, long groups, __global long* sum_longest) {
-    __local long group_values[256];
-    __local long group_swap[256];
-    {
-        const long wg = get_group_id(0);
-        {
-            const long l = get_local_id(0);
-            long acc = 0L;
-            for (long k = 0; k < final_chunk; k++) {
-                long x;
-                if (256 * k + l < groups) {
-                    x = sum_longest_partials[256 * k + l];
-                } else {
-                    x = 0L;
-                }
-                long longest_sum_r = smvm_fused_longest_sum(acc, x);
-                acc = longest_sum_r;
-            }
-            {
-                group_values[l] = acc;
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local long* group_values_in = group_values;
-        __local long* group_values_out = group_swap;
-        long m = 256;
-        for (long step = 0; step < 8; step++) {
-            for (long l_1 = get_local_id(0); l_1 < m / 2; l_1 += get_local_size(0)) {
-                long acc_1 = 0L;
-                for (long k_1 = 0; k_1 < 2; k_1++) {
-                    long longest_sum_r_1 = smvm_fused_longest_sum(acc_1, group_values_in[k_1 + 2 * l_1]);
-                    acc_1 = longest_sum_r_1;
-                }
-                {
-                    group_values_out[l_1] = acc_1;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            {
-                __local long* t = group_values_in;
-                group_values_in = group_values_out;
-                group_values_out = t;
-            }
-            m /= 2;
-        }
-        for (long l_2 = get_local_id(0); l_2 < 1; l_2 += get_local_size(0)) {
-            {
-                sum_longest[0] = group_values_in[0];
-            }
-        }
-    }
-}
-
 __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long long_chunks, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global double* sum_partials_0, __global long* err) {
     __local double team_values[256];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
@@ -1789,14 +1678,14 @@ __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global con
     const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
     for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
         const long hi_1 = (c + 1) * 8192;
-        long a = 0, b = hi_1 <= n_1 ? segs : 0;
-        while (a < b) {
-            const long mid_1 = a + (b - a) / 2;
-            if (m_offsets[mid_1] < hi_1) a = mid_1 + 1; else b = mid_1;
+        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
+        while (a_1 < b_1) {
+            const long mid_1 = a_1 + (b_1 - a_1) / 2;
+            if (m_offsets[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
         }
-        const long start = a > 0 ? m_offsets[a - 1] : 0;
-        const long end = a < segs ? m_offsets[a] : n_1;
-        if (a > 0 && hi_1 <= n_1 && end - start >= 16384) {
+        const long start = a_1 > 0 ? m_offsets[a_1 - 1] : 0;
+        const long end = a_1 < segs ? m_offsets[a_1] : n_1;
+        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
             const long lo_1 = max(c * 8192, start);
             const long len = hi_1 - lo_1;
             double acc = 0.0;
@@ -1841,54 +1730,59 @@ __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global con
     }
 }
 
-__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, long lanes, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const long* sum_longest, long short_segments, long lanes_1, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum(__global const long* m_offsets, __global const long* m_lengths, __global int* sum_gave_up, long lanes, long short_segments, long lanes_1, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global double* sum, __global long* err) {
     __local double team_values[512];
-    __local int long_teams[259];
+    __local int stopped[2];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
     const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
-    if (!(sum_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
     const long n_1 = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
-    if (l < 3) long_teams[256 + l] = 0;
+    if (l == 0) stopped[0] = ((volatile __global int *)sum_gave_up)[0];
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long first = get_group_id(0) * teams, step = 0; first < n_m_offsets; first += get_num_groups(0) * teams, step++) {
+        if (stopped[step & 1] != 0) break;
+        const int next = l == 0 ? ((volatile __global int *)sum_gave_up)[0] : 0;
         const long s = first + team;
-        const long counter = 256 + step % 3;
         int is_long = 0;
         double acc = 0.0;
         if (s < n_m_offsets) {
             const long offset = m_offsets[s];
             const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
-            {
-                long k = lane;
-                for (; k + 1 * lanes < length; k += 2 * lanes) {
-                    const long at = m_elements_1[offset + k + 0 * lanes];
-                    const double at_1 = m_elements_2[offset + k + 0 * lanes];
-                    const long at_2 = m_elements_1[offset + k + 1 * lanes];
-                    const double at_3 = m_elements_2[offset + k + 1 * lanes];
-                    double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, err);
-                    double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, err);
-                    double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
-                    acc = op_sum_r;
-                    double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
-                    acc = op_sum_r_1;
-                }
-                for (; k < length; k += lanes) {
-                    const long at_4 = m_elements_1[offset + k];
-                    const double at_5 = m_elements_2[offset + k];
-                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, err);
-                    double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
-                    acc = op_sum_r_2;
+            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+                is_long = 1;
+                if (lane == 0) atomic_max(&sum_gave_up[0], 1);
+            } else {
+                {
+                    long k = lane;
+                    for (; k + 1 * lanes < length; k += 2 * lanes) {
+                        const long at = m_elements_1[offset + k + 0 * lanes];
+                        const double at_1 = m_elements_2[offset + k + 0 * lanes];
+                        const long at_2 = m_elements_1[offset + k + 1 * lanes];
+                        const double at_3 = m_elements_2[offset + k + 1 * lanes];
+                        double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, err);
+                        double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, err);
+                        double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
+                        acc = op_sum_r;
+                        double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
+                        acc = op_sum_r_1;
+                    }
+                    for (; k < length; k += lanes) {
+                        const long at_4 = m_elements_1[offset + k];
+                        const double at_5 = m_elements_2[offset + k];
+                        double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, err);
+                        double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
+                        acc = op_sum_r_2;
+                    }
                 }
             }
         }
         const long at_6 = (step & 1) * 256 + l;
         team_values[at_6] = acc;
+        if (l == 0) stopped[(step + 1) & 1] = next;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -1913,64 +1807,69 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
     }
 }
 
-__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, long lanes_1, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const long* sum_longest, long lanes, long short_segments, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const long* m_lengths, __global int* sum_gave_up, long lanes, long short_segments, long lanes_1, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global double* sum, __global long* err) {
     __local double team_values[512];
-    __local int long_teams[259];
+    __local int stopped[2];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
     const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
-    if (!(sum_longest[0] <= 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
     const long l = get_local_id(0);
     const long lane = l & (lanes_1 - 1);
     const long team = l / lanes_1;
     const long teams = 256 / lanes_1;
     const long n_1 = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
-    if (l < 3) long_teams[256 + l] = 0;
+    if (l == 0) stopped[0] = ((volatile __global int *)sum_gave_up)[0];
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long first = get_group_id(0) * teams, step = 0; first < n_m_offsets; first += get_num_groups(0) * teams, step++) {
+        if (stopped[step & 1] != 0) break;
+        const int next = l == 0 ? ((volatile __global int *)sum_gave_up)[0] : 0;
         const long s = first + team;
-        const long counter = 256 + step % 3;
         int is_long = 0;
         double acc = 0.0;
         if (s < n_m_offsets) {
             const long offset = m_offsets[s];
             const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
-            {
-                long k = lane;
-                for (; k + 3 * lanes_1 < length; k += 4 * lanes_1) {
-                    const long at = m_elements_1[offset + k + 0 * lanes_1];
-                    const double at_1 = m_elements_2[offset + k + 0 * lanes_1];
-                    const long at_2 = m_elements_1[offset + k + 1 * lanes_1];
-                    const double at_3 = m_elements_2[offset + k + 1 * lanes_1];
-                    const long at_4 = m_elements_1[offset + k + 2 * lanes_1];
-                    const double at_5 = m_elements_2[offset + k + 2 * lanes_1];
-                    const long at_6 = m_elements_1[offset + k + 3 * lanes_1];
-                    const double at_7 = m_elements_2[offset + k + 3 * lanes_1];
-                    double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes_1, at, at_1, v, n_v, err);
-                    double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes_1, at_2, at_3, v, n_v, err);
-                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k + 2 * lanes_1, at_4, at_5, v, n_v, err);
-                    double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset + k + 3 * lanes_1, at_6, at_7, v, n_v, err);
-                    double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
-                    acc = op_sum_r;
-                    double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
-                    acc = op_sum_r_1;
-                    double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
-                    acc = op_sum_r_2;
-                    double op_sum_r_3 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_3);
-                    acc = op_sum_r_3;
-                }
-                for (; k < length; k += lanes_1) {
-                    const long at_8 = m_elements_1[offset + k];
-                    const double at_9 = m_elements_2[offset + k];
-                    double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset + k, at_8, at_9, v, n_v, err);
-                    double op_sum_r_4 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_4);
-                    acc = op_sum_r_4;
+            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+                is_long = 1;
+                if (lane == 0) atomic_max(&sum_gave_up[0], 1);
+            } else {
+                {
+                    long k = lane;
+                    for (; k + 3 * lanes_1 < length; k += 4 * lanes_1) {
+                        const long at = m_elements_1[offset + k + 0 * lanes_1];
+                        const double at_1 = m_elements_2[offset + k + 0 * lanes_1];
+                        const long at_2 = m_elements_1[offset + k + 1 * lanes_1];
+                        const double at_3 = m_elements_2[offset + k + 1 * lanes_1];
+                        const long at_4 = m_elements_1[offset + k + 2 * lanes_1];
+                        const double at_5 = m_elements_2[offset + k + 2 * lanes_1];
+                        const long at_6 = m_elements_1[offset + k + 3 * lanes_1];
+                        const double at_7 = m_elements_2[offset + k + 3 * lanes_1];
+                        double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes_1, at, at_1, v, n_v, err);
+                        double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes_1, at_2, at_3, v, n_v, err);
+                        double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k + 2 * lanes_1, at_4, at_5, v, n_v, err);
+                        double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset + k + 3 * lanes_1, at_6, at_7, v, n_v, err);
+                        double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
+                        acc = op_sum_r;
+                        double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
+                        acc = op_sum_r_1;
+                        double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
+                        acc = op_sum_r_2;
+                        double op_sum_r_3 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_3);
+                        acc = op_sum_r_3;
+                    }
+                    for (; k < length; k += lanes_1) {
+                        const long at_8 = m_elements_1[offset + k];
+                        const double at_9 = m_elements_2[offset + k];
+                        double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset + k, at_8, at_9, v, n_v, err);
+                        double op_sum_r_4 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_4);
+                        acc = op_sum_r_4;
+                    }
                 }
             }
         }
         const long at_10 = (step & 1) * 256 + l;
         team_values[at_10] = acc;
+        if (l == 0) stopped[(step + 1) & 1] = next;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes_1 > 8) {
             for (long h = 1; h < lanes_1; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -2144,10 +2043,10 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
     }
 }
 
-__kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const long* sum_longest, long lanes, long short_segments, long lanes_1, __global long* sum_splits) {
+__kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* sum_gave_up, __global long* sum_splits) {
     const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, (-1 - n_m_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_m_lengths_arg) >> 32);
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
-    if (!(sum_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    if (!(sum_gave_up[0] > 0)) return;
     const long gid = get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
@@ -2155,10 +2054,10 @@ __kernel void smvm_fused_sum_splits(long merge_tiles, __global const long* m_len
     }
 }
 
-__kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const long* sum_longest, long lanes, long short_segments, long lanes_1, __global long* sum_splits) {
+__kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long* m_lengths, long n_m_lengths_arg, __global const long* n_m_lengths_word, __global const long* m_offsets, long n_m_offsets_arg, __global const long* n_m_offsets_word, __global const int* sum_gave_up, __global long* sum_splits) {
     const long n_m_lengths = n_m_lengths_arg >= 0 ? n_m_lengths_arg : clamp(n_m_lengths_word[0], 0L, (-1 - n_m_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_m_lengths_arg) >> 32);
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
-    if (!(sum_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    if (!(sum_gave_up[0] > 0)) return;
     const long gid = (long)(uint)get_global_id(0);
     if (gid < merge_tiles + 1) {
         long split_sum_r = smvm_fused_split_sum(gid, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
@@ -2166,22 +2065,22 @@ __kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long*
     }
 }
 
-__kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long merge_tiles, __global const long* sum_splits, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const long* sum_longest, long lanes, long short_segments, long lanes_1, __global double* sum, __global long* err) {
+__kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long merge_tiles, __global const long* sum_splits, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const int* sum_gave_up, __global double* sum, __global long* err) {
     __local double merge_values[2304];
     __local int merge_ends[2304];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
     const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
-    if (!(sum_longest[0] > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments)) return;
+    if (!(sum_gave_up[0] > 0)) return;
     const int t = get_local_id(0);
     const long segs = n_m_offsets;
     const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
     for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
-        const long a = sum_splits[g], b = sum_splits[g + 1];
-        const long e0 = a < segs ? m_offsets[a] : n_1;
-        const long e1 = b < segs ? m_offsets[b] : n_1;
-        const long before = g * 2048 - a - e0;
-        const long items = (b - a) + (e1 - e0);
-        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
+        const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
+        const long e0 = a_1 < segs ? m_offsets[a_1] : n_1;
+        const long e1 = b_1 < segs ? m_offsets[b_1] : n_1;
+        const long before = g * 2048 - a_1 - e0;
+        const long items = (b_1 - a_1) + (e1 - e0);
+        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
             double acc = 0.0;
             if (before > 0) {
                 const long lane = t;
@@ -2251,11 +2150,11 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                 acc = acc_2;
             }
             const long j0 = e0 + before;
-            const int nr = (int)(b - a);
+            const int nr = (int)(b_1 - a_1);
             const int cl = (int)(e1 - j0) + nr;
             const int ne = cl - nr;
             for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a + k_1;
+                const long r = a_1 + k_1;
                 merge_ends[k_1] = (int)((r + 1 < segs ? m_offsets[r + 1] : n_1) - j0);
             }
             const int k_2 = t + 0 * 256;
@@ -2363,7 +2262,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                         head = ii;
                         acc_4 = acc_3;
                     } else {
-                        const long row = a + ii;
+                        const long row = a_1 + ii;
                         sum[row] = acc_3;
                     }
                     acc_3 = 0.0;
@@ -2386,7 +2285,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                     acc_5 = op_sum_r_11;
                 }
                 double op_sum_r_12 = smvm_fused_op_sum(acc_5, acc_4);
-                const long row_1 = a + head;
+                const long row_1 = a_1 + head;
                 sum[row_1] = op_sum_r_12;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
