@@ -12,7 +12,7 @@
 //! give up]).
 //!
 //! Note [teams give up]
-//! ~~~~~~~~~~~~~~~~~~~~
+//! --------------------
 //! The host cannot tell even segments from uneven ones (SpMV's rows of 8
 //! and its power-law rows both average 8.5), and a read-back would cost a
 //! wait per call (quickhull's recursion 99 waits instead of 79). Teams is
