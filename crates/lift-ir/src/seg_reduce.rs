@@ -46,7 +46,13 @@
 //! 0.877×), banded rows of 5 0.144 ms (0.168; 1.26×, main 1.08×),
 //! power-law rows 1.425 ms (1.442; teams giving up 0.044 ms against the
 //! guarded teams' 0.018 and the longest's 0.037; merge 1.363 ms
-//! unchanged; 0.897×, main 0.886×).
+//! unchanged; 0.897×, main 0.886×). A second run (cuSPARSE 0.494 /
+//! 0.180 / 1.277 ms) gave 0.921× / 1.25× / 0.895× against main's 0.864×
+//! / 1.09× / 0.889×; there, a cap of 8192 guarded groups
+//! (`NESSIE_SEG_GROUPS`) instead of 16384 took teams giving up on
+//! power-law rows to 0.031 ms but merge to 1.42 ms (0.868×) and rows of 8
+//! to 0.915×, and 4096 rows of 8 to 0.816× (teams 0.60 ms): the cap
+//! stays.
 //!
 //! Segments short on average (`n < SHORT_SEGMENT · #segments`, known to
 //! the host) take a second teams' stage with batches of `2B` (teams half
