@@ -145,10 +145,11 @@ pub struct Config {
     /// [`crate::seg_reduce`], `hoist-element-reads`). At least 1.
     pub seg_batch: i64,
     /// At most this many work-groups in each launch of
-    /// `segReduce-by-shape` under a device guard (teams narrower than the
-    /// group, merge): each such launch strides over its segments or
-    /// tiles, and one whose guard fails costs about a microsecond for
-    /// every thousand groups that return at once.
+    /// `segReduce-by-shape` where the team is narrower than the group
+    /// (teams that give up, merge under the flag's device guard): each
+    /// such launch strides over its segments or tiles, and one whose
+    /// guard fails (or that gave up) costs about a microsecond for every
+    /// thousand groups that return at once.
     pub seg_guarded_groups: i64,
     /// The most elements a work-item of an unsegmented look-back scan
     /// whose pulls gather (`scan-lookback`, note [gathering scans] in

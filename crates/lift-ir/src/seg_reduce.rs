@@ -677,9 +677,11 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let short_lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l, short_batch));
     let bound = short.clone() * short_lanes.clone() * (TEAM_STEPS * short_batch)
         + (ArithExpr::one() - short.clone()) * lanes.clone() * (TEAM_STEPS * batch);
-    // A guarded launch takes at most `seg_guarded_groups` groups, striding
-    // beyond: where its guard fails every group returns at once, at a cost
-    // that grows with the groups.
+    // A launch where the team is narrower than the group (teams that may
+    // give up, merge under the flag's guard) takes at most
+    // `seg_guarded_groups` groups, striding beyond: where its guard fails
+    // or teams gave up every group returns at once, at a cost that grows
+    // with the groups.
     let guarded = guarded_groups(cfg, max_groups);
     let cap = ArithExpr::cst(guarded) + whole_group.clone() * (max_groups - guarded);
     let groups_of = |low: &mut LiftKernel, lanes: &ArithExpr| {
