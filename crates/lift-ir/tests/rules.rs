@@ -377,16 +377,19 @@ proptest! {
     /// has no result without merge's stages, nor without teams' (nothing
     /// sets the flag merge's guard reads). Segments of
     /// 500 to 800 (two chunks of 8 · 32 at least) take the chunk partials
-    /// of `segReduce-long-chunks` where the team is the group.
+    /// of `segReduce-long-chunks` where the team is the group. Batches of
+    /// 2 or 6 (12 for short segments: teams that give up beyond 48
+    /// elements a lane leave those of more than 32 to the group).
     #[test]
     fn segmented_reductions_by_shape(
         lengths in prop::collection::vec(prop_oneof![16 => 0i64..4, 2 => 0i64..60, 1 => 500i64..800], 0..40),
         seed in 0i64..100,
+        seg_batch in prop_oneof![Just(2i64), Just(6)],
     ) {
         let (kernel, inputs) = last_seg_reduce(&lengths, seed);
         let high = lift_ir::lower::lower_kernel(&kernel).expect("lowers");
         let l = 8;
-        let cfg = Config { group_size: l, max_groups: 3, seg_reduce: SegReduce::ByShape, ..Config::default() };
+        let cfg = Config { group_size: l, max_groups: 3, seg_reduce: SegReduce::ByShape, seg_batch, ..Config::default() };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
         prop_assert!(low.rules_applied.iter().any(|r| r == "segReduce-by-shape"));

@@ -316,14 +316,18 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
 #[test]
 fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
     // Teams of 2, 4 and 8 lanes (rows of 5, 6 and 11 on average, batches
-    // of 2; of 1, 2 and 4 with the default's 4) combine their lanes by lane 0 alone (`SERIAL_TREE_LANES`),
+    // of 2) combine their lanes by lane 0 alone (`SERIAL_TREE_LANES`),
     // teams of 16 and more by the tree of all lanes: max_index keeps the
     // first of equal values, so a pair taken out of order shows; a long
     // row among short ones (a team's long segment, the group's tree after
-    // the narrow teams' halves); empty rows and one row. By shape and with
-    // the guarded launches capped at 1 and 3 work-groups (teams and merge
-    // striding over all their segments and tiles), and teams alone.
-    let source = "let r = {max_index(s) : s in {{rem(i * j, 3) : i in index(1 + rem(j * 7, 8))} : j in index(5001)}} in (sum({x * i : x in r; i in index(#r)}), r[5000]);\n\
+    // the narrow teams' halves); empty rows and one row. By shape, also
+    // with batches of 6 (12 for the short rows of the first program, a
+    // work-item each: teams that would give up on a row of more than 48
+    // and leave its rows of 40, more than 32 elements a lane, to the
+    // group) and with the guarded launches capped at 1 and 3 work-groups
+    // (teams and merge striding over all their segments and tiles), and
+    // teams alone.
+    let source = "let r = {max_index(s) : s in {{rem(i * j, 3) : i in index(if rem(j, 1000) == 17 then 40 else 1 + rem(j * 7, 8))} : j in index(5001)}} in (sum({x * i : x in r; i in index(#r)}), r[5000]);\n\
          let r = {max_index(s) : s in {{rem(i + j, 4) : i in index(2 + rem(j * 5, 9))} : j in index(4099)}} in (sum({x * i : x in r; i in index(#r)}), r[4098]);\n\
          let r = {max_index(s) : s in {{rem(i * 3 + j, 5) : i in index(5 + rem(j * 11, 13))} : j in index(3001)}} in (sum({x * i : x in r; i in index(#r)}), r[3000]);\n\
          let r = {max_index(s) : s in {{rem(i * j, 7) : i in index(16 + rem(j, 40))} : j in index(2000)}} in (sum({x * i : x in r; i in index(#r)}), r[1999]);\n\
@@ -333,7 +337,7 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
     let default = lift_ir::rules::Config::default();
     let configs = [
         default,
-        lift_ir::rules::Config { seg_batch: 2, ..default },
+        lift_ir::rules::Config { seg_batch: 6, ..default },
         lift_ir::rules::Config { seg_batch: 2, seg_guarded_groups: 1, ..default },
         lift_ir::rules::Config { seg_guarded_groups: 3, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 2, ..default },
