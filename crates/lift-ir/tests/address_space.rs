@@ -290,8 +290,8 @@ fn every_example_stage_is_placed_and_allocated() {
 
 #[test]
 fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks() {
-    // segReduce-merge alone (by shape, the default, adds the teams' stage
-    // and the longest segment's reduction).
+    // segReduce-merge alone (by shape, the default, adds the teams'
+    // stages, which give up where a segment is long).
     let merge = lift_ir::rules::Config { seg_reduce: SegReduce::Merge, ..lift_ir::rules::Config::default() };
     let kernels = low_kernels_with(&example("sparse_mxv"), &merge);
     // The reduction's stage: each work-item accumulates privately; a chunk's values
