@@ -293,14 +293,16 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
     // lift-ir's `segmented_reductions_by_shape`. Teams also with batches
     // of 3 elements a lane (`hoist-element-reads`: whole batches and the
     // rest one at a time, in the team's order; merge's batches are its
-    // tile's items).
+    // tile's items). `segReduce-binned`, an option, runs here once with
+    // its defaults; `narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride`
+    // runs it with batches of 1 and serving groups of 8 (each configuration
+    // is a PoCL build of every kernel: CI's time).
     let batch = lift_ir::seg_reduce::SEG_BATCH;
     let lowerings = [
         (SegReduce::Merge, batch, 64),
         (SegReduce::Teams, batch, 64),
         (SegReduce::Teams, 3, 64),
         (SegReduce::Binned, batch, 64),
-        (SegReduce::Binned, 3, 32),
     ];
     for (seg_reduce, seg_batch, seg_list_group) in lowerings {
         let cfg = lift_ir::rules::Config { seg_reduce, seg_batch, seg_list_group, ..lift_ir::rules::Config::default() };
@@ -325,8 +327,8 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
     // work-item each: teams that would give up on a row of more than 48
     // and leave its rows of 40, more than 32 elements a lane, to the
     // group) and with the guarded launches capped at 1 and 3 work-groups
-    // (teams and merge striding over all their segments and tiles), and
-    // teams alone.
+    // (teams and merge striding over all their segments and tiles), teams
+    // alone, and binned with batches of 1 and serving groups of 8.
     let source = "let r = {max_index(s) : s in {{rem(i * j, 3) : i in index(if rem(j, 1000) == 17 then 40 else 1 + rem(j * 7, 8))} : j in index(5001)}} in (sum({x * i : x in r; i in index(#r)}), r[5000]);\n\
          let r = {max_index(s) : s in {{rem(i + j, 4) : i in index(2 + rem(j * 5, 9))} : j in index(4099)}} in (sum({x * i : x in r; i in index(#r)}), r[4098]);\n\
          let r = {max_index(s) : s in {{rem(i * 3 + j, 5) : i in index(5 + rem(j * 11, 13))} : j in index(3001)}} in (sum({x * i : x in r; i in index(#r)}), r[3000]);\n\
@@ -342,7 +344,6 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
         lift_ir::rules::Config { seg_guarded_groups: 3, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 2, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 1, ..default },
-        lift_ir::rules::Config { seg_reduce: SegReduce::Binned, seg_batch: 2, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Binned, seg_batch: 1, seg_list_group: 8, ..default },
     ];
     for cfg in configs {
