@@ -671,10 +671,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     // Short segments on average (fewer than SHORT_SEGMENT elements) take
     // batches twice as long in teams half as wide: two teams' stages, the
     // host choosing one from the sizes, each with its own bound.
-    let short_batch = (2 * batch).min(16);
-    let short_def = (ArithExpr::cst(SHORT_SEGMENT) * &count - elements.clone()).max(0).min(1);
-    let short = ArithExpr::var(&low.size_var("short_segments", SizeDef::Derived(short_def), Range::between(0, 1)));
-    let short_lanes = ArithExpr::var(&team_lanes(low, &elements, &count, l, short_batch));
+    let (short, short_lanes, short_batch) = short_teams(low, &elements, &count, l, batch);
     let bound = short.clone() * short_lanes.clone() * (TEAM_STEPS * short_batch)
         + (ArithExpr::one() - short.clone()) * lanes.clone() * (TEAM_STEPS * batch);
     // A launch where the team is narrower than the group (teams that may
@@ -810,10 +807,7 @@ fn lower_binned(
     // Short segments on average (fewer than SHORT_SEGMENT elements) take
     // batches twice as long, in teams half as wide: two stages, the host
     // choosing one from the sizes.
-    let short_batch = (2 * batch).min(16);
-    let short_def = (ArithExpr::cst(SHORT_SEGMENT) * count - elements.clone()).max(0).min(1);
-    let short = ArithExpr::var(&low.size_var("short_segments", SizeDef::Derived(short_def), Range::between(0, 1)));
-    let short_lanes = ArithExpr::var(&team_lanes(low, elements, count, l, short_batch));
+    let (short, short_lanes, short_batch) = short_teams(low, elements, count, l, batch);
     let short_groups = (count.clone() * &short_lanes).ceil_div(l).min(max_groups).max(1);
     let short_groups =
         ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(short_groups), Range::between(1, max_groups)));
@@ -900,6 +894,23 @@ pub const SEG_BATCH: i64 = 2;
 /// chosen lowering's kernel from 0.387 to 0.402 ms (teams on rows of 8)
 /// and 1.054 to 1.157 ms (merge on power-law rows).
 pub const SEG_GUARDED_GROUPS: i64 = 16 * 1024;
+
+/// The teams of segments short on average (fewer than SHORT_SEGMENT
+/// elements), for by-shape and binned alike: the host's 0/1 choice
+/// `short_segments`, their width and their batch, twice the default's.
+fn short_teams(
+    low: &mut LiftKernel,
+    elements: &ArithExpr,
+    count: &ArithExpr,
+    l: i64,
+    batch: i64,
+) -> (ArithExpr, ArithExpr, i64) {
+    let short_batch = (2 * batch).min(16);
+    let short_def = (ArithExpr::cst(SHORT_SEGMENT) * count - elements.clone()).max(0).min(1);
+    let short = ArithExpr::var(&low.size_var("short_segments", SizeDef::Derived(short_def), Range::between(0, 1)));
+    let short_lanes = ArithExpr::var(&team_lanes(low, elements, count, l, short_batch));
+    (short, short_lanes, short_batch)
+}
 
 /// The teams' width `W = min(L, 2^⌊log2 max(1, ⌊3·n / (2·B·#segments)⌋)⌋)`
 /// for batches of `B`: a lane gets about one batch of an average segment.
