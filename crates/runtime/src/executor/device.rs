@@ -12,7 +12,7 @@ use flatten::ir::{Const, FaultId, FlatProgram, KernelId, Scalar};
 use opencl_backend::plan::{BufferElem, CompiledKernel};
 
 use super::faults::{check_device, fault_error};
-use super::kernel::run_kernel;
+use super::kernel::{run_kernel, takes_pending};
 use super::values::{DeviceArray, DeviceData, HostValue, PendingArray, PendingCount};
 use super::{ExecError, internal};
 use crate::cl::{Arg, DeviceBuffer, Element, ElementRead, ElementValue, Grid, Launch, Program, ProgramLayout, Session};
@@ -47,6 +47,10 @@ pub(crate) struct Executor<'p, 's> {
     pending_ints: Vec<Weak<PendingCount>>,
     /// The program of [`PENDING_SUM_KERNEL`], once built.
     sum_program: Option<Rc<Program>>,
+    /// Indexed by the flat `KernelId`, once asked: which parameters may
+    /// stay on the device (`takes_pending` in `kernel.rs`, a walk over
+    /// every size of the plan: the same at every `run`).
+    takes_pending: Vec<Option<Box<[bool]>>>,
 }
 
 /// The `__kernel` that adds ints still on the device (flatten's note
@@ -103,7 +107,18 @@ impl<'p, 's> Executor<'p, 's> {
             pending: Vec::new(),
             pending_ints: Vec::new(),
             sum_program: None,
+            takes_pending: vec![None; kernels.len()],
         }
+    }
+
+    /// Whether parameter `param` of compiled kernel `index` may be an int
+    /// still on the device (`takes_pending` in `kernel.rs`), worked out
+    /// once per kernel.
+    pub(crate) fn takes_pending(&mut self, index: usize, param: usize) -> bool {
+        let Some(plan) = self.kernels.get(index) else { return false };
+        let Some(slot) = self.takes_pending.get_mut(index) else { return false };
+        let params = slot.get_or_insert_with(|| (0..plan.params.len()).map(|i| takes_pending(plan, i)).collect());
+        params.get(param).copied().unwrap_or(false)
     }
 
     /// Records an int of the host program still on the device.
@@ -259,10 +274,21 @@ impl<'p, 's> Executor<'p, 's> {
             }
         }
         if members.len() > 1 && self.session.program_layout() == ProgramLayout::Merged {
+            // The kernel that adds pending ints goes along (note [host
+            // work per run] in `kernel.rs`): built on its own at its first
+            // use, it was a build inside the program's run (and inside a
+            // `time` around it), where the kernels' launches wait behind it.
+            let has_sum = !names.contains(PENDING_SUM_KERNEL);
+            if has_sum {
+                merged.push_str(PENDING_SUM_SOURCE);
+            }
             let name = format!("{} kernels", members.len());
             let program = self.session.build_program(&name, &merged, "")?;
             for index in members {
                 self.built[index] = Some(Rc::clone(&program));
+            }
+            if has_sum {
+                self.sum_program = Some(program);
             }
         }
         for index in 0..self.kernels.len() {
