@@ -47,10 +47,11 @@ pub(crate) struct Executor<'p, 's> {
     pending_ints: Vec<Weak<PendingCount>>,
     /// The program of [`PENDING_SUM_KERNEL`], once built.
     sum_program: Option<Rc<Program>>,
-    /// Indexed by the flat `KernelId`, once asked: which parameters may
-    /// stay on the device (`takes_pending` in `kernel.rs`, a walk over
-    /// every size of the plan: the same at every `run`).
-    takes_pending: Vec<Option<Box<[bool]>>>,
+    /// Indexed by the flat `KernelId` and the parameter, once asked:
+    /// whether the parameter may stay on the device (`takes_pending` in
+    /// `kernel.rs`, a walk over every size of the plan: the same at every
+    /// `run`).
+    takes_pending: Vec<Vec<Option<bool>>>,
 }
 
 /// The `__kernel` that adds ints still on the device (flatten's note
@@ -107,18 +108,20 @@ impl<'p, 's> Executor<'p, 's> {
             pending: Vec::new(),
             pending_ints: Vec::new(),
             sum_program: None,
-            takes_pending: vec![None; kernels.len()],
+            takes_pending: kernels.iter().map(|plan| vec![None; plan.params.len()]).collect(),
         }
     }
 
     /// Whether parameter `param` of compiled kernel `index` may be an int
     /// still on the device (`takes_pending` in `kernel.rs`), worked out
-    /// once per kernel.
+    /// once per parameter (only those that are ever pending).
     pub(crate) fn takes_pending(&mut self, index: usize, param: usize) -> bool {
-        let Some(plan) = self.kernels.get(index) else { return false };
-        let Some(slot) = self.takes_pending.get_mut(index) else { return false };
-        let params = slot.get_or_insert_with(|| (0..plan.params.len()).map(|i| takes_pending(plan, i)).collect());
-        params.get(param).copied().unwrap_or(false)
+        let (Some(plan), Some(slot)) =
+            (self.kernels.get(index), self.takes_pending.get_mut(index).and_then(|params| params.get_mut(param)))
+        else {
+            return false;
+        };
+        *slot.get_or_insert_with(|| takes_pending(plan, param))
     }
 
     /// Records an int of the host program still on the device.

@@ -77,7 +77,7 @@ use crate::cl::{Arg, Grid, Launch, LookbackArgs};
 //   resolved and read back in the same order as before);
 // - [`takes_pending`] walked every size of the plan for each pending int
 //   argument of each run; it depends only on the plan, so the executor
-//   works it out once per kernel;
+//   works it out once per kernel and parameter;
 // - the resolved sizes were a `HashMap` hashed with SipHash; a run has a
 //   handful, so [`SizeValues`] is a list searched from the start;
 // - the buffer pool's classes and the profiler's groups were SipHash maps
@@ -90,7 +90,24 @@ use crate::cl::{Arg, Grid, Launch, LookbackArgs};
 // runs, the kernel that adds pending ints (note [pending lengths] in
 // `device.rs`) was built on its own at its first use, inside the
 // program's run (and a `time` around it): it is now part of the merged
-// program, built with the others before `main` starts.
+// program, built with the others before `main` starts (on the H100 it
+// cost little: both builds took 8.7 to 8.9 ms, the merged one alone 8.5
+// to 10.7 ms).
+//
+// Measured on the H100 in one device call, alternating with main's
+// binary (3006892), quicksort 10^7 by the program's `time`, ten runs
+// each: main 39.1 ms (34.4 to 42.4), this 35.2 ms (31.6 to 37.0), faster
+// in 9 of the 10 pairs (an earlier call, eight runs each: 40.1 / 36.6
+// ms). The host profile (`NESSIE_HOST_PROFILE=1 NESSIE_DEVICE_TIMES=0`,
+// two runs each) moved less than it spreads from run to run: the
+// executor's own work in the 713 runs 6.0 / 6.5 -> 5.8 / 3.6 ms, outside
+// the runs 4.0 / 4.2 -> 4.4 / 3.2 ms; the driver's rows (825 launch
+// enqueues 7.6 to 10.3 ms, 942 buffer creations 3.1 to 4.2 ms, 70 waits
+// 11.7 to 14.3 ms) are the same work either way. Quickhull 10^7 (three
+// runs each) 6.7 (6.4 to 9.1) -> 7.5 (7.3 to 7.5) ms and primes 10^8
+// 9.9 -> 9.6 ms: quickhull's host program executes 12.0 M -> 7.2 M
+// instructions on PoCL at 2 * 10^4 (callgrind), so its difference is
+// not this work; not resolved.
 
 /// Runs kernel `id` on `args` and returns its results. An int argument
 /// still on the device stays there where the plan can take it so (see
