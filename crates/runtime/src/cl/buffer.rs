@@ -34,11 +34,13 @@
 //! [`Session`]: super::Session
 
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
 use opencl3::memory::{Buffer, ClMem};
 use opencl3::types::cl_mem;
+
+use super::quick_hash::QuickMap;
 
 // Note [buffer pool]
 // ~~~~~~~~~~~~~~~~~~
@@ -292,7 +294,7 @@ pub fn size_class_bytes(bytes: usize) -> Option<usize> {
 pub(crate) struct BufferPool {
     /// The pooled buffers of each size class (in bytes), each with the
     /// number of its `put`, oldest first.
-    free: HashMap<usize, VecDeque<(u64, cl_mem)>>,
+    free: QuickMap<usize, VecDeque<(u64, cl_mem)>>,
     /// How many buffers `free` holds.
     count: usize,
     /// How many buffers were ever put (the next one's number).

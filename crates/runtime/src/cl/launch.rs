@@ -24,6 +24,8 @@
 //! (element and scalar types), and a list of the same kinds is not checked
 //! again (note [cheap launches]).
 
+use std::borrow::Cow;
+
 use super::ClError;
 use super::buffer::{DeviceBuffer, Element, ElementType, release_count};
 use super::program::{Kernel, ParamKind};
@@ -122,7 +124,9 @@ pub struct Launch<'k> {
     pub kernel: &'k Kernel,
     pub grid: Grid,
     /// The profiling group; `None` counts the launch under the kernel's name.
-    pub group: Option<String>,
+    /// Borrowed where the caller has the name (a launch plan's, at every
+    /// launch: no copy).
+    pub group: Option<Cow<'k, str>>,
     /// Bytes of global memory the launch reads and writes, as the caller
     /// computes it (the executor knows the sizes; the session cannot).
     pub bytes_moved: u64,
@@ -134,7 +138,7 @@ impl<'k> Launch<'k> {
     }
 
     /// Counts the launch under `group` instead of the kernel's name.
-    pub fn group(self, group: impl Into<String>) -> Launch<'k> {
+    pub fn group(self, group: impl Into<Cow<'k, str>>) -> Launch<'k> {
         Launch { group: Some(group.into()), ..self }
     }
 

@@ -52,6 +52,7 @@ pub mod launch;
 pub mod lookback_arena;
 pub mod profile;
 pub mod program;
+pub(crate) mod quick_hash;
 pub mod session;
 pub mod trace;
 

@@ -20,12 +20,13 @@
 //! there were any, then how many times the host waited for the device
 //! (round trips: what a recursion level's sizes cost beyond its kernels).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::time::Duration;
 
 use opencl3::event::{CL_COMPLETE, Event};
 
+use super::quick_hash::QuickMap;
 use super::trace::{LaunchShape, LaunchTrace};
 use super::{ClError, driver_error};
 
@@ -193,7 +194,7 @@ pub(crate) struct Profiler {
     groups: Vec<GroupStats>,
     /// The groups of each name, with their kinds: looked up by `&str`, so
     /// counting a command allocates nothing.
-    group_index: HashMap<String, Vec<(CommandKind, usize)>>,
+    group_index: QuickMap<String, Vec<(CommandKind, usize)>>,
     /// See [`Stats::host_waits`].
     host_waits: u64,
     /// The per-command trace, if `NESSIE_LAUNCH_TRACE` asks for one.

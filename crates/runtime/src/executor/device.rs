@@ -12,7 +12,7 @@ use flatten::ir::{Const, FaultId, FlatProgram, KernelId, Scalar};
 use opencl_backend::plan::{BufferElem, CompiledKernel};
 
 use super::faults::{check_device, fault_error};
-use super::kernel::run_kernel;
+use super::kernel::{run_kernel, takes_pending};
 use super::values::{DeviceArray, DeviceData, HostValue, PendingArray, PendingCount};
 use super::{ExecError, internal};
 use crate::cl::{Arg, DeviceBuffer, Element, ElementRead, ElementValue, Grid, Launch, Program, ProgramLayout, Session};
@@ -47,6 +47,11 @@ pub(crate) struct Executor<'p, 's> {
     pending_ints: Vec<Weak<PendingCount>>,
     /// The program of [`PENDING_SUM_KERNEL`], once built.
     sum_program: Option<Rc<Program>>,
+    /// Indexed by the flat `KernelId` and the parameter, once asked:
+    /// whether the parameter may stay on the device (`takes_pending` in
+    /// `kernel.rs`, a walk over every size of the plan: the same at every
+    /// `run`).
+    takes_pending: Vec<Vec<Option<bool>>>,
 }
 
 /// The `__kernel` that adds ints still on the device (flatten's note
@@ -103,7 +108,20 @@ impl<'p, 's> Executor<'p, 's> {
             pending: Vec::new(),
             pending_ints: Vec::new(),
             sum_program: None,
+            takes_pending: kernels.iter().map(|plan| vec![None; plan.params.len()]).collect(),
         }
+    }
+
+    /// Whether parameter `param` of compiled kernel `index` may be an int
+    /// still on the device (`takes_pending` in `kernel.rs`), worked out
+    /// once per parameter (only those that are ever pending).
+    pub(crate) fn takes_pending(&mut self, index: usize, param: usize) -> bool {
+        let (Some(plan), Some(slot)) =
+            (self.kernels.get(index), self.takes_pending.get_mut(index).and_then(|params| params.get_mut(param)))
+        else {
+            return false;
+        };
+        *slot.get_or_insert_with(|| takes_pending(plan, param))
     }
 
     /// Records an int of the host program still on the device.
@@ -259,10 +277,21 @@ impl<'p, 's> Executor<'p, 's> {
             }
         }
         if members.len() > 1 && self.session.program_layout() == ProgramLayout::Merged {
+            // The kernel that adds pending ints goes along (note [host
+            // work per run] in `kernel.rs`): built on its own at its first
+            // use, it was a build inside the program's run (and inside a
+            // `time` around it), where the kernels' launches wait behind it.
+            let has_sum = !names.contains(PENDING_SUM_KERNEL);
+            if has_sum {
+                merged.push_str(PENDING_SUM_SOURCE);
+            }
             let name = format!("{} kernels", members.len());
             let program = self.session.build_program(&name, &merged, "")?;
             for index in members {
                 self.built[index] = Some(Rc::clone(&program));
+            }
+            if has_sum {
+                self.sum_program = Some(program);
             }
         }
         for index in 0..self.kernels.len() {

@@ -55,6 +55,60 @@ use super::{ExecError, internal};
 use crate::cl::host_time::{HostActivity, timed};
 use crate::cl::{Arg, Grid, Launch, LookbackArgs};
 
+// Note [host work per run]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~
+// A recursion level of quicksort is ~20 `run`s and ~25 launches, and on
+// the H100 at 10^7 the host, not the GPU, set the pace: the GPU sat idle
+// between consecutive launches with no read between them while the host
+// prepared the next one, and the executor's own work in its 713 `run`s
+// took 10 ms (`NESSIE_HOST_PROFILE`), as much as the driver's 825
+// enqueues. Counted with callgrind on PoCL (quicksort of 2 * 10^4, 393
+// `run`s, instructions inside `run_kernel`, PoCL's enqueues included),
+// most of it was bookkeeping that does not change from run to run:
+// - `ArithExpr::free_vars` builds a `BTreeSet` of shared handles ordered
+//   by name, allocating a `Vec` of children at every node: about 4000
+//   instructions a call, made for every global size, byte count, buffer
+//   length and result length of every launch. Predicates over a size's
+//   variables now walk it without collecting ([`any_var`]), a size whose
+//   variables are all resolved is evaluated directly ([`KernelRun::known`]:
+//   evaluation is strict, so a defined value visited every variable), and
+//   the variables to resolve are collected into a sorted `Vec` of
+//   references ([`vars_of`], the same order as `free_vars`, so sizes are
+//   resolved and read back in the same order as before);
+// - [`takes_pending`] walked every size of the plan for each pending int
+//   argument of each run; it depends only on the plan, so the executor
+//   works it out once per kernel and parameter;
+// - the resolved sizes were a `HashMap` hashed with SipHash; a run has a
+//   handful, so [`SizeValues`] is a list searched from the start;
+// - the buffer pool's classes and the profiler's groups were SipHash maps
+//   asked up to five times per allocation (a small class tries its
+//   neighbours) and once per command: `runtime::cl::quick_hash`;
+// - a narrow launch copied its kernel's name into the profile's group;
+//   it now borrows it.
+// Instructions inside `run_kernel`: 28.3 M -> 15.2 M, of which PoCL's
+// enqueues and buffer creations are about 6 M either way. Outside the
+// runs, the kernel that adds pending ints (note [pending lengths] in
+// `device.rs`) was built on its own at its first use, inside the
+// program's run (and a `time` around it): it is now part of the merged
+// program, built with the others before `main` starts (on the H100 it
+// cost little: both builds took 8.7 to 8.9 ms, the merged one alone 8.5
+// to 10.7 ms).
+//
+// Measured on the H100 in one device call, alternating with main's
+// binary (3006892), quicksort 10^7 by the program's `time`, ten runs
+// each: main 39.1 ms (34.4 to 42.4), this 35.2 ms (31.6 to 37.0), faster
+// in 9 of the 10 pairs (an earlier call, eight runs each: 40.1 / 36.6
+// ms). The host profile (`NESSIE_HOST_PROFILE=1 NESSIE_DEVICE_TIMES=0`,
+// two runs each) moved less than it spreads from run to run: the
+// executor's own work in the 713 runs 6.0 / 6.5 -> 5.8 / 3.6 ms, outside
+// the runs 4.0 / 4.2 -> 4.4 / 3.2 ms; the driver's rows (825 launch
+// enqueues 7.6 to 10.3 ms, 942 buffer creations 3.1 to 4.2 ms, 70 waits
+// 11.7 to 14.3 ms) are the same work either way. Quickhull 10^7 (three
+// runs each) 6.7 (6.4 to 9.1) -> 7.5 (7.3 to 7.5) ms and primes 10^8
+// 9.9 -> 9.6 ms: quickhull's host program executes 12.0 M -> 7.2 M
+// instructions on PoCL at 2 * 10^4 (callgrind), so its difference is
+// not this work; not resolved.
+
 /// Runs kernel `id` on `args` and returns its results. An int argument
 /// still on the device stays there where the plan can take it so (see
 /// [`takes_pending`]), and is read first otherwise.
@@ -77,7 +131,7 @@ pub(crate) fn run_kernel(
     for (position, arg) in args.into_iter().enumerate() {
         values.push(match arg {
             RunArg::Value(value) => value,
-            RunArg::Pending(count) if count.value().is_none() && takes_pending(plan, position) => {
+            RunArg::Pending(count) if count.value().is_none() && exec.takes_pending(index, position) => {
                 for size_var in &plan.size_vars {
                     if matches!(size_var.source, SizeSource::ValueOf(i) if i == position) {
                         pending.insert(size_var.var.id(), Rc::clone(&count));
@@ -105,14 +159,14 @@ pub(crate) fn run_kernel(
 /// is the length of an array result (which stays pending too). A launch's
 /// condition (`Launch::when`) may mention it freely: it only picks one of
 /// two lowerings that write the same result, taken at the bound.
-fn takes_pending(plan: &CompiledKernel, param: usize) -> bool {
+pub(crate) fn takes_pending(plan: &CompiledKernel, param: usize) -> bool {
     let vars: Vec<VarId> = plan
         .size_vars
         .iter()
         .filter(|size_var| matches!(size_var.source, SizeSource::ValueOf(i) if i == param))
         .map(|size_var| size_var.var.id())
         .collect();
-    let mentions = |size: &SizeExpr| size.free_vars().iter().any(|var| vars.contains(&var.id()));
+    let mentions = |size: &SizeExpr| any_var(size, &mut |var| vars.contains(&var.id()));
     let bounded = |size: &SizeExpr| !mentions(size) || is_non_decreasing(size);
     let launches_take_it = plan.steps.iter().all(|step| match step {
         Step::Launch(launch) => {
@@ -193,7 +247,7 @@ struct KernelRun<'k> {
     flat: &'k Kernel,
     params: Vec<HostValue>,
     /// The size variables resolved so far.
-    sizes: HashMap<VarId, i64>,
+    sizes: SizeValues,
     /// The read-back variables being resolved, innermost last (a cycle is
     /// a compiler bug).
     resolving: Vec<VarId>,
@@ -255,7 +309,7 @@ impl<'k> KernelRun<'k> {
             plan,
             flat,
             params: args,
-            sizes: HashMap::new(),
+            sizes: SizeValues::default(),
             resolving: Vec::new(),
             buffers: vec![None; plan.buffers.len()],
             is_written: vec![false; plan.buffers.len()],
@@ -401,7 +455,7 @@ impl<'k> KernelRun<'k> {
         // own name, `launch.kernel`, either way.
         let enqueued = match &launch.narrow {
             Some(narrow) if grid.ids_fit_u32(0) => {
-                Launch::new(program.kernel(narrow)?, grid).group(launch.kernel.clone())
+                Launch::new(program.kernel(narrow)?, grid).group(launch.kernel.as_str())
             }
             _ => Launch::new(program.kernel(&launch.kernel)?, grid),
         }
@@ -574,7 +628,7 @@ impl<'k> KernelRun<'k> {
                 {
                     deferred.push((var, *word, *buffer));
                 }
-                _ if length.free_vars().iter().all(|var| is_known(self, var)) => {}
+                _ if !any_var(length, &mut |var| !is_known(self, var)) => {}
                 _ => return Ok(HashMap::new()),
             }
         }
@@ -612,11 +666,15 @@ impl<'k> KernelRun<'k> {
         // (variable, buffer, position) of each read-back in the batch.
         let mut read_backs: Vec<(Var, usize, usize)> = Vec::new();
         for size in sizes {
-            for var in size.free_vars() {
+            // A size whose variables are all resolved needs nothing.
+            if self.known(size).is_some() {
+                continue;
+            }
+            for var in vars_of(size) {
                 if self.sizes.contains_key(&var.id()) || read_backs.iter().any(|(v, ..)| v.id() == var.id()) {
                     continue;
                 }
-                let source = plan.size_vars.iter().find(|size_var| size_var.var == var).map(|v| &v.source);
+                let source = plan.size_vars.iter().find(|size_var| size_var.var == *var).map(|v| &v.source);
                 match source {
                     Some(SizeSource::ReadBack { buffer, index }) => {
                         self.resolving.push(var.id());
@@ -624,7 +682,7 @@ impl<'k> KernelRun<'k> {
                         self.resolving.pop();
                         read_backs.push((var.clone(), *buffer, position?));
                     }
-                    _ => self.resolve(exec, &var)?,
+                    _ => self.resolve(exec, var)?,
                 }
             }
         }
@@ -670,8 +728,10 @@ impl<'k> KernelRun<'k> {
     /// their bounds where `size` is non-decreasing ([`takes_pending`]),
     /// else [`Self::count`], which reads them.
     fn upper_count(&mut self, exec: &mut Executor<'_, '_>, size: &SizeExpr, what: &str) -> Result<usize, ExecError> {
-        let free = size.free_vars();
-        if !free.iter().any(|var| self.pending_var(var).is_some()) || !is_non_decreasing(size) {
+        if self.pending.is_empty()
+            || !any_var(size, &mut |var| self.pending_var(var).is_some())
+            || !is_non_decreasing(size)
+        {
             return self.count(exec, size, what);
         }
         self.at_bounds(exec, size, what)
@@ -681,7 +741,7 @@ impl<'k> KernelRun<'k> {
     /// choice between lowerings that write the same result, so with the
     /// variables still on the device at their bounds, never waiting.
     fn choice(&mut self, exec: &mut Executor<'_, '_>, when: &SizeExpr) -> Result<usize, ExecError> {
-        if !when.free_vars().iter().any(|var| self.pending_var(var).is_some()) {
+        if self.pending.is_empty() || !any_var(when, &mut |var| self.pending_var(var).is_some()) {
             return self.count(exec, when, "a launch's condition");
         }
         self.at_bounds(exec, when, "a launch's condition")
@@ -690,9 +750,8 @@ impl<'k> KernelRun<'k> {
     /// `size` with the variables still on the device at their bounds and
     /// the others resolved.
     fn at_bounds(&mut self, exec: &mut Executor<'_, '_>, size: &SizeExpr, what: &str) -> Result<usize, ExecError> {
-        let free = size.free_vars();
-        let mut bounds = HashMap::new();
-        for var in &free {
+        let mut bounds = SizeValues::default();
+        for var in vars_of(size) {
             match self.pending_var(var) {
                 Some(count) => {
                     bounds.insert(var.id(), i64::try_from(count.bound).unwrap_or(i64::MAX));
@@ -711,13 +770,18 @@ impl<'k> KernelRun<'k> {
     /// device (an int parameter, a parameter's length) counts at its
     /// bound, so the figure never waits for the device.
     fn bytes_moved(&mut self, exec: &mut Executor<'_, '_>, size: &SizeExpr) -> Result<u64, ExecError> {
+        // Most often every variable is resolved already: the value below
+        // without collecting them.
+        if let Some(value) = self.known(size) {
+            return Ok(u64::try_from(value).unwrap_or(0));
+        }
         let plan = self.plan;
-        let mut bounds = HashMap::new();
-        for var in size.free_vars() {
+        let mut bounds = SizeValues::default();
+        for var in vars_of(size) {
             if self.sizes.contains_key(&var.id()) {
                 continue;
             }
-            let source = plan.size_vars.iter().find(|size_var| size_var.var == var).map(|v| &v.source);
+            let source = plan.size_vars.iter().find(|size_var| size_var.var == *var).map(|v| &v.source);
             let pending_length = match source {
                 Some(SizeSource::LengthOf(i)) => match self.params.get(*i) {
                     Some(HostValue::Array(array)) => array.pending_count().cloned(),
@@ -725,11 +789,11 @@ impl<'k> KernelRun<'k> {
                 },
                 _ => None,
             };
-            match pending_length.or_else(|| self.pending_var(&var)) {
+            match pending_length.or_else(|| self.pending_var(var)) {
                 Some(count) => {
                     bounds.insert(var.id(), i64::try_from(count.bound).unwrap_or(i64::MAX));
                 }
-                None => self.resolve(exec, &var)?,
+                None => self.resolve(exec, var)?,
             }
         }
         let value = size.eval(&|id| self.sizes.get(&id).or(bounds.get(&id)).copied());
@@ -749,19 +813,11 @@ impl<'k> KernelRun<'k> {
         // then without collecting their variables (sizes are evaluated on
         // every launch). A defined value with no variable missing is the
         // value the path below computes, which resolves nothing then.
-        let missed = std::cell::Cell::new(false);
-        let known = size.eval(&|id| {
-            let value = self.sizes.get(&id).copied();
-            missed.set(missed.get() || value.is_none());
-            value
-        });
-        if let Some(value) = known
-            && !missed.get()
-        {
+        if let Some(value) = self.known(size) {
             return Ok(value);
         }
-        for var in size.free_vars() {
-            self.resolve(exec, &var)?;
+        for var in vars_of(size) {
+            self.resolve(exec, var)?;
         }
         size.eval(&|id| self.sizes.get(&id).copied()).ok_or_else(|| {
             let bindings: Vec<String> = size
@@ -774,6 +830,16 @@ impl<'k> KernelRun<'k> {
                 bindings.join(", ")
             ))
         })
+    }
+
+    /// The value of `size` if every variable it mentions is resolved and
+    /// it is defined: then what [`Self::size`] gives, without collecting
+    /// the variables or resolving any (sizes are evaluated on every
+    /// launch). `None` otherwise: an undefined value may still mention an
+    /// unresolved variable, which the caller's slower path resolves.
+    fn known(&self, size: &SizeExpr) -> Option<i64> {
+        // Evaluation is strict: a defined value visited every variable.
+        size.eval(&|id| self.sizes.get(&id).copied())
     }
 
     /// Gives size variable `var` its value, if it has none yet.
@@ -821,6 +887,70 @@ impl<'k> KernelRun<'k> {
         };
         self.sizes.insert(var.id(), value);
         Ok(())
+    }
+}
+
+/// The resolved size variables of a run: a handful, so a list searched
+/// from the start beats hashing each id (sizes are evaluated on every
+/// launch, note [host work per run]).
+#[derive(Default)]
+struct SizeValues(Vec<(VarId, i64)>);
+
+impl SizeValues {
+    fn get(&self, id: &VarId) -> Option<&i64> {
+        self.0.iter().find(|(var, _)| var == id).map(|(_, value)| value)
+    }
+
+    fn contains_key(&self, id: &VarId) -> bool {
+        self.get(id).is_some()
+    }
+
+    fn insert(&mut self, id: VarId, value: i64) {
+        match self.0.iter_mut().find(|(var, _)| *var == id) {
+            Some(slot) => slot.1 = value,
+            None => self.0.push((id, value)),
+        }
+    }
+}
+
+/// The variables of `size`, each once, in the order of `free_vars` (by
+/// name, then id: the order they are resolved in), without building its
+/// set of shared handles (note [host work per run]).
+fn vars_of(size: &SizeExpr) -> Vec<&Var> {
+    fn walk<'a>(size: &'a SizeExpr, vars: &mut Vec<&'a Var>) {
+        match size.kind() {
+            ArithKind::Cst(_) => {}
+            ArithKind::Var(var) => vars.push(var),
+            ArithKind::Log2(operand) => walk(operand, vars),
+            ArithKind::Pow(a, b) | ArithKind::Div(a, b) | ArithKind::Mod(a, b) => {
+                walk(a, vars);
+                walk(b, vars);
+            }
+            ArithKind::Prod(operands)
+            | ArithKind::Min(operands)
+            | ArithKind::Max(operands)
+            | ArithKind::Sum(operands) => operands.iter().for_each(|operand| walk(operand, vars)),
+        }
+    }
+    let mut vars = Vec::new();
+    walk(size, &mut vars);
+    vars.sort();
+    vars.dedup();
+    vars
+}
+
+/// Whether `pred` holds for some variable of `size`, visited without
+/// collecting them (`free_vars` builds a set of shared handles ordered by
+/// name: note [host work per run]).
+pub(crate) fn any_var(size: &SizeExpr, pred: &mut dyn FnMut(&Var) -> bool) -> bool {
+    match size.kind() {
+        ArithKind::Cst(_) => false,
+        ArithKind::Var(var) => pred(var),
+        ArithKind::Log2(operand) => any_var(operand, pred),
+        ArithKind::Pow(a, b) | ArithKind::Div(a, b) | ArithKind::Mod(a, b) => any_var(a, pred) || any_var(b, pred),
+        ArithKind::Prod(operands) | ArithKind::Min(operands) | ArithKind::Max(operands) | ArithKind::Sum(operands) => {
+            operands.iter().any(|operand| any_var(operand, pred))
+        }
     }
 }
 
