@@ -46,7 +46,7 @@ use opencl3::command_queue::{CL_QUEUE_PROFILING_ENABLE, CommandQueue};
 use opencl3::context::Context;
 use opencl3::device::{CL_LOCAL, Device};
 use opencl3::error_codes as codes;
-use opencl3::event::{CL_COMPLETE, Event};
+use opencl3::event::Event;
 use opencl3::memory::{Buffer, CL_MEM_READ_WRITE, ClMem};
 use opencl3::types::{CL_BLOCKING, CL_NON_BLOCKING, cl_event, cl_int, cl_mem};
 
@@ -158,13 +158,12 @@ impl ElementRead<'_> {
 // after each recursion level's read starts 100 to 140 us after the read
 // ends on the device, while the host has little to do between them: how
 // soon a blocking read returns is the driver's choice (it may sleep until
-// an interrupt wakes it). `NESSIE_SPIN_WAIT=1` makes the read of the read
-// slots (note [read slots] in `buffer.rs`: the wait of almost every
-// level) a non-blocking read whose event the host polls until it
-// completes, so it returns as soon as the driver marks it done; the read
-// is the same command, counted the same. Off by default: on the H100 in
-// one device call, alternating with blocking reads of the same binary
-// (the program's `time`, medians), quicksort 10^7 took 36.6 ms against
+// an interrupt wakes it). We tried making the read of the read slots
+// (note [read slots] in `buffer.rs`: the wait of almost every level) a
+// non-blocking read whose event the host polls until it completes, so
+// that it returns as soon as the driver marks it done, and removed it: on
+// the H100 in one device call, alternating with blocking reads of the
+// same code (the program's `time`, medians), quicksort 10^7 took 36.6 ms against
 // 35.2 (ten runs each), quickhull 10^7 8.4 against 7.5 and primes 10^8
 // 10.1 against 9.6 (three runs each); the host profile's waits were not
 // shorter (70 waits 15.9 / 16.2 ms against 11.7 / 14.3). NVIDIA's blocking
@@ -312,9 +311,6 @@ pub struct Session {
     flush_every: usize,
     /// Commands enqueued since the last flush or blocking call.
     unflushed: Cell<usize>,
-    /// Whether a read of the read slots polls its event instead of
-    /// blocking in the driver: `NESSIE_SPIN_WAIT=1` (note [spin waits]).
-    spin_waits: bool,
     /// What building programs has cost this session ([`Session::build_stats`]).
     builds: BuildStats,
     program_layout: ProgramLayout,
@@ -468,7 +464,6 @@ impl Session {
             slab: RefCell::new(None),
             uses_slabs: !is_off("NESSIE_SLABS"),
             slab_held_bytes: Cell::new(0),
-            spin_waits: is_on("NESSIE_SPIN_WAIT"),
             flush_every: std::env::var("NESSIE_FLUSH_EVERY")
                 .ok()
                 .and_then(|v| v.trim().parse().ok())
@@ -1003,43 +998,10 @@ impl Session {
         // `data` when the call returns; the range lies inside the arena
         // (every slot does); on the in-order queue the read runs after
         // every kernel that wrote a slot has finished.
-        let reading = || format!("reading {} bytes from the device", end - start);
-        let event = if self.spin_waits {
-            // Note [spin waits]: the same read, not blocking, and its
-            // event polled until it completes; `data` stays in place
-            // until then.
-            timed(HostActivity::Wait, || {
-                // SAFETY: as below, except that the driver writes `data`
-                // until the read's event completes, which this block
-                // waits for before `data` is used, moved or dropped: by
-                // polling, or where polling fails by `clWaitForEvents`.
-                let event =
-                    unsafe { self.queue.enqueue_read_buffer(&arena.arena, CL_NON_BLOCKING, start, &mut data, &[]) }
-                        .map_err(|e| driver_error(reading(), e.0, 0))?;
-                let polled = self.queue.flush().and_then(|()| {
-                    loop {
-                        let status = event.command_execution_status()?.0;
-                        if status == CL_COMPLETE || status < 0 {
-                            break Ok(status);
-                        }
-                        std::hint::spin_loop();
-                    }
-                });
-                match polled {
-                    Ok(CL_COMPLETE) => Ok(event),
-                    Ok(status) => Err(driver_error(reading(), status, 0)),
-                    Err(e) => {
-                        let _ = event.wait();
-                        Err(driver_error(reading(), e.0, 0))
-                    }
-                }
-            })?
-        } else {
-            timed(HostActivity::Wait, || unsafe {
-                self.queue.enqueue_read_buffer(&arena.arena, CL_BLOCKING, start, &mut data, &[])
-            })
-            .map_err(|e| driver_error(reading(), e.0, 0))?
-        };
+        let event = timed(HostActivity::Wait, || unsafe {
+            self.queue.enqueue_read_buffer(&arena.arena, CL_BLOCKING, start, &mut data, &[])
+        })
+        .map_err(|e| driver_error(format!("reading {} bytes from the device", end - start), e.0, 0))?;
         drop(arena);
         self.profiler.note_wait();
         self.record(CommandKind::Read, None, data.len() as u64, event)?;
