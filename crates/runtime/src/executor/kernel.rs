@@ -82,7 +82,7 @@ use crate::cl::{Arg, Grid, Launch, LookbackArgs};
 //   handful, so [`SizeValues`] is a list searched from the start;
 // - the buffer pool's classes and the profiler's groups were SipHash maps
 //   asked up to five times per allocation (a small class tries its
-//   neighbours) and once per command: `runtime::cl::quick_hash`;
+//   neighbours) and once per command: `foldhash` now (`cl::quick_hash`);
 // - a narrow launch copied its kernel's name into the profile's group;
 //   it now borrows it.
 // Instructions inside `run_kernel`: 28.3 M -> 15.2 M, of which PoCL's
