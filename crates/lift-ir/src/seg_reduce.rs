@@ -935,9 +935,9 @@ fn lower_merge(
     under: Option<(ArithExpr, DeviceGuard)>,
     long: Option<LongPartials>,
 ) -> Result<(), Unsupported> {
-    // Under a device guard, at most `seg_guarded_groups` groups.
+    // Under a device guard, at most `seg_merge_groups` groups.
     let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
-    let cap = if under.is_some() { guarded_groups(cfg, max_groups) } else { max_groups };
+    let cap = if under.is_some() { cfg.seg_merge_groups.clamp(1, max_groups) } else { max_groups };
     let (when, guard) = under.unzip();
     let components = match z {
         Expr::Value(z) => z.len(),

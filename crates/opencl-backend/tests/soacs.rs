@@ -340,8 +340,8 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
     let configs = [
         default,
         lift_ir::rules::Config { seg_batch: 6, ..default },
-        lift_ir::rules::Config { seg_batch: 2, seg_guarded_groups: 1, ..default },
-        lift_ir::rules::Config { seg_guarded_groups: 3, ..default },
+        lift_ir::rules::Config { seg_batch: 2, seg_guarded_groups: 1, seg_merge_groups: 1, ..default },
+        lift_ir::rules::Config { seg_guarded_groups: 3, seg_merge_groups: 3, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 2, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 1, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Binned, seg_batch: 1, seg_list_group: 8, ..default },
