@@ -149,8 +149,14 @@ pub struct Config {
     /// (teams that give up, merge under the flag's device guard): each
     /// such launch strides over its segments or tiles, and one whose
     /// guard fails (or that gave up) costs about a microsecond for every
-    /// thousand groups that return at once.
+    /// thousand groups that return at once. (Where the merge's launch is
+    /// concerned, [`Config::seg_merge_groups`].)
     pub seg_guarded_groups: i64,
+    /// As [`Config::seg_guarded_groups`], for the merge's launch under the
+    /// flag's guard alone: where teams gave up on uneven segments the
+    /// merge runs with these groups, and on even ones they return at once
+    /// (`NESSIE_SEG_MERGE_GROUPS`; `NESSIE_SEG_GROUPS` sets both).
+    pub seg_merge_groups: i64,
     /// The most elements a work-item of an unsegmented look-back scan
     /// whose pulls gather (`scan-lookback`, note [gathering scans] in
     /// `crate::lookback`) takes, below what local memory allows
@@ -220,6 +226,7 @@ impl Default for Config {
             seg_reduce: SegReduce::ByShape,
             seg_batch: crate::seg_reduce::SEG_BATCH,
             seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
+            seg_merge_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
             scan_lookback_items: crate::lookback::GATHER_SCAN_ITEMS,
             segment_tiles: SegmentTiles::BySize,
             seg_list_group: crate::seg_reduce::SEG_LIST_GROUP,

@@ -190,10 +190,12 @@
 //! it): the teams kernel on 4M rows of 8 0.574 ms (main's 0.597), on 4M
 //! banded rows of 5 0.178 ms (0.227; batches of 4, teams of 1: 0.159),
 //! the merge kernel on 7M power-law rows 1.458 ms (1.681). What is left
-//! on uneven rows is the vector's gathers: each still waits for the
-//! check of the element before (wider teams, more gathers in flight,
-//! do better on random columns: batches of 8 a lane, teams of 1, take
-//! 0.676 ms on rows of 8).
+//! on uneven rows is the vector's gathers. The backend no longer lets a
+//! check order them (the pull keeps a failed check in a private record
+//! that the kernel reports after the batch, and runs straight through:
+//! note [deferred faults] in `opencl-backend`'s `codegen::seg_reduce`):
+//! on the H100 teams 2 % faster on rows of 8 and of 5, merge on
+//! power-law rows unchanged, so the gathers' order was not merge's cost.
 //!
 //! `segReduce-teams`: a segmented reduction in one launch, a team of
 //! work-items per segment, the team's width chosen when the kernel runs
@@ -935,9 +937,9 @@ fn lower_merge(
     under: Option<(ArithExpr, DeviceGuard)>,
     long: Option<LongPartials>,
 ) -> Result<(), Unsupported> {
-    // Under a device guard, at most `seg_guarded_groups` groups.
+    // Under a device guard, at most `seg_merge_groups` groups.
     let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
-    let cap = if under.is_some() { guarded_groups(cfg, max_groups) } else { max_groups };
+    let cap = if under.is_some() { cfg.seg_merge_groups.clamp(1, max_groups) } else { max_groups };
     let (when, guard) = under.unzip();
     let components = match z {
         Expr::Value(z) => z.len(),

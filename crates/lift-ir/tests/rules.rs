@@ -145,6 +145,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             // Teams' lanes in batches of 3 (`hoist-element-reads`).
             seg_batch: 3,
             seg_guarded_groups: 2,
+            seg_merge_groups: 2,
             // Scans that gather in tiles of 2 · 1.
             scan_lookback_items: 1,
             segment_tiles: lift_ir::rules::SegmentTiles::Always,

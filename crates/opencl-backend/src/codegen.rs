@@ -309,9 +309,17 @@ pub fn user_functions(
     int32: &[KVar],
 ) -> Result<Vec<CFunction>, CodegenError> {
     let mut out = Vec::new();
-    for uf in &lift.user_funs {
+    let mut deferred = Vec::new();
+    for stage in &lift.stages {
+        seg_reduce::hoisted_pulls(&stage.body, &mut deferred);
+    }
+    for (i, uf) in lift.user_funs.iter().enumerate() {
         let name = user_fun::c_identifier(&format!("{}_{}", lift.name, uf.name));
         out.push(match &uf.def {
+            // Note [deferred faults] in `seg_reduce`.
+            UserFunDef::Thunk(thunk) if deferred.contains(&UserFunId(i as u32)) => {
+                user_fun::thunk_function_deferred(program, &lift.flat, &name, thunk, int32)?
+            }
             UserFunDef::Thunk(thunk) => {
                 user_fun::thunk_function_with_counters(program, &lift.flat, &name, thunk, int32)?
             }
@@ -349,6 +357,10 @@ pub struct Generator<'a> {
     int_arith: bool,
     /// Inside `atomicMax`: writes are atomic maxima.
     atomic: bool,
+    /// The private fault record of the batch being pulled, which a
+    /// deferred-fault function's calls take (note [deferred faults] in
+    /// `seg_reduce`).
+    fault: Option<String>,
     /// The stage's nodes and the memory `lift_ir::memory` gave them.
     nodes: Nodes<'a>,
     memory: Memory,
@@ -382,6 +394,7 @@ impl<'a> Generator<'a> {
             narrow_gids: Vec::new(),
             int_arith: false,
             atomic: false,
+            fault: None,
             nodes: Nodes::default(),
             memory: Memory::default(),
         }
@@ -933,6 +946,10 @@ impl<'a> Generator<'a> {
                     self.need(KernelArg::ErrorFlag);
                     "err".to_string()
                 }
+                CParam::Fault => match &self.fault {
+                    Some(fault) => fault.clone(),
+                    None => return internal(format!("`{}` called outside a batch with a fault record", cf.name)),
+                },
             });
         }
         let base = self.lift.user_fun(f).name.clone();

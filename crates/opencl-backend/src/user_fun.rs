@@ -77,6 +77,16 @@
 //! guarded (a read, a division) happens with the bad value. The caller
 //! gets harmless zeros; it may test `nessie_failed(err)` to stop early.
 //!
+//! A function made by [`thunk_function_deferred`] (a segmented reduction's
+//! hoisted pull, note [deferred faults]) takes a private `long* fault`
+//! (three words) instead of `err`: a failed assertion keeps its site plus
+//! one and its two payload words there when the first word is still 0
+//! (the first failure of the caller's batch wins), and returns zeros as
+//! above (by selects at the end rather than an early return where no
+//! assertion lies in an `if`'s branch and the body has no loop, note
+//! [speculated checks]); the caller reports it to the error flag after
+//! the batch.
+//!
 //! # Shape of the code
 //! Each `let` is a named local (`long y = xs[i];`), an `if` whose branches
 //! are plain expressions is `c ? a : b`, other `if`s are statements that
@@ -143,6 +153,11 @@ pub enum CParam {
     Scalar { var: KVar, ty: Scalar },
     /// The session's error flag, `__global long*`.
     ErrorFlag,
+    /// A private record of the first failed assertion, `long*` of three
+    /// words (site + 1, payload a, payload b; 0 in the first word while
+    /// none failed): [`thunk_function_deferred`]'s in place of
+    /// [`CParam::ErrorFlag`].
+    Fault,
 }
 
 /// The C type of a scalar value in private code (see the module doc).
@@ -366,6 +381,7 @@ fn is_reserved(name: &str) -> bool {
         "complex",
         "imaginary",
         "err",
+        "fault",
         // builtins the generated code and the prelude call
         "sqrt",
         "exp",
@@ -410,7 +426,7 @@ pub fn thunk_function(
     name: &str,
     thunk: &Thunk,
 ) -> Result<CFunction, CodegenError> {
-    generate(program, kernel, name, &thunk.params, &thunk.body, &[])
+    generate(program, kernel, name, &thunk.params, &thunk.body, &[], false)
 }
 
 /// [`thunk_function`] where the int arrays `counters` hold 32-bit ints
@@ -424,7 +440,22 @@ pub fn thunk_function_with_counters(
     thunk: &Thunk,
     counters: &[KVar],
 ) -> Result<CFunction, CodegenError> {
-    generate(program, kernel, name, &thunk.params, &thunk.body, counters)
+    generate(program, kernel, name, &thunk.params, &thunk.body, counters, false)
+}
+
+/// [`thunk_function_with_counters`] whose failed assertions are kept in
+/// the caller's private fault record ([`CParam::Fault`]) instead of
+/// written to the error flag: the function writes no global memory, so
+/// the caller's loads of several calls are not ordered by its checks
+/// (note [deferred faults] in `codegen::seg_reduce`).
+pub fn thunk_function_deferred(
+    program: &FlatProgram,
+    kernel: &Kernel,
+    name: &str,
+    thunk: &Thunk,
+    counters: &[KVar],
+) -> Result<CFunction, CodegenError> {
+    generate(program, kernel, name, &thunk.params, &thunk.body, counters, true)
 }
 
 /// The function `name` computing `body` with no thunk parameters: the body
@@ -435,7 +466,7 @@ pub fn expr_function(
     name: &str,
     body: &GExpr,
 ) -> Result<CFunction, CodegenError> {
-    generate(program, kernel, name, &[], body, &[])
+    generate(program, kernel, name, &[], body, &[], false)
 }
 
 /// [`expr_function`] where the int arrays `int32` hold 32-bit ints, as
@@ -447,7 +478,7 @@ pub fn expr_function_with_counters(
     body: &GExpr,
     int32: &[KVar],
 ) -> Result<CFunction, CodegenError> {
-    generate(program, kernel, name, &[], body, int32)
+    generate(program, kernel, name, &[], body, int32, false)
 }
 
 fn generate(
@@ -457,8 +488,12 @@ fn generate(
     params: &[KVar],
     body: &GExpr,
     counters: &[KVar],
+    deferred: bool,
 ) -> Result<CFunction, CodegenError> {
     let mut g = Gen {
+        deferred,
+        speculative: deferred && speculable(body),
+        ok: None,
         program,
         kernel,
         counters,
@@ -524,8 +559,13 @@ fn generate(
         }
     }
     if preorder(body).iter().any(|e| matches!(e, GExpr::Assert { .. })) {
-        decls.push("__global long* err".to_string());
-        c_params.push(CParam::ErrorFlag);
+        if deferred {
+            decls.push("long* fault".to_string());
+            c_params.push(CParam::Fault);
+        } else {
+            decls.push("__global long* err".to_string());
+            c_params.push(CParam::ErrorFlag);
+        }
     }
     for (out, &ty) in outs.iter().zip(&results) {
         decls.push(format!("{}* {out}", c_type(ty)));
@@ -541,7 +581,13 @@ fn generate(
         }
     };
 
-    let values = g.values(body)?;
+    let mut values = g.values(body)?;
+    if let Some(ok) = g.ok.clone() {
+        // Note [speculated checks]: zeros where an assertion failed.
+        for (value, &ty) in values.iter_mut().zip(&results) {
+            *value = conditional(&CExpr::primary(ok.clone()), value, &CExpr::primary(c_zero(ty)));
+        }
+    }
     match &values[..] {
         [] => {}
         [value] => g.line(format!("return {};", value.text)),
@@ -565,6 +611,45 @@ fn generate(
         .iter()
         .any(|e| matches!(e, GExpr::Binary { op: BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem, ty: Scalar::Int, .. }));
     Ok(CFunction { name: name.to_string(), source, params: c_params, results, int_arith })
+}
+
+// Note [speculated checks]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~
+// A deferred function (note [deferred faults] in `codegen::seg_reduce`)
+// that returned zeros from the middle of its body still branched around
+// the read its check guarded, and with no store left on either path the
+// compiler sank the caller's loads of a batch into those branches (so
+// clang 15's PTX of SpMV's kernels: each element's loads after the check
+// of the element before, `x * v[i]` behind `0 ≤ i < #v`). Where no
+// assertion lies in a branch of an `if` (each is then a statement of the
+// function's top level) and the body has no loop (nothing can run long
+// with a bad value), the function runs straight through instead: each
+// assertion computes `ok_k = ok_{k-1} && cond` and, where it fails
+// first, keeps its site and payload in the record (selects, no branch);
+// every array read after the first assertion reads index `ok ? i : 0`
+// (element 0 of an array always exists: the runtime allocates at least
+// one), and the results are `ok ? value : zero`. The values and the
+// record are those of the branching form: the reads and the arithmetic
+// after a failed check compute garbage from element 0 that the final
+// select discards (integer division and conversions cannot trap, and a
+// `segment_of` search stays within its offsets). In clang's PTX the
+// batch's loads then come first, all together.
+
+/// Whether a deferred function of `body` can run straight through (note
+/// [speculated checks]): no assertion inside a branch of an `if` (every
+/// other one is a statement of the function's top level), and no loop
+/// (nor a number parse, which loops).
+fn speculable(body: &GExpr) -> bool {
+    let all = preorder(body);
+    if all.iter().any(|e| matches!(e, GExpr::Loop { .. } | GExpr::ParseNumber { .. })) {
+        return false;
+    }
+    !all.iter().any(|e| match e {
+        GExpr::If { then_branch, else_branch, .. } => {
+            [then_branch, else_branch].iter().any(|b| preorder(b).iter().any(|x| matches!(x, GExpr::Assert { .. })))
+        }
+        _ => false,
+    })
 }
 
 /// The direct subexpressions of `e`, in evaluation order (as
@@ -783,6 +868,16 @@ struct Gen<'a> {
     results: Vec<Scalar>,
     /// The statements after `nessie_fail`: return zeros.
     on_fail: Vec<String>,
+    /// Failed assertions go to the private `fault` record, not the flag
+    /// ([`thunk_function_deferred`]).
+    deferred: bool,
+    /// A deferred function whose assertions are all top-level statements
+    /// and which has no loop: it runs straight through (note [speculated
+    /// checks]).
+    speculative: bool,
+    /// In a speculative function, after its first assertion: the local
+    /// that holds whether every assertion so far held.
+    ok: Option<String>,
     /// `segment_of(offsets, i)` computed once at the function's top level,
     /// by (offsets, i) as C names: later searches of the same position
     /// reuse it (note [segment_of once]).
@@ -1127,6 +1222,9 @@ impl<'a> Gen<'a> {
         if site.0 as usize >= self.program.fault_sites.len() {
             return Err(self.internal(format!("the fault site @{} does not exist", site.0)));
         }
+        if self.speculative {
+            return self.speculated_check(cond, site, payload);
+        }
         let negated = self.negated(cond)?;
         self.line(format!("if ({}) {{", negated.bare()));
         let scope = self.names.clone();
@@ -1142,13 +1240,57 @@ impl<'a> Gen<'a> {
             });
         }
         words.resize(2, "0".to_string());
-        self.line(format!("nessie_fail(err, {FAULT_CODE}, {}, {}, {});", site.0, words[0], words[1]));
+        if self.deferred {
+            self.line(format!(
+                "if (fault[0] == 0) {{ fault[0] = {}; fault[1] = {}; fault[2] = {}; }}",
+                site.0 + 1,
+                words[0],
+                words[1]
+            ));
+        } else {
+            self.line(format!("nessie_fail(err, {FAULT_CODE}, {}, {}, {});", site.0, words[0], words[1]));
+        }
         for line in self.on_fail.clone() {
             self.line(line);
         }
         self.indent -= 1;
         self.names = scope;
         self.line("}");
+        Ok(())
+    }
+
+    /// An assertion of a speculative function (note [speculated checks]):
+    /// `ok_k = ok_{k-1} && cond`, and the record kept where it failed
+    /// first.
+    fn speculated_check(&mut self, cond: &GExpr, site: FaultId, payload: &[GExpr]) -> Result<(), CodegenError> {
+        if self.scalar_type(cond)? != Scalar::Bool {
+            return Err(self.internal("an `assert` condition that is not a bool"));
+        }
+        let holds = self.value(cond)?;
+        let mut words = Vec::new();
+        for value in payload.iter().take(2) {
+            let ty = self.scalar_type(value)?;
+            let value = self.value(value)?;
+            words.push(match ty {
+                Scalar::Int => value.text,
+                Scalar::Float => call("as_long", &[&value]).text,
+                Scalar::Bool | Scalar::Char => unary("(long)", &value).text,
+            });
+        }
+        words.resize(2, "0".to_string());
+        let ok = self.fresh("ok");
+        match self.ok.clone() {
+            Some(before) => self.line(format!("const int {ok} = {before} && ({});", holds.bare())),
+            None => self.line(format!("const int {ok} = {};", holds.bare())),
+        }
+        // Selects, not a branch: a branch on the check would wait for the
+        // loads it reads before the next element's start.
+        let first = self.fresh("first");
+        self.line(format!("const int {first} = !{ok} && fault[0] == 0;"));
+        self.line(format!("fault[0] = {first} ? {} : fault[0];", site.0 + 1));
+        self.line(format!("fault[1] = {first} ? {} : fault[1];", words[0]));
+        self.line(format!("fault[2] = {first} ? {} : fault[2];", words[1]));
+        self.ok = Some(ok);
         Ok(())
     }
 
@@ -1207,7 +1349,11 @@ impl<'a> Gen<'a> {
             GExpr::Read { array, index } => {
                 let elem = self.array_var(*array)?;
                 let index = self.value(index)?;
-                let read = CExpr::primary(format!("{}[{}]", self.name(*array)?, index.bare()));
+                let read = match &self.ok {
+                    // Note [speculated checks]: element 0 after a failed check.
+                    Some(ok) => CExpr::primary(format!("{}[{ok} ? {} : 0]", self.name(*array)?, index.bare())),
+                    None => CExpr::primary(format!("{}[{}]", self.name(*array)?, index.bare())),
+                };
                 // A `uchar` element becomes the `int` of private code, so
                 // that overloads such as `min` see one type.
                 Ok(match elem {

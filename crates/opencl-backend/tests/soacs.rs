@@ -340,8 +340,8 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
     let configs = [
         default,
         lift_ir::rules::Config { seg_batch: 6, ..default },
-        lift_ir::rules::Config { seg_batch: 2, seg_guarded_groups: 1, ..default },
-        lift_ir::rules::Config { seg_guarded_groups: 3, ..default },
+        lift_ir::rules::Config { seg_batch: 2, seg_guarded_groups: 1, seg_merge_groups: 1, ..default },
+        lift_ir::rules::Config { seg_guarded_groups: 3, seg_merge_groups: 3, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 2, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 1, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Binned, seg_batch: 1, seg_list_group: 8, ..default },
@@ -428,6 +428,57 @@ fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
         assert!(launched.iter().all(|k| !k.contains("_longest")), "{source}: no longest segment: {launched:?}");
         let splits = launched.iter().any(|k| k.ends_with("_splits"));
         assert_eq!(splits, decided_on_device, "{source}: merge's splits launched: {launched:?}");
+    }
+}
+
+#[test]
+fn gathers_out_of_range_in_segmented_sums_fault_from_every_lowering() {
+    // SpMV's pull `x * v[i]` checks its gather: the hoisted pull keeps a
+    // failed check in the batch's private record and the kernel reports
+    // it after the batch (note [deferred faults] in
+    // `codegen::seg_reduce`), the pull running straight through, reading
+    // v[0] where the column is out of range. One bad column (negative, or
+    // past the end) among rows of 8 (teams), among power-law rows with a
+    // long row (merge, the bad column in its part before the last tile:
+    // the carry-in's batches), in a tile's items and in an odd last
+    // batch; the fault and its payload as the flat evaluator's, and the
+    // good matrices' values.
+    let smvm = "function smvm(m, v) = {sum({x * v[i] : (i, x) in row}) : row in m};\n";
+    let program = |bad_row: i64, bad_k: i64, bad: &str, lengths: &str| {
+        format!(
+            "{smvm}let m = {{{{((if r == {bad_row} and k == {bad_k} then {bad} else rem(r * 7 + k * 13, 1000)), 0.25 * float(rem(k, 5))) : k in index({lengths})}} : r in index(2001)}};\n    v = {{float(i) : i in index(1000)}}\nin smvm(m, v);"
+        )
+    };
+    let uneven = "if rem(r, 500) == 3 then 3001 else rem(r * 7, 9)";
+    let sources = [
+        program(99999, 0, "0", "8"),
+        program(99999, 0, "0", uneven),
+        program(77, 5, "0 - 5", "8"),
+        program(2000, 7, "1000", "8"),
+        program(1503, 1000, "1000", uneven),
+        program(1503, 3000, "0 - 1", uneven),
+        program(1999, 2, "1000 + r", uneven),
+    ];
+    // By shape runs every program (teams on rows of 8, merge on the
+    // uneven ones); teams with batches of 3 and binned run an uneven one
+    // with a bad column past its long row's first batches, and a good one
+    // (each program is a PoCL build of every kernel: CI's time).
+    let batch = lift_ir::seg_reduce::SEG_BATCH;
+    let lowerings = [
+        (SegReduce::ByShape, batch, &[0, 1, 2, 3, 4, 5, 6][..]),
+        (SegReduce::Teams, 3, &[1, 4][..]),
+        (SegReduce::Binned, batch, &[0, 4][..]),
+    ];
+    for (seg_reduce, seg_batch, programs) in lowerings {
+        let cfg = lift_ir::rules::Config { seg_reduce, seg_batch, ..lift_ir::rules::Config::default() };
+        for (k, source) in sources.iter().enumerate().filter(|(k, _)| programs.contains(k)) {
+            let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
+                Outcome::Agree(text) => text,
+                Outcome::Unsupported(what) => panic!("unsupported: {what}"),
+                _ => unreachable!("run_both_with panics on the other outcomes"),
+            };
+            assert_eq!(out.contains("fault"), k >= 2, "{seg_reduce:?}, program {k}: {out}");
+        }
     }
 }
 

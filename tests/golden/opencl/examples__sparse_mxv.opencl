@@ -1634,14 +1634,15 @@ static inline double smvm_fused_op_sum(double a, double b) {
     return a + b;
 }
 
-static inline double smvm_fused_pull_sum_hoisted(long p, long m_elements_1_at, double m_elements_2_at, __global const double* v, long v_len, __global long* err) {
+static inline double smvm_fused_pull_sum_hoisted(long p, long m_elements_1_at, double m_elements_2_at, __global const double* v, long v_len, long* fault) {
     long j = m_elements_1_at;
-    if (j < 0L || j >= v_len) {
-        nessie_fail(err, 1, 3, j, v_len);
-        return 0.0;
-    }
-    double mapped = m_elements_2_at * v[j];
-    return mapped;
+    const int ok = j >= 0L && j < v_len;
+    const int first = !ok && fault[0] == 0;
+    fault[0] = first ? 4 : fault[0];
+    fault[1] = first ? j : fault[1];
+    fault[2] = first ? v_len : fault[2];
+    double mapped = m_elements_2_at * v[ok ? j : 0];
+    return ok ? mapped : 0.0;
 }
 
 static inline long smvm_fused_split_sum(long p, __global const long* m_lengths, long m_lengths_len, __global const long* m_offsets, long m_offsets_len) {
@@ -1695,8 +1696,10 @@ __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global con
                 const double at_1 = m_elements_2[lo_1 + k + 0 * 256];
                 const long at_2 = m_elements_1[lo_1 + k + 1 * 256];
                 const double at_3 = m_elements_2[lo_1 + k + 1 * 256];
-                double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(lo_1 + k + 0 * 256, at, at_1, v, n_v, err);
-                double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(lo_1 + k + 1 * 256, at_2, at_3, v, n_v, err);
+                long fault[3] = {0, 0, 0};
+                double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(lo_1 + k + 0 * 256, at, at_1, v, n_v, fault);
+                double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(lo_1 + k + 1 * 256, at_2, at_3, v, n_v, fault);
+                if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
                 double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                 acc = op_sum_r;
                 double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
@@ -1705,7 +1708,9 @@ __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global con
             for (; k < len; k += 256) {
                 const long at_4 = m_elements_1[lo_1 + k];
                 const double at_5 = m_elements_2[lo_1 + k];
-                double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(lo_1 + k, at_4, at_5, v, n_v, err);
+                long fault_1[3] = {0, 0, 0};
+                double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(lo_1 + k, at_4, at_5, v, n_v, fault_1);
+                if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
                 double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
                 acc = op_sum_r_2;
             }
@@ -1762,8 +1767,10 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
                         const double at_1 = m_elements_2[offset + k + 0 * lanes];
                         const long at_2 = m_elements_1[offset + k + 1 * lanes];
                         const double at_3 = m_elements_2[offset + k + 1 * lanes];
-                        double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, err);
-                        double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, err);
+                        long fault[3] = {0, 0, 0};
+                        double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, fault);
+                        double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, fault);
+                        if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
                         double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                         acc = op_sum_r;
                         double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
@@ -1772,7 +1779,9 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
                     for (; k < length; k += lanes) {
                         const long at_4 = m_elements_1[offset + k];
                         const double at_5 = m_elements_2[offset + k];
-                        double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, err);
+                        long fault_1[3] = {0, 0, 0};
+                        double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, fault_1);
+                        if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
                         double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
                         acc = op_sum_r_2;
                     }
@@ -1843,10 +1852,12 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
                         const double at_5 = m_elements_2[offset + k + 2 * lanes_1];
                         const long at_6 = m_elements_1[offset + k + 3 * lanes_1];
                         const double at_7 = m_elements_2[offset + k + 3 * lanes_1];
-                        double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes_1, at, at_1, v, n_v, err);
-                        double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes_1, at_2, at_3, v, n_v, err);
-                        double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k + 2 * lanes_1, at_4, at_5, v, n_v, err);
-                        double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset + k + 3 * lanes_1, at_6, at_7, v, n_v, err);
+                        long fault[3] = {0, 0, 0};
+                        double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes_1, at, at_1, v, n_v, fault);
+                        double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes_1, at_2, at_3, v, n_v, fault);
+                        double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k + 2 * lanes_1, at_4, at_5, v, n_v, fault);
+                        double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset + k + 3 * lanes_1, at_6, at_7, v, n_v, fault);
+                        if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
                         double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                         acc = op_sum_r;
                         double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
@@ -1859,7 +1870,9 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
                     for (; k < length; k += lanes_1) {
                         const long at_8 = m_elements_1[offset + k];
                         const double at_9 = m_elements_2[offset + k];
-                        double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset + k, at_8, at_9, v, n_v, err);
+                        long fault_1[3] = {0, 0, 0};
+                        double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset + k, at_8, at_9, v, n_v, fault_1);
+                        if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
                         double op_sum_r_4 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_4);
                         acc = op_sum_r_4;
                     }
@@ -1924,8 +1937,10 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
                     const double at_1 = m_elements_2[offset + k + 0 * lanes];
                     const long at_2 = m_elements_1[offset + k + 1 * lanes];
                     const double at_3 = m_elements_2[offset + k + 1 * lanes];
-                    double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, err);
-                    double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, err);
+                    long fault[3] = {0, 0, 0};
+                    double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, fault);
+                    double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, fault);
+                    if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
                     double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                     acc = op_sum_r;
                     double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
@@ -1934,7 +1949,9 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
                 for (; k < length; k += lanes) {
                     const long at_4 = m_elements_1[offset + k];
                     const double at_5 = m_elements_2[offset + k];
-                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, err);
+                    long fault_1[3] = {0, 0, 0};
+                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, fault_1);
+                    if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
                     double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
                     acc = op_sum_r_2;
                 }
@@ -2007,8 +2024,10 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
                 const double at_9 = m_elements_2[at_7 + k_2 + 0 * 256];
                 const long at_10 = m_elements_1[at_7 + k_2 + 1 * 256];
                 const double at_11 = m_elements_2[at_7 + k_2 + 1 * 256];
-                double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(at_7 + k_2 + 0 * 256, at_8, at_9, v, n_v, err);
-                double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(at_7 + k_2 + 1 * 256, at_10, at_11, v, n_v, err);
+                long fault_2[3] = {0, 0, 0};
+                double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(at_7 + k_2 + 0 * 256, at_8, at_9, v, n_v, fault_2);
+                double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(at_7 + k_2 + 1 * 256, at_10, at_11, v, n_v, fault_2);
+                if (fault_2[0] != 0) nessie_fail(err, 1, fault_2[0] - 1, fault_2[1], fault_2[2]);
                 double op_sum_r_7 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_3);
                 acc_4 = op_sum_r_7;
                 double op_sum_r_8 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_4);
@@ -2017,7 +2036,9 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
             for (; k_2 < len; k_2 += 256) {
                 const long at_12 = m_elements_1[at_7 + k_2];
                 const double at_13 = m_elements_2[at_7 + k_2];
-                double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(at_7 + k_2, at_12, at_13, v, n_v, err);
+                long fault_3[3] = {0, 0, 0};
+                double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(at_7 + k_2, at_12, at_13, v, n_v, fault_3);
+                if (fault_3[0] != 0) nessie_fail(err, 1, fault_3[0] - 1, fault_3[1], fault_3[2]);
                 double op_sum_r_9 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_5);
                 acc_4 = op_sum_r_9;
             }
@@ -2103,14 +2124,16 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                     const double at_13 = m_elements_2[e0 + k + 6 * 256];
                     const long at_14 = m_elements_1[e0 + k + 7 * 256];
                     const double at_15 = m_elements_2[e0 + k + 7 * 256];
-                    double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(e0 + k + 0 * 256, at, at_1, v, n_v, err);
-                    double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(e0 + k + 1 * 256, at_2, at_3, v, n_v, err);
-                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(e0 + k + 2 * 256, at_4, at_5, v, n_v, err);
-                    double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(e0 + k + 3 * 256, at_6, at_7, v, n_v, err);
-                    double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(e0 + k + 4 * 256, at_8, at_9, v, n_v, err);
-                    double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(e0 + k + 5 * 256, at_10, at_11, v, n_v, err);
-                    double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(e0 + k + 6 * 256, at_12, at_13, v, n_v, err);
-                    double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(e0 + k + 7 * 256, at_14, at_15, v, n_v, err);
+                    long fault[3] = {0, 0, 0};
+                    double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(e0 + k + 0 * 256, at, at_1, v, n_v, fault);
+                    double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(e0 + k + 1 * 256, at_2, at_3, v, n_v, fault);
+                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(e0 + k + 2 * 256, at_4, at_5, v, n_v, fault);
+                    double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(e0 + k + 3 * 256, at_6, at_7, v, n_v, fault);
+                    double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(e0 + k + 4 * 256, at_8, at_9, v, n_v, fault);
+                    double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(e0 + k + 5 * 256, at_10, at_11, v, n_v, fault);
+                    double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(e0 + k + 6 * 256, at_12, at_13, v, n_v, fault);
+                    double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(e0 + k + 7 * 256, at_14, at_15, v, n_v, fault);
+                    if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
                     double op_sum_r = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r);
                     acc_1 = op_sum_r;
                     double op_sum_r_1 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_1);
@@ -2131,7 +2154,9 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                 for (; k < before; k += 256) {
                     const long at_16 = m_elements_1[e0 + k];
                     const double at_17 = m_elements_2[e0 + k];
-                    double pull_sum_hoisted_r_8 = smvm_fused_pull_sum_hoisted(e0 + k, at_16, at_17, v, n_v, err);
+                    long fault_1[3] = {0, 0, 0};
+                    double pull_sum_hoisted_r_8 = smvm_fused_pull_sum_hoisted(e0 + k, at_16, at_17, v, n_v, fault_1);
+                    if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
                     double op_sum_r_8 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_8);
                     acc_1 = op_sum_r_8;
                 }
@@ -2181,46 +2206,48 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
             const double at_31 = k_8 < ne ? m_elements_2[j0 + k_8] : 0;
             const long at_32 = k_9 < ne ? m_elements_1[j0 + k_9] : 0;
             const double at_33 = k_9 < ne ? m_elements_2[j0 + k_9] : 0;
+            long fault_2[3] = {0, 0, 0};
             double x = 0.0;
             if (k_2 < ne) {
-                double pull_sum_hoisted_r_9 = smvm_fused_pull_sum_hoisted(j0 + k_2, at_18, at_19, v, n_v, err);
+                double pull_sum_hoisted_r_9 = smvm_fused_pull_sum_hoisted(j0 + k_2, at_18, at_19, v, n_v, fault_2);
                 x = pull_sum_hoisted_r_9;
             }
             double x_1 = 0.0;
             if (k_3 < ne) {
-                double pull_sum_hoisted_r_10 = smvm_fused_pull_sum_hoisted(j0 + k_3, at_20, at_21, v, n_v, err);
+                double pull_sum_hoisted_r_10 = smvm_fused_pull_sum_hoisted(j0 + k_3, at_20, at_21, v, n_v, fault_2);
                 x_1 = pull_sum_hoisted_r_10;
             }
             double x_2 = 0.0;
             if (k_4 < ne) {
-                double pull_sum_hoisted_r_11 = smvm_fused_pull_sum_hoisted(j0 + k_4, at_22, at_23, v, n_v, err);
+                double pull_sum_hoisted_r_11 = smvm_fused_pull_sum_hoisted(j0 + k_4, at_22, at_23, v, n_v, fault_2);
                 x_2 = pull_sum_hoisted_r_11;
             }
             double x_3 = 0.0;
             if (k_5 < ne) {
-                double pull_sum_hoisted_r_12 = smvm_fused_pull_sum_hoisted(j0 + k_5, at_24, at_25, v, n_v, err);
+                double pull_sum_hoisted_r_12 = smvm_fused_pull_sum_hoisted(j0 + k_5, at_24, at_25, v, n_v, fault_2);
                 x_3 = pull_sum_hoisted_r_12;
             }
             double x_4 = 0.0;
             if (k_6 < ne) {
-                double pull_sum_hoisted_r_13 = smvm_fused_pull_sum_hoisted(j0 + k_6, at_26, at_27, v, n_v, err);
+                double pull_sum_hoisted_r_13 = smvm_fused_pull_sum_hoisted(j0 + k_6, at_26, at_27, v, n_v, fault_2);
                 x_4 = pull_sum_hoisted_r_13;
             }
             double x_5 = 0.0;
             if (k_7 < ne) {
-                double pull_sum_hoisted_r_14 = smvm_fused_pull_sum_hoisted(j0 + k_7, at_28, at_29, v, n_v, err);
+                double pull_sum_hoisted_r_14 = smvm_fused_pull_sum_hoisted(j0 + k_7, at_28, at_29, v, n_v, fault_2);
                 x_5 = pull_sum_hoisted_r_14;
             }
             double x_6 = 0.0;
             if (k_8 < ne) {
-                double pull_sum_hoisted_r_15 = smvm_fused_pull_sum_hoisted(j0 + k_8, at_30, at_31, v, n_v, err);
+                double pull_sum_hoisted_r_15 = smvm_fused_pull_sum_hoisted(j0 + k_8, at_30, at_31, v, n_v, fault_2);
                 x_6 = pull_sum_hoisted_r_15;
             }
             double x_7 = 0.0;
             if (k_9 < ne) {
-                double pull_sum_hoisted_r_16 = smvm_fused_pull_sum_hoisted(j0 + k_9, at_32, at_33, v, n_v, err);
+                double pull_sum_hoisted_r_16 = smvm_fused_pull_sum_hoisted(j0 + k_9, at_32, at_33, v, n_v, fault_2);
                 x_7 = pull_sum_hoisted_r_16;
             }
+            if (fault_2[0] != 0) nessie_fail(err, 1, fault_2[0] - 1, fault_2[1], fault_2[2]);
             if (k_2 < ne) {
                 merge_values[k_2] = x;
             }

@@ -241,6 +241,7 @@ impl Generator<'_> {
             calls.push(args);
         }
         let mut values = Vec::with_capacity(ks.len());
+        let fault = self.open_faults(h.pull);
         for (k, args) in ks.iter().zip(calls) {
             let x: Vec<String> = red.comps.iter().map(|_| self.fresh("x")).collect();
             for ((name, s), i) in x.iter().zip(&red.comps).zip(&red.init) {
@@ -252,6 +253,7 @@ impl Generator<'_> {
             self.close();
             values.push(x);
         }
+        self.report_faults(fault);
         for (k, x) in ks.iter().zip(&values) {
             self.open(format!("if ({k} < {ne})"));
             for (name, x) in vals.iter().zip(x) {
