@@ -983,10 +983,13 @@ fn cli_trials(root: &Path, opencl: bool) -> Vec<(Weight, Trial)> {
         .map(|(name, check, needs_opencl)| {
             let root = root.to_path_buf();
             let trial = Trial::test(name, move || timed(name, || check(&root)));
+            // The quick start runs on the backend the README names, OpenCL
+            // by default: it needs no device, but it is as heavy.
+            let heavy = needs_opencl || name == "cli::quick_start_command_works";
             match (needs_opencl, opencl) {
-                (true, true) => (Weight::OpenclCommands, trial),
                 (true, false) => (Weight::Light, trial.with_ignored_flag(true)),
-                (false, _) => (Weight::Light, trial),
+                _ if heavy => (Weight::OpenclCommands, trial),
+                _ => (Weight::Light, trial),
             }
         })
         .collect()
