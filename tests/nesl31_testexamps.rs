@@ -5,6 +5,13 @@
 //! to OpenCL, on the default device (PoCL in CI; the trial is skipped
 //! without a device unless `NESSIE_REQUIRE_OPENCL` is set). Its STRING RANK
 //! test draws `rand` inside an apply-to-each and formats the draws with `@`.
+//!
+//! The kernels build as the `opencl` trials of `tests/programs.rs` build
+//! theirs: with `-cl-opt-disable`, or `NESSIE_TEST_CL_OPTIONS` (empty: the
+//! driver's defaults). PoCL builds unoptimised kernels about three times
+//! faster: the binary took 20.3 s of CPU with the driver's defaults, 8.2 s
+//! so, from an empty PoCL cache (the interpreter's run is 0.1 s of it; note
+//! [test builds] in `tests/programs.rs`).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -25,9 +32,11 @@ fn testexamps() -> Option<PathBuf> {
 /// Runs the test on `backend` and checks its report.
 fn passes_on(backend: &str) {
     let Some(file) = testexamps() else { return };
+    let options = std::env::var("NESSIE_TEST_CL_OPTIONS").unwrap_or_else(|_| "-cl-opt-disable".to_string());
     let output = Command::new(env!("CARGO_BIN_EXE_nessie"))
         .args(["run", "--backend", backend])
         .arg(&file)
+        .env("NESSIE_CL_OPTIONS", options)
         .output()
         .expect("nessie runs");
     let stdout = String::from_utf8_lossy(&output.stdout);

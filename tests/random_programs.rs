@@ -97,8 +97,11 @@
 //! fails the test with the outputs of each backend (`NESSIE_RANDOM_KEEP=1`
 //! keeps every program).
 //!
-//! Large batches run in parallel with `NESSIE_RANDOM_JOBS=J` (default 1: CI's
-//! two cores already run the other tests beside this one).
+//! The programs run in parallel, `NESSIE_RANDOM_JOBS=J` at a time (default:
+//! one per core). Cargo runs the test binaries one after another, so
+//! nothing else of the suite runs beside this test (the generator's check
+//! beside it is short): with one job, one of CI's two cores sat idle for
+//! the whole batch.
 //! `NESSIE_RANDOM_DEVICE=nvidia` passes `--device nvidia` to the `opencl`
 //! trial, and `NESSIE_BIN` names the `nessie` binary to run (by default
 //! the one Cargo built), so that the test binary can be carried to a GPU
@@ -1542,7 +1545,8 @@ fn random_programs_print_the_same_on_every_backend() {
     backends.retain(|(name, _)| wanted.split(',').any(|b| b.trim() == *name));
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-programs");
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
-    let jobs = env_number("NESSIE_RANDOM_JOBS", 1).max(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    let jobs = env_number("NESSIE_RANDOM_JOBS", cores).max(1);
     let next = std::sync::atomic::AtomicU64::new(0);
     let finished = std::sync::atomic::AtomicU64::new(0);
     let deadline = std::env::var_os("NESSIE_RANDOM_SECONDS")
