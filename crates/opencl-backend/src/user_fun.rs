@@ -1229,17 +1229,7 @@ impl<'a> Gen<'a> {
         self.line(format!("if ({}) {{", negated.bare()));
         let scope = self.names.clone();
         self.indent += 1;
-        let mut words = Vec::new();
-        for value in payload.iter().take(2) {
-            let ty = self.scalar_type(value)?;
-            let value = self.value(value)?;
-            words.push(match ty {
-                Scalar::Int => value.text,
-                Scalar::Float => call("as_long", &[&value]).text,
-                Scalar::Bool | Scalar::Char => unary("(long)", &value).text,
-            });
-        }
-        words.resize(2, "0".to_string());
+        let words = self.fault_words(payload)?;
         if self.deferred {
             self.line(format!(
                 "if (fault[0] == 0) {{ fault[0] = {}; fault[1] = {}; fault[2] = {}; }}",
@@ -1259,14 +1249,9 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
-    /// An assertion of a speculative function (note [speculated checks]):
-    /// `ok_k = ok_{k-1} && cond`, and the record kept where it failed
-    /// first.
-    fn speculated_check(&mut self, cond: &GExpr, site: FaultId, payload: &[GExpr]) -> Result<(), CodegenError> {
-        if self.scalar_type(cond)? != Scalar::Bool {
-            return Err(self.internal("an `assert` condition that is not a bool"));
-        }
-        let holds = self.value(cond)?;
+    /// A fault's two payload words, as `long`s (floats by their bits),
+    /// `0` for those it lacks.
+    fn fault_words(&mut self, payload: &[GExpr]) -> Result<Vec<String>, CodegenError> {
         let mut words = Vec::new();
         for value in payload.iter().take(2) {
             let ty = self.scalar_type(value)?;
@@ -1278,6 +1263,18 @@ impl<'a> Gen<'a> {
             });
         }
         words.resize(2, "0".to_string());
+        Ok(words)
+    }
+
+    /// An assertion of a speculative function (note [speculated checks]):
+    /// `ok_k = ok_{k-1} && cond`, and the record kept where it failed
+    /// first.
+    fn speculated_check(&mut self, cond: &GExpr, site: FaultId, payload: &[GExpr]) -> Result<(), CodegenError> {
+        if self.scalar_type(cond)? != Scalar::Bool {
+            return Err(self.internal("an `assert` condition that is not a bool"));
+        }
+        let holds = self.value(cond)?;
+        let words = self.fault_words(payload)?;
         let ok = self.fresh("ok");
         match self.ok.clone() {
             Some(before) => self.line(format!("const int {ok} = {before} && ({});", holds.bare())),

@@ -983,6 +983,16 @@ fn checked_gather(indices: &[i64], site: u32) -> Case {
     checked_gather_from(&[10, 20, 30], indices, site)
 }
 
+/// `0 <= j && j < #xs`.
+fn index_in_range(j: KVar, xs: KVar) -> GExpr {
+    GExpr::binary(
+        BinaryOp::And,
+        Scalar::Bool,
+        GExpr::binary(BinaryOp::Le, Scalar::Int, GExpr::int(0), GExpr::Var(j)),
+        GExpr::binary(BinaryOp::Lt, Scalar::Int, GExpr::Var(j), GExpr::Length(xs)),
+    )
+}
+
 /// `xs[is[i]]` checked, `xs` given.
 fn checked_gather_from(values: &[i64], indices: &[i64], site: u32) -> Case {
     let mut case = Case::new();
@@ -990,12 +1000,7 @@ fn checked_gather_from(values: &[i64], indices: &[i64], site: u32) -> Case {
     let is = case.param("is", array(&indices.iter().map(|&j| ScalarValue::Int(j)).collect::<Vec<_>>(), Scalar::Int));
     case.map(is, &[Scalar::Int], |c, i| {
         let j = c.scalar("j", Scalar::Int);
-        let in_range = GExpr::binary(
-            BinaryOp::And,
-            Scalar::Bool,
-            GExpr::binary(BinaryOp::Le, Scalar::Int, GExpr::int(0), GExpr::Var(j)),
-            GExpr::binary(BinaryOp::Lt, Scalar::Int, GExpr::Var(j), GExpr::Length(xs)),
-        );
+        let in_range = index_in_range(j, xs);
         GExpr::let_(
             vec![j],
             GExpr::read(is, i),
@@ -1073,12 +1078,7 @@ fn deferred_checks_in_a_branch_return_early_into_the_record() {
             case.param("is", array(&indices.iter().map(|&j| ScalarValue::Int(j)).collect::<Vec<_>>(), Scalar::Int));
         case.map(is, &[Scalar::Int], |c, i| {
             let j = c.scalar("j", Scalar::Int);
-            let in_range = GExpr::binary(
-                BinaryOp::And,
-                Scalar::Bool,
-                GExpr::binary(BinaryOp::Le, Scalar::Int, GExpr::int(0), GExpr::Var(j)),
-                GExpr::binary(BinaryOp::Lt, Scalar::Int, GExpr::Var(j), GExpr::Length(xs)),
-            );
+            let in_range = index_in_range(j, xs);
             GExpr::let_(
                 vec![j],
                 GExpr::read(is, i),
