@@ -27,6 +27,15 @@ fn every_program_agrees_or_is_unsupported() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs");
     let mut files = Vec::new();
     nesl_files(&root, &mut files);
+    // The corpus drivers `load` NESL 3.1's programs by paths relative to
+    // their own folder, which this sweep (sources named `test.nesl`) does
+    // not resolve, and `tests/programs.rs` runs them on OpenCL in a
+    // bounded, seeded batch (`NESSIE_CORPUS_OPENCL`): so they are left to
+    // it, and said so, rather than listed here as failing to load.
+    let corpus = root.join("corpus");
+    let skipped = files.iter().filter(|f| f.starts_with(&corpus)).count();
+    files.retain(|f| !f.starts_with(&corpus));
+    println!("left to tests/programs.rs: the {skipped} corpus drivers under {}", corpus.display());
     assert!(!files.is_empty(), "no programs under {}", root.display());
     let (mut agree, mut unsupported, mut not_compiled, mut wrong) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     // Built as tests/programs.rs's opencl trials build the same programs
