@@ -241,6 +241,19 @@ proptest! {
     }
 
     #[test]
+    fn borrowed_variables_are_the_free_variables(scenario in scenario_strategy(), raw in raw_strategy()) {
+        let variables = make_variables(scenario);
+        let expr = build(&raw, &variables);
+        let free: Vec<_> = expr.free_vars().into_iter().collect();
+        let borrowed: Vec<_> = expr.vars().into_iter().cloned().collect();
+        prop_assert_eq!(&borrowed, &free, "{:?}", expr);
+        for var in &free {
+            prop_assert!(expr.any_var(&mut |v| v.id() == var.id()), "{:?} mentions {:?}", expr, var);
+        }
+        prop_assert_eq!(expr.any_var(&mut |_| true), !free.is_empty(), "{:?}", expr);
+    }
+
+    #[test]
     fn simplification_is_idempotent(scenario in scenario_strategy(), raw in raw_strategy()) {
         let variables = make_variables(scenario);
         let expr = build(&raw, &variables);

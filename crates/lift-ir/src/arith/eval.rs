@@ -62,6 +62,35 @@ impl ArithExpr {
         vars
     }
 
+    /// Whether `pred` holds for some variable the expression mentions,
+    /// visited in place: no set and no list of children is built, for
+    /// callers that ask on every launch (the runtime's sizes).
+    pub fn any_var<'a>(&'a self, pred: &mut dyn FnMut(&'a Var) -> bool) -> bool {
+        match self.kind() {
+            ArithKind::Cst(_) => false,
+            ArithKind::Var(var) => pred(var),
+            ArithKind::Log2(operand) => operand.any_var(pred),
+            ArithKind::Pow(a, b) | ArithKind::Div(a, b) | ArithKind::Mod(a, b) => a.any_var(pred) || b.any_var(pred),
+            ArithKind::Prod(operands)
+            | ArithKind::Min(operands)
+            | ArithKind::Max(operands)
+            | ArithKind::Sum(operands) => operands.iter().any(|operand| operand.any_var(pred)),
+        }
+    }
+
+    /// [`Self::free_vars`] as borrowed variables, each once, in the same
+    /// order, without cloning the shared handles into a set.
+    pub fn vars(&self) -> Vec<&Var> {
+        let mut vars = Vec::new();
+        self.any_var(&mut |var| {
+            vars.push(var);
+            false
+        });
+        vars.sort();
+        vars.dedup();
+        vars
+    }
+
     /// Replaces the variables in `replacements` and rebuilds through the
     /// smart constructors, so the result is simplified again.
     pub fn substitute(&self, replacements: &HashMap<VarId, ArithExpr>) -> ArithExpr {

@@ -69,12 +69,13 @@ use crate::cl::{Arg, Grid, Launch, LookbackArgs};
 //   by name, allocating a `Vec` of children at every node: about 4000
 //   instructions a call, made for every global size, byte count, buffer
 //   length and result length of every launch. Predicates over a size's
-//   variables now walk it without collecting ([`any_var`]), a size whose
-//   variables are all resolved is evaluated directly ([`KernelRun::known`]:
-//   evaluation is strict, so a defined value visited every variable), and
-//   the variables to resolve are collected into a sorted `Vec` of
-//   references ([`vars_of`], the same order as `free_vars`, so sizes are
-//   resolved and read back in the same order as before);
+//   variables now walk it without collecting (`ArithExpr::any_var`), a
+//   size whose variables are all resolved is evaluated directly
+//   ([`KernelRun::known`]: evaluation is strict, so a defined value
+//   visited every variable), and the variables to resolve are collected
+//   into a sorted `Vec` of references (`ArithExpr::vars`, the same order
+//   as `free_vars`, so sizes are resolved and read back in the same order
+//   as before);
 // - [`takes_pending`] walked every size of the plan for each pending int
 //   argument of each run; it depends only on the plan, so the executor
 //   works it out once per kernel and parameter;
@@ -166,7 +167,7 @@ pub(crate) fn takes_pending(plan: &CompiledKernel, param: usize) -> bool {
         .filter(|size_var| matches!(size_var.source, SizeSource::ValueOf(i) if i == param))
         .map(|size_var| size_var.var.id())
         .collect();
-    let mentions = |size: &SizeExpr| any_var(size, &mut |var| vars.contains(&var.id()));
+    let mentions = |size: &SizeExpr| size.any_var(&mut |var| vars.contains(&var.id()));
     let bounded = |size: &SizeExpr| !mentions(size) || is_non_decreasing(size);
     let launches_take_it = plan.steps.iter().all(|step| match step {
         Step::Launch(launch) => {
@@ -628,7 +629,7 @@ impl<'k> KernelRun<'k> {
                 {
                     deferred.push((var, *word, *buffer));
                 }
-                _ if !any_var(length, &mut |var| !is_known(self, var)) => {}
+                _ if !length.any_var(&mut |var| !is_known(self, var)) => {}
                 _ => return Ok(HashMap::new()),
             }
         }
@@ -670,7 +671,7 @@ impl<'k> KernelRun<'k> {
             if self.known(size).is_some() {
                 continue;
             }
-            for var in vars_of(size) {
+            for var in size.vars() {
                 if self.sizes.contains_key(&var.id()) || read_backs.iter().any(|(v, ..)| v.id() == var.id()) {
                     continue;
                 }
@@ -729,7 +730,7 @@ impl<'k> KernelRun<'k> {
     /// else [`Self::count`], which reads them.
     fn upper_count(&mut self, exec: &mut Executor<'_, '_>, size: &SizeExpr, what: &str) -> Result<usize, ExecError> {
         if self.pending.is_empty()
-            || !any_var(size, &mut |var| self.pending_var(var).is_some())
+            || !size.any_var(&mut |var| self.pending_var(var).is_some())
             || !is_non_decreasing(size)
         {
             return self.count(exec, size, what);
@@ -741,7 +742,7 @@ impl<'k> KernelRun<'k> {
     /// choice between lowerings that write the same result, so with the
     /// variables still on the device at their bounds, never waiting.
     fn choice(&mut self, exec: &mut Executor<'_, '_>, when: &SizeExpr) -> Result<usize, ExecError> {
-        if self.pending.is_empty() || !any_var(when, &mut |var| self.pending_var(var).is_some()) {
+        if self.pending.is_empty() || !when.any_var(&mut |var| self.pending_var(var).is_some()) {
             return self.count(exec, when, "a launch's condition");
         }
         self.at_bounds(exec, when, "a launch's condition")
@@ -751,7 +752,7 @@ impl<'k> KernelRun<'k> {
     /// the others resolved.
     fn at_bounds(&mut self, exec: &mut Executor<'_, '_>, size: &SizeExpr, what: &str) -> Result<usize, ExecError> {
         let mut bounds = SizeValues::default();
-        for var in vars_of(size) {
+        for var in size.vars() {
             match self.pending_var(var) {
                 Some(count) => {
                     bounds.insert(var.id(), i64::try_from(count.bound).unwrap_or(i64::MAX));
@@ -777,7 +778,7 @@ impl<'k> KernelRun<'k> {
         }
         let plan = self.plan;
         let mut bounds = SizeValues::default();
-        for var in vars_of(size) {
+        for var in size.vars() {
             if self.sizes.contains_key(&var.id()) {
                 continue;
             }
@@ -816,7 +817,7 @@ impl<'k> KernelRun<'k> {
         if let Some(value) = self.known(size) {
             return Ok(value);
         }
-        for var in vars_of(size) {
+        for var in size.vars() {
             self.resolve(exec, var)?;
         }
         size.eval(&|id| self.sizes.get(&id).copied()).ok_or_else(|| {
@@ -909,47 +910,6 @@ impl SizeValues {
         match self.0.iter_mut().find(|(var, _)| *var == id) {
             Some(slot) => slot.1 = value,
             None => self.0.push((id, value)),
-        }
-    }
-}
-
-/// The variables of `size`, each once, in the order of `free_vars` (by
-/// name, then id: the order they are resolved in), without building its
-/// set of shared handles (note [host work per run]).
-fn vars_of(size: &SizeExpr) -> Vec<&Var> {
-    fn walk<'a>(size: &'a SizeExpr, vars: &mut Vec<&'a Var>) {
-        match size.kind() {
-            ArithKind::Cst(_) => {}
-            ArithKind::Var(var) => vars.push(var),
-            ArithKind::Log2(operand) => walk(operand, vars),
-            ArithKind::Pow(a, b) | ArithKind::Div(a, b) | ArithKind::Mod(a, b) => {
-                walk(a, vars);
-                walk(b, vars);
-            }
-            ArithKind::Prod(operands)
-            | ArithKind::Min(operands)
-            | ArithKind::Max(operands)
-            | ArithKind::Sum(operands) => operands.iter().for_each(|operand| walk(operand, vars)),
-        }
-    }
-    let mut vars = Vec::new();
-    walk(size, &mut vars);
-    vars.sort();
-    vars.dedup();
-    vars
-}
-
-/// Whether `pred` holds for some variable of `size`, visited without
-/// collecting them (`free_vars` builds a set of shared handles ordered by
-/// name: note [host work per run]).
-pub(crate) fn any_var(size: &SizeExpr, pred: &mut dyn FnMut(&Var) -> bool) -> bool {
-    match size.kind() {
-        ArithKind::Cst(_) => false,
-        ArithKind::Var(var) => pred(var),
-        ArithKind::Log2(operand) => any_var(operand, pred),
-        ArithKind::Pow(a, b) | ArithKind::Div(a, b) | ArithKind::Mod(a, b) => any_var(a, pred) || any_var(b, pred),
-        ArithKind::Prod(operands) | ArithKind::Min(operands) | ArithKind::Max(operands) | ArithKind::Sum(operands) => {
-            operands.iter().any(|operand| any_var(operand, pred))
         }
     }
 }
