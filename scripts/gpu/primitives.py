@@ -259,6 +259,9 @@ def main(selected):
             f"{(nnz * 12 + rows_n * 12) / moved:.3f}x at equal bandwidth")
         # NESSIE_OTHERS="path,...": other nessie binaries (main's, variants)
         # on the same matrices against the same baseline, labelled by path.
+        # A variant of a knob (NESSIE_SEG_STREAM=0, NESSIE_SEG_WARP=4, ...)
+        # is a two-line script beside the binary, `export KNOB=VALUE` then
+        # `exec "$(dirname "$0")/nessie" "$@"`, named in the list.
         others = [o for o in os.environ.get("NESSIE_OTHERS", "").split(",") if o]
         for label, binary in [("", None)] + [(f" [{path}]", path) for path in others]:
             ok, ms = measure(f"SpMV {shape_name} ({nnz} nonzeros){label}", "spmv.nesl", r"smvm", 10, expected, base,

@@ -458,6 +458,20 @@ pub struct Teams {
     /// group: a segment of more elements than the bound sets the flag and
     /// the stage gives up (see [`GiveUp`]).
     pub gives_up: Option<GiveUp>,
+    /// `segReduce-warp-teams`, `Some(k)`: the host launches this stage
+    /// only where `lanes` is at most `crate::seg_reduce::WARP_LANES`, so
+    /// that a team lies in one NVIDIA warp; there the kernel combines a
+    /// team's lanes by warp shuffles, takes no barrier, and each warp
+    /// reads the give-up flag every `k` steps (a power of two; note [warp
+    /// teams] in `crate::seg_reduce`). Only with `group_long` false and no
+    /// list.
+    pub warp: Option<u16>,
+    /// Where the device compiler is NVIDIA's, the hoisted element reads
+    /// (`hoist-element-reads`) are streaming loads (`ld.global.cs`: evict
+    /// first from L1 and L2), so that the elements read once do not
+    /// evict what the pull gathers (SpMV's vector); plain loads elsewhere
+    /// (note [streaming element reads] in `crate::seg_reduce`).
+    pub stream: bool,
 }
 
 /// A teams' stage that gives up on long segments (`segReduce-by-shape`,

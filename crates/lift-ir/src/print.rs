@@ -150,7 +150,7 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         Fun::JoinSegments(n, o) => format!("joinSegments({n}, {})", var_name(kernel, *o)),
         Fun::Pad(n, z) => format!("pad({n}, {})", print_value(z)),
         Fun::SegReduceTeams(g, t) => format!(
-            "segReduceTeams({}, lanes = {}, groups = {}, {}, {}, batch = {}{}{}{}{}{})",
+            "segReduceTeams({}, lanes = {}, groups = {}, {}, {}, batch = {}{}{}{}{}{}{})",
             f(g),
             t.lanes,
             t.groups,
@@ -164,7 +164,11 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
             match &t.gives_up {
                 Some(g) => format!(", gives up = ({}, > {})", var_name(kernel, g.flag), g.bound),
                 None => String::new(),
-            }
+            },
+            match t.warp {
+                Some(k) => format!(", warp, flag every {k} steps"),
+                None => String::new(),
+            } + if t.stream { ", streaming reads" } else { "" }
         ),
         Fun::SegReduceMerge(g, t) => {
             format!(

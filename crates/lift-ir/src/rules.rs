@@ -168,6 +168,22 @@ pub struct Config {
     /// (a power of two, at most [`Config::group_size`]), each group
     /// reducing one listed segment at a time.
     pub seg_list_group: i64,
+    /// Where `k ≥ 1` (a power of two), `segReduce-by-shape` gives teams of
+    /// at most [`crate::seg_reduce::WARP_LANES`] lanes a stage of their
+    /// own whose teams combine by warp shuffles where the device compiler
+    /// is NVIDIA's, with no barrier, each warp reading the give-up flag
+    /// every `k` steps (`segReduce-warp-teams`, note [warp teams] in
+    /// [`crate::seg_reduce`]); 0 (the default, [`crate::seg_reduce::SEG_WARP_STEPS`])
+    /// turns it off. `NESSIE_SEG_WARP=k`.
+    pub seg_warp_steps: i64,
+    /// Whether the hoisted element reads of `segReduce-by-shape`'s teams
+    /// in batches of [`Config::seg_batch`] (segments not short on
+    /// average, teams narrower than the group) are streaming loads where
+    /// the device compiler is NVIDIA's (`stream-element-reads`,
+    /// `Teams::stream`, note [streaming element reads] in
+    /// [`crate::seg_reduce`]); on by default, `NESSIE_SEG_STREAM=0` turns
+    /// it off.
+    pub seg_stream_loads: bool,
     /// Where a map whose pull searches a descriptor's offsets at its own
     /// position finds its tiles' segments in its own launch
     /// (`map-tile-segment-ids`, [`crate::segment_ids`]) rather than by a
@@ -230,6 +246,8 @@ impl Default for Config {
             scan_lookback_items: crate::lookback::GATHER_SCAN_ITEMS,
             segment_tiles: SegmentTiles::BySize,
             seg_list_group: crate::seg_reduce::SEG_LIST_GROUP,
+            seg_warp_steps: crate::seg_reduce::SEG_WARP_STEPS,
+            seg_stream_loads: crate::seg_reduce::SEG_STREAM_LOADS,
         }
     }
 }

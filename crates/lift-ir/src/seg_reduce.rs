@@ -66,6 +66,67 @@
 //! → 0.427 ms (teams 0.399 → 0.389; 0.824× → 0.843×), 7M power-law rows
 //! unchanged (1.119 / 1.121 ms, merge, 0.76×).
 //!
+//! Note [warp teams]
+//! -----------------
+//! The teams' stages of `segReduce-by-shape` that give up took a barrier
+//! every step: the lanes' values went through local memory to the team's
+//! lane 0, and work-item 0 left the flag there for the group to leave the
+//! loop together (a group of 256 waiting each step for its slowest warp,
+//! and the next step's loads not issued before it). A team of at most
+//! [`WARP_LANES`] lanes lies in one NVIDIA warp, so where the device
+//! compiler is NVIDIA's (`__NV_CL_C_VERSION`, defined by its OpenCL C
+//! compiler, tested when the program is built, not guessed by the host)
+//! `segReduce-warp-teams` (`Teams::warp`) combines the lanes by
+//! `shfl.sync.down` (inline PTX; lane `j` takes lane `j + h`'s value for
+//! `h = 1, 2, 4, ...` where `j` is a multiple of `2h`: the tree of
+//! [`TeamOrder::tree`], in its order) and each warp reads the flag at the
+//! start of a step, takes lane 0's reading (`shfl.sync.idx`, so the warp
+//! stays together) and leaves the loop at the next step where it is set:
+//! no barrier and no local memory in the loop. Elsewhere (PoCL) the same
+//! kernel keeps the local-memory tree and the group's flag. The host
+//! launches the warp stage where the team is at most [`WARP_LANES`] wide
+//! (the barriers' stage where it is wider), and only where no segment is
+//! left to the group (`Teams::group_long` false: a group's fold needs
+//! barriers); short segments' teams are capped at [`WARP_LANES`] lanes.
+//! The values are those of the barriers' stage, in the same order; the
+//! flag depends on the lengths alone, as before.
+//!
+//! It is not faster, so it is off by default ([`SEG_WARP_STEPS`] 0;
+//! `NESSIE_SEG_WARP=k` turns it on, each warp reading the flag every `k`
+//! steps). On the H100 (`primitives.py spmv`, main's binary in the same
+//! runs; teams' kernel per call, explicit cuSPARSE 0.501 / 0.181 / 1.278
+//! ms): 4M rows of 8 (teams of 4) 0.555 ms against main's 0.506, and with
+//! batches of 1 / 4 / 8 (teams of 8 / 2 / 1) 0.650 / 0.609 / 0.719;
+//! banded rows of 5 (a work-item a row, no shuffle) 0.133 against 0.131;
+//! power-law rows giving up 0.057 against 0.044. A second run, the flag
+//! read every 4 or 64 steps (on rows of 8 at most once a warp): rows of
+//! 8 0.524 / 0.520 ms against 0.505, banded 0.135 / 0.136 against 0.127,
+//! power-law 0.063 / 0.072 against 0.044. So the flag's reads were not
+//! the cost, and the barrier a step was not what held the teams back.
+//!
+//! Note [streaming element reads]
+//! ------------------------------
+//! SpMV's pull reads each element's column and value once and gathers
+//! `v[column]`, 8 of its bytes in a 32-byte sector, from a vector (32 MB
+//! for 4M rows) that only stays in the H100's L2 (50 MB, in two halves)
+//! if the 400 MB of elements streaming past do not evict it. So where
+//! the device compiler is NVIDIA's (`__NV_CL_C_VERSION`), the teams'
+//! hoisted element reads (`hoist-element-reads`) are `ld.global.cs`
+//! (inline PTX: cache streaming, evicted first from L1 and L2) in the
+//! teams' stage of `segReduce-by-shape` in batches of `B`
+//! (`stream-element-reads`, [`Teams::stream`]), plain loads elsewhere.
+//! On the H100 in one run (main's binary twice in the same run, explicit
+//! cuSPARSE 0.505 / 0.179 / 1.274 ms): 4M rows of 8 0.464 / 0.466 ms of
+//! teams' kernel against 0.505 / 0.505 (whole kernels 0.481 / 0.483 ms,
+//! 1.049× / 1.045× cuSPARSE, main 0.967× / 0.963×); power-law rows
+//! unchanged (0.045 / 0.044 ms giving up against 0.044 / 0.043). On
+//! banded rows of 5 the short segments' stage (a work-item a row, whose
+//! neighbours' loads share lines that L1 must keep) took 0.146 / 0.148
+//! ms against 0.127 with streaming reads, so that stage and the other
+//! teams' stages (the whole group's, binned, teams alone: not measured)
+//! keep plain loads; `NESSIE_SEG_STREAM=0` turns it off. The values are
+//! the same loads'.
+//!
 //! `segReduce-binned` ([`SegReduce::Binned`], `NESSIE_SEG_REDUCE=binned`):
 //! no longest and no launch that returns at once. Where the team is
 //! narrower than the group, the teams' stage (batches of `B`, or `2B` for
@@ -273,6 +334,19 @@ pub const LONG_STEPS: i64 = 32;
 /// rows of 8 0.387 ms (0.396 with the tree of all lanes), on banded rows
 /// of 5 (teams of 2) 0.134 ms (0.146).
 pub const SERIAL_TREE_LANES: i64 = 8;
+
+/// The default [`Config::seg_stream_loads`] (note [streaming element
+/// reads]).
+pub const SEG_STREAM_LOADS: bool = true;
+
+/// The default [`Config::seg_warp_steps`]: `segReduce-warp-teams` off
+/// (note [warp teams]).
+pub const SEG_WARP_STEPS: i64 = 0;
+
+/// The widest team of `segReduce-warp-teams` (note [warp teams]): an
+/// NVIDIA warp, in which a team of a power of two lanes, aligned in the
+/// group, lies whole.
+pub const WARP_LANES: i64 = 32;
 
 /// The most work-groups of a segmented reduction, in units of a
 /// reduction's [`Config::max_groups`].
@@ -658,6 +732,8 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
             list: None,
             group_long: true,
             gives_up: None,
+            warp: None,
+            stream: false,
         };
         let chunk_parts = (&f, &z, &segs, hoisted);
         let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, None)?;
@@ -674,6 +750,23 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     // batches twice as long in teams half as wide: two teams' stages, the
     // host choosing one from the sizes, each with its own bound.
     let (short, short_lanes, short_batch) = short_teams(low, &elements, &count, l, batch);
+    // segReduce-warp-teams (note [warp teams]): teams no wider than a
+    // warp and no segment left to the group. Short segments' teams are
+    // at most WARP_LANES wide (at most 2 lanes on average segments below
+    // SHORT_SEGMENT with the default batch; the cap only makes it sure).
+    let warp_steps = u16::try_from(cfg.seg_warp_steps).unwrap_or(0);
+    let warp_on = warp_steps.is_power_of_two();
+    let warp_plain = warp_on && TEAM_STEPS * batch <= LONG_STEPS;
+    let warp_short = warp_on && TEAM_STEPS * short_batch <= LONG_STEPS;
+    let short_lanes = if warp_short && l > WARP_LANES {
+        let capped = SizeDef::Derived(short_lanes.min(WARP_LANES));
+        ArithExpr::var(&low.size_var("lanes", capped, Range::between(1, l)))
+    } else {
+        short_lanes
+    };
+    if warp_plain || warp_short {
+        low.rules_applied.push("segReduce-warp-teams".into());
+    }
     let bound = short.clone() * short_lanes.clone() * (TEAM_STEPS * short_batch)
         + (ArithExpr::one() - short.clone()) * lanes.clone() * (TEAM_STEPS * batch);
     // A launch where the team is narrower than the group (teams that may
@@ -712,6 +805,8 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         list: None,
         group_long: true,
         gives_up: None,
+        warp: None,
+        stream: false,
     };
     let apply =
         |teams: Teams| Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]);
@@ -721,14 +816,33 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     // only where the team is the group (elsewhere teams gives up on it): the teams kernel that folds chunk partials runs there
     // alone (on the H100 the partials' loop in the one kernel slowed
     // SpMV's banded rows 0.178 → 0.195 ms).
+    // Its hoisted element reads stream (note [streaming element reads]).
     let plain = Teams {
         long: None,
         group_long: TEAM_STEPS * batch > LONG_STEPS,
         gives_up: Some(gives_up.clone()),
+        stream: cfg.seg_stream_loads && hoisted.is_some(),
         ..teams.clone()
     };
+    if plain.stream {
+        low.rules_applied.push("stream-element-reads".into());
+    }
     let when = narrow.clone() * (ArithExpr::one() - short.clone());
-    stages.push(Stage { body: apply(plain), when: Some(when), guard: None, ..stage.clone() });
+    if warp_plain && l <= WARP_LANES {
+        let warp = Teams { warp: Some(warp_steps), ..plain };
+        stages.push(Stage { body: apply(warp), when: Some(when), guard: None, ..stage.clone() });
+    } else if warp_plain {
+        // Teams of at most WARP_LANES lanes in a stage of their own, the
+        // wider ones (64 or 128 where the group is 256) in the barriers'.
+        let fits = (ArithExpr::cst(WARP_LANES + 1) - plain.lanes.clone()).max(0).min(1);
+        let fits = ArithExpr::var(&low.size_var("warp_teams", SizeDef::Derived(fits), Range::between(0, 1)));
+        let warp = Teams { warp: Some(warp_steps), ..plain.clone() };
+        stages.push(Stage { body: apply(warp), when: Some(when.clone() * fits.clone()), guard: None, ..stage.clone() });
+        let when = when * (ArithExpr::one() - fits);
+        stages.push(Stage { body: apply(plain), when: Some(when), guard: None, ..stage.clone() });
+    } else {
+        stages.push(Stage { body: apply(plain), when: Some(when), guard: None, ..stage.clone() });
+    }
     let short_teams = Teams {
         lanes: short_lanes,
         groups: short_groups,
@@ -736,6 +850,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
         long: None,
         group_long: TEAM_STEPS * short_batch > LONG_STEPS,
         gives_up: Some(gives_up),
+        warp: warp_short.then_some(warp_steps),
         ..teams.clone()
     };
     let when = narrow.clone() * short;
@@ -789,6 +904,8 @@ fn lower_binned(
         list: None,
         group_long: true,
         gives_up: None,
+        warp: None,
+        stream: false,
     };
     let apply =
         |teams: Teams| Expr::apply(Fun::SegReduceTeams(Box::new(f.clone()), teams), vec![z.clone(), segs.clone()]);

@@ -150,6 +150,8 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             scan_lookback_items: 1,
             segment_tiles: lift_ir::rules::SegmentTiles::Always,
             seg_list_group: 2,
+            seg_warp_steps: 4,
+            seg_stream_loads: false,
         };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
@@ -486,6 +488,52 @@ proptest! {
             let serving_only = without(&|s| list_of(s) == Some(false));
             prop_assert!(run(&serving_only, &inputs).is_err(), "a result without the listing teams:\n{}", printed);
             prop_assert!(eval_kernel(&serving_only, args).is_err(), "a result without the listing teams:\n{}", printed);
+        }
+    }
+
+    /// segReduce-warp-teams (note [warp teams]) in groups of 128: the
+    /// teams that give up in batches of 2 split by width, those of at
+    /// most 32 lanes (`Teams::warp`) and the wider ones (64, rows of 90
+    /// or so on average) each under its host condition, the short
+    /// segments' teams (batches of 4) warp teams too; with the
+    /// configuration's `seg_warp_steps` 0, the stages of before. Both
+    /// evaluators agree with the high-level Lift on a non-commutative
+    /// operator (`last`) either way; where teams are chosen, one of width
+    /// at most 32 that is not short, the result without the warp stage
+    /// has holes (the other teams' stages did not run).
+    #[test]
+    fn segmented_reductions_by_warp_teams(
+        lengths in prop::collection::vec(prop_oneof![4 => 0i64..4, 4 => 60i64..140, 1 => 0i64..20], 0..60),
+        seed in 0i64..100,
+    ) {
+        let (kernel, inputs) = last_seg_reduce(&lengths, seed);
+        let high = lift_ir::lower::lower_kernel(&kernel).expect("lowers");
+        let l = 128;
+        let on = Config { group_size: l, max_groups: 3, seg_reduce: SegReduce::ByShape, seg_batch: 2, ..Config::default() };
+        let args = flat_args(&kernel, &inputs);
+        let expected = run(&high, &inputs).expect("high-level runs");
+        let checked_expected = eval_kernel(&high, args.clone()).expect("high-level runs (checked)");
+        let is_teams = |s: &lift_ir::ir::Stage| matches!(&s.body, lift_ir::ir::Expr::Apply(lift_ir::ir::Fun::SegReduceTeams(..), _));
+        let is_warp = |s: &lift_ir::ir::Stage| matches!(&s.body, lift_ir::ir::Expr::Apply(lift_ir::ir::Fun::SegReduceTeams(_, t), _) if t.warp.is_some());
+        for steps in [4, 0] {
+            let (cfg, warp) = (Config { seg_warp_steps: steps, ..on }, steps > 0);
+            let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
+            lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
+            let printed = lift_ir::print::print_kernel(&low);
+            prop_assert_eq!(low.rules_applied.iter().any(|r| r == "segReduce-warp-teams"), warp, "{}", printed);
+            prop_assert_eq!(low.stages.iter().filter(|s| is_teams(s)).count(), if warp { 4 } else { 3 }, "{}", printed);
+            prop_assert_eq!(low.stages.iter().filter(|s| is_warp(s)).count(), if warp { 2 } else { 0 }, "{}", printed);
+            let got = run(&low, &inputs).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+            prop_assert_eq!(&got, &expected, "{}", printed);
+            let got = eval_kernel(&low, args.clone()).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+            prop_assert_eq!(&got, &checked_expected, "{}", printed);
+            let (n, count) = (lengths.iter().sum::<i64>(), lengths.len() as i64);
+            let lanes = (1i64 << ((3 * n / (4 * count).max(1)).max(1)).ilog2()).min(l);
+            let longest = lengths.iter().copied().max().unwrap_or(0);
+            if warp && n >= 6 * count && lanes <= 32 && longest <= 8 * lanes {
+                let without = without_stages(&low, &|s| is_warp(s));
+                prop_assert!(run(&without, &inputs).is_err(), "a result without the warp teams:\n{}", printed);
+            }
         }
     }
 

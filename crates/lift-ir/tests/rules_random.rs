@@ -418,6 +418,8 @@ const CONFIGS: &[Config] = &[
         scan_lookback_items: lift_ir::lookback::GATHER_SCAN_ITEMS,
         segment_tiles: SegmentTiles::Always,
         seg_list_group: lift_ir::seg_reduce::SEG_LIST_GROUP,
+        seg_warp_steps: lift_ir::seg_reduce::SEG_WARP_STEPS,
+        seg_stream_loads: lift_ir::seg_reduce::SEG_STREAM_LOADS,
     },
     // Look-back tiles of 2 · 9 ints (pairs: 2 · 1; a filter's tile: 2 · 9
     // of one component, 2 · 3 of two); float scans by tiles of 2 · 5
@@ -437,6 +439,8 @@ const CONFIGS: &[Config] = &[
         scan_lookback_items: 4,
         segment_tiles: SegmentTiles::Always,
         seg_list_group: 2,
+        seg_warp_steps: 4,
+        seg_stream_loads: false,
     },
     // No look-back: scan tiles of 8 · 11 elements of one component (pairs:
     // 8 · 5; triples: 8 · 1), `filter-flags-fused`.
@@ -453,6 +457,8 @@ const CONFIGS: &[Config] = &[
         scan_lookback_items: lift_ir::lookback::LOOKBACK_MAX_ITEMS,
         segment_tiles: SegmentTiles::BySize,
         seg_list_group: 4,
+        seg_warp_steps: 4,
+        seg_stream_loads: false,
     },
     // No tiles: `scan-blocks` (the fallback for elements too wide).
     Config {
@@ -468,6 +474,8 @@ const CONFIGS: &[Config] = &[
         scan_lookback_items: lift_ir::lookback::LOOKBACK_MAX_ITEMS,
         segment_tiles: SegmentTiles::Never,
         seg_list_group: 4,
+        seg_warp_steps: 4,
+        seg_stream_loads: false,
     },
     // segReduce-binned: teams of groups of 8 listing their long segments
     // (batches of 3, or of 6 where segments are short on average), the
@@ -485,6 +493,8 @@ const CONFIGS: &[Config] = &[
         scan_lookback_items: lift_ir::lookback::GATHER_SCAN_ITEMS,
         segment_tiles: SegmentTiles::BySize,
         seg_list_group: 4,
+        seg_warp_steps: 4,
+        seg_stream_loads: false,
     },
 ];
 

@@ -66,7 +66,10 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// `NESSIE_SEG_LIST_GROUP=G` (a power of two)
 /// [`lift_ir::rules::Config::seg_list_group`], and
 /// `NESSIE_SEGMENT_IDS=never` turning
-/// [`lift_ir::rules::Config::segment_tiles`] off (`Never`).
+/// [`lift_ir::rules::Config::segment_tiles`] off (`Never`), and
+/// `NESSIE_SEG_WARP=K` (0, or a power of two up to 1024)
+/// [`lift_ir::rules::Config::seg_warp_steps`], and `NESSIE_SEG_STREAM=1`
+/// or `0` [`lift_ir::rules::Config::seg_stream_loads`].
 pub fn config_from_env() -> lift_ir::rules::Config {
     use lift_ir::rules::SegReduce;
     let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {
@@ -111,8 +114,20 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         .and_then(|b| b.trim().parse::<i64>().ok())
         .filter(|&b| b >= 1 && b & (b - 1) == 0)
         .unwrap_or(defaults.seg_list_group);
+    let seg_warp_steps = std::env::var("NESSIE_SEG_WARP")
+        .ok()
+        .and_then(|k| k.trim().parse::<i64>().ok())
+        .filter(|&k| k == 0 || (1..=1024).contains(&k) && k & (k - 1) == 0)
+        .unwrap_or(defaults.seg_warp_steps);
+    let seg_stream_loads = match std::env::var("NESSIE_SEG_STREAM").as_deref().map(str::trim) {
+        Ok("1") => true,
+        Ok("0") => false,
+        _ => defaults.seg_stream_loads,
+    };
     lift_ir::rules::Config {
         seg_reduce,
+        seg_stream_loads,
+        seg_warp_steps,
         seg_batch,
         seg_guarded_groups,
         seg_merge_groups,

@@ -319,7 +319,10 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
 fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
     // Teams of 2, 4 and 8 lanes (rows of 5, 6 and 11 on average, batches
     // of 2) combine their lanes by lane 0 alone (`SERIAL_TREE_LANES`),
-    // teams of 16 and more by the tree of all lanes: max_index keeps the
+    // teams of 16 and more by the tree of all lanes (teams of at most 32
+    // in the stage of `segReduce-warp-teams`, whose portable path PoCL
+    // runs, rows of 90 on average in teams of 64 in the barriers' stage,
+    // with `seg_warp_steps` 4 and 1, the default 0 keeping it off): max_index keeps the
     // first of equal values, so a pair taken out of order shows; a long
     // row among short ones (a team's long segment, the group's tree after
     // the narrow teams' halves); empty rows and one row. By shape, also
@@ -335,6 +338,7 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
          let r = {max_index(s) : s in {{rem(i * j, 7) : i in index(16 + rem(j, 40))} : j in index(2000)}} in (sum({x * i : x in r; i in index(#r)}), r[1999]);\n\
          let r = {sum(s) : s in {{rem(i * j, 11) - 5 : i in index(if rem(j, 500) == 3 then 3000 + j else rem(j, 6))} : j in index(4000)}} in (sum({x * i : x in r; i in index(#r)}), r[3], r[3503]);\n\
          let r = {max_index(s) : s in {{rem(i, 2) : i in index(if rem(j, 700) == 5 then 2500 else 1 + rem(j, 7))} : j in index(3000)}} in (sum({x * i : x in r; i in index(#r)}), r[705]);\n\
+         let r = {max_index(s) : s in {{rem(i * j, 13) : i in index(70 + rem(j * 3, 41))} : j in index(1500)}} in (sum({x * i : x in r; i in index(#r)}), r[1499]);\n\
          {max_index(s) : s in [{rem(i, 3) : i in index(9)}]};";
     let default = lift_ir::rules::Config::default();
     let configs = [
@@ -342,6 +346,8 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
         lift_ir::rules::Config { seg_batch: 6, ..default },
         lift_ir::rules::Config { seg_batch: 2, seg_guarded_groups: 1, seg_merge_groups: 1, ..default },
         lift_ir::rules::Config { seg_guarded_groups: 3, seg_merge_groups: 3, ..default },
+        lift_ir::rules::Config { seg_warp_steps: 4, ..default },
+        lift_ir::rules::Config { seg_warp_steps: 1, seg_batch: 1, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 2, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 1, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Binned, seg_batch: 1, seg_list_group: 8, ..default },
@@ -387,17 +393,20 @@ fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
     for (source, merge_chosen) in cases {
         let (program, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
         let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("generates");
-        // The launches of each lowering: teams's three (without the chunk
-        // partials' fold in batches of B and 2B, then with it where the
-        // team is the group) just before merge's splits, merge's two just
-        // after (without the partials' fold, then with it where the
-        // longest has two chunks).
+        // The launches of each lowering: teams's four (without the chunk
+        // partials' fold in batches of B, for teams of a warp at most
+        // (`segReduce-warp-teams`) and wider ones, and of 2B, then with it
+        // where the team is the group) just before merge's splits,
+        // merge's two just after (without the partials' fold, then with
+        // it where the longest has two chunks).
+        let teams_launches = if cfg.seg_warp_steps > 0 { 4 } else { 3 };
         let without = |merge: bool| {
             let mut c = compiled.clone();
             for k in &mut c.kernels {
                 let names: Vec<String> = k.steps.iter().map(|s| launch_of(s).kernel.clone()).collect();
                 if let Some(at) = names.iter().position(|n| n.ends_with("_splits")) {
-                    let drop = if merge { vec![at, at + 1, at + 2] } else { vec![at - 3, at - 2, at - 1] };
+                    let drop: Vec<usize> =
+                        if merge { (at..at + 3).collect() } else { (at - teams_launches..at).collect() };
                     let steps = std::mem::take(&mut k.steps);
                     k.steps =
                         steps.into_iter().enumerate().filter(|(i, _)| !drop.contains(i)).map(|(_, s)| s).collect();

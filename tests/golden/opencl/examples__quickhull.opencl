@@ -1667,8 +1667,20 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
                 {
                     long k = lane;
                     for (; k + 1 * lanes < length; k += 2 * lanes) {
-                        const long at = hsplit_lengths[offset + k + 0 * lanes];
-                        const long at_1 = hsplit_lengths[offset + k + 1 * lanes];
+                        #ifdef __NV_CL_C_VERSION
+                        long streamed;
+                        asm("ld.global.cs.s64 %0, [%1];" : "=l"(streamed) : "l"(hsplit_lengths + (offset + k + 0 * lanes)));
+                        #else
+                        const long streamed = hsplit_lengths[offset + k + 0 * lanes];
+                        #endif
+                        const long at = streamed;
+                        #ifdef __NV_CL_C_VERSION
+                        long streamed_1;
+                        asm("ld.global.cs.s64 %0, [%1];" : "=l"(streamed_1) : "l"(hsplit_lengths + (offset + k + 1 * lanes)));
+                        #else
+                        const long streamed_1 = hsplit_lengths[offset + k + 1 * lanes];
+                        #endif
+                        const long at_1 = streamed_1;
                         long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes, at);
                         long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes, at_1);
                         long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
@@ -1677,7 +1689,13 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
                         acc = op_sum_r_1;
                     }
                     for (; k < length; k += lanes) {
-                        const long at_2 = hsplit_lengths[offset + k];
+                        #ifdef __NV_CL_C_VERSION
+                        long streamed_2;
+                        asm("ld.global.cs.s64 %0, [%1];" : "=l"(streamed_2) : "l"(hsplit_lengths + (offset + k)));
+                        #else
+                        const long streamed_2 = hsplit_lengths[offset + k];
+                        #endif
+                        const long at_2 = streamed_2;
                         long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_2);
                         long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
                         acc = op_sum_r_2;

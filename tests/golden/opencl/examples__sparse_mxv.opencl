@@ -1763,10 +1763,34 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
                 {
                     long k = lane;
                     for (; k + 1 * lanes < length; k += 2 * lanes) {
-                        const long at = m_elements_1[offset + k + 0 * lanes];
-                        const double at_1 = m_elements_2[offset + k + 0 * lanes];
-                        const long at_2 = m_elements_1[offset + k + 1 * lanes];
-                        const double at_3 = m_elements_2[offset + k + 1 * lanes];
+                        #ifdef __NV_CL_C_VERSION
+                        int streamed;
+                        asm("ld.global.cs.s32 %0, [%1];" : "=r"(streamed) : "l"(m_elements_1 + (offset + k + 0 * lanes)));
+                        #else
+                        const int streamed = m_elements_1[offset + k + 0 * lanes];
+                        #endif
+                        const long at = streamed;
+                        #ifdef __NV_CL_C_VERSION
+                        double streamed_1;
+                        asm("ld.global.cs.f64 %0, [%1];" : "=d"(streamed_1) : "l"(m_elements_2 + (offset + k + 0 * lanes)));
+                        #else
+                        const double streamed_1 = m_elements_2[offset + k + 0 * lanes];
+                        #endif
+                        const double at_1 = streamed_1;
+                        #ifdef __NV_CL_C_VERSION
+                        int streamed_2;
+                        asm("ld.global.cs.s32 %0, [%1];" : "=r"(streamed_2) : "l"(m_elements_1 + (offset + k + 1 * lanes)));
+                        #else
+                        const int streamed_2 = m_elements_1[offset + k + 1 * lanes];
+                        #endif
+                        const long at_2 = streamed_2;
+                        #ifdef __NV_CL_C_VERSION
+                        double streamed_3;
+                        asm("ld.global.cs.f64 %0, [%1];" : "=d"(streamed_3) : "l"(m_elements_2 + (offset + k + 1 * lanes)));
+                        #else
+                        const double streamed_3 = m_elements_2[offset + k + 1 * lanes];
+                        #endif
+                        const double at_3 = streamed_3;
                         long fault[3] = {0, 0, 0};
                         double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, fault);
                         double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, fault);
@@ -1777,8 +1801,20 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
                         acc = op_sum_r_1;
                     }
                     for (; k < length; k += lanes) {
-                        const long at_4 = m_elements_1[offset + k];
-                        const double at_5 = m_elements_2[offset + k];
+                        #ifdef __NV_CL_C_VERSION
+                        int streamed_4;
+                        asm("ld.global.cs.s32 %0, [%1];" : "=r"(streamed_4) : "l"(m_elements_1 + (offset + k)));
+                        #else
+                        const int streamed_4 = m_elements_1[offset + k];
+                        #endif
+                        const long at_4 = streamed_4;
+                        #ifdef __NV_CL_C_VERSION
+                        double streamed_5;
+                        asm("ld.global.cs.f64 %0, [%1];" : "=d"(streamed_5) : "l"(m_elements_2 + (offset + k)));
+                        #else
+                        const double streamed_5 = m_elements_2[offset + k];
+                        #endif
+                        const double at_5 = streamed_5;
                         long fault_1[3] = {0, 0, 0};
                         double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, fault_1);
                         if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);

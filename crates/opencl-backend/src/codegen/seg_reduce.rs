@@ -170,10 +170,9 @@ impl Generator<'_> {
         &mut self,
         red: &Reduction<'_>,
         accs: &[String],
-        offset: &str,
-        length: &str,
-        lane: &str,
-        width: &str,
+        (offset, length): (&str, &str),
+        (lane, width): (&str, &str),
+        stream: bool,
     ) -> Result<(), CodegenError> {
         let k = self.fresh("k");
         // Lane `lane`'s elements `k, k + step, ...` below `hi`.
@@ -193,14 +192,14 @@ impl Generator<'_> {
             // Whole batches, then the rest one at a time.
             self.open(format!("for (; {k} + {} * {step} < {hi}; {k} += {b} * {step})", b - 1));
             let at: Vec<String> = (0..b).map(|i| format!("{offset} + {k} + {i} * {step}")).collect();
-            let xs = self.pull_batch(red, &at)?;
+            let xs = self.pull_batch(red, &at, stream)?;
             for x in xs {
                 self.fold_value(red, accs, x)?;
             }
             self.close();
         }
         self.open(format!("for (; {k} < {hi}; {k} += {step})"));
-        let x = self.pull_batch(red, &[format!("{offset} + {k}")])?.remove(0);
+        let x = self.pull_batch(red, &[format!("{offset} + {k}")], stream)?.remove(0);
         self.fold_value(red, accs, x)?;
         self.close();
         Ok(())
@@ -220,11 +219,14 @@ impl Generator<'_> {
 
     /// The pulled values of the elements at `positions` (C expressions of
     /// in-bounds positions): the hoisted pull's arrays loaded at every
-    /// position first, then the pull called at each.
+    /// position first (with `stream`, by `ld.global.cs` where the
+    /// compiler is NVIDIA's, note [streaming element reads] in
+    /// `lift_ir::seg_reduce`), then the pull called at each.
     pub(super) fn pull_batch(
         &mut self,
         red: &Reduction<'_>,
         positions: &[String],
+        stream: bool,
     ) -> Result<Vec<Vec<String>>, CodegenError> {
         let Some(h) = &red.hoisted else {
             return positions.iter().map(|p| self.call(red.pull, vec![p.clone()])).collect();
@@ -238,7 +240,29 @@ impl Generator<'_> {
                 };
                 self.need(KernelArg::Array { var: a, written: false });
                 let (array, x) = (self.kvar(a), self.fresh("at"));
-                self.line(format!("const {} {x} = {array}[{p}];", c_type(elem)));
+                // The register and PTX types of a streaming load of the
+                // array as stored.
+                let ptx = match elem {
+                    _ if self.int32.contains(&a) => Some(("int", "s32", "r")),
+                    flatten::ir::Scalar::Int => Some(("long", "s64", "l")),
+                    flatten::ir::Scalar::Float => Some(("double", "f64", "d")),
+                    flatten::ir::Scalar::Bool | flatten::ir::Scalar::Char => None,
+                };
+                match ptx.filter(|_| stream) {
+                    Some((reg, ty, constraint)) => {
+                        let r = self.fresh("streamed");
+                        self.line(super::seg_teams::NV_ONLY);
+                        self.line(format!("{reg} {r};"));
+                        self.line(format!(
+                            "asm(\"ld.global.cs.{ty} %0, [%1];\" : \"={constraint}\"({r}) : \"l\"({array} + ({p})));"
+                        ));
+                        self.line("#else");
+                        self.line(format!("const {reg} {r} = {array}[{p}];"));
+                        self.line("#endif");
+                        self.line(format!("const {} {x} = {r};", c_type(elem)));
+                    }
+                    None => self.line(format!("const {} {x} = {array}[{p}];", c_type(elem))),
+                }
                 args.push(x);
             }
             calls.push(args);
@@ -343,7 +367,7 @@ impl Generator<'_> {
         let accs = self.declare_accs(red);
         let group_c = group.to_string();
         match part {
-            Part::Elements(offset, length) => self.fold(red, &accs, offset, length, l, &group_c)?,
+            Part::Elements(offset, length) => self.fold(red, &accs, (offset, length), (l, &group_c), false)?,
             Part::Partials(arrays, first, count) => {
                 let k = self.fresh("k");
                 let (from, to, step) = if red.strided {

@@ -36,7 +36,15 @@
 //! a barrier ahead of the loop), and the whole group leaves the loop at
 //! the next step where it is set. Where no segment is left to the group
 //! the kernel has neither the long counts nor the barrier that zeroes
-//! them.
+//! them. `segReduce-warp-teams` (`Teams::warp`, note [warp teams] in
+//! `lift_ir::seg_reduce`): under `#ifdef __NV_CL_C_VERSION` each warp
+//! keeps its copy of the flag in a register (read by every work-item,
+//! lane 0's taken by `shfl.sync.idx`) and the team combines its lanes by
+//! `shfl.sync.down` ([`Generator::warp_tree`]), no barrier in the loop;
+//! under `#else` the kernel above. `stream-element-reads`
+//! (`Teams::stream`, note [streaming element reads]): the fold's
+//! hoisted reads are `ld.global.cs` under the same `#ifdef`
+//! ([`Generator::pull_batch`]).
 
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
@@ -117,6 +125,16 @@ impl Generator<'_> {
             }
             None => None,
         };
+        // segReduce-warp-teams (note [warp teams] in `lift_ir::seg_reduce`):
+        // on NVIDIA's compiler no barrier in the loop, the portable path
+        // under `#else`.
+        let (warp, every) = (teams.warp.is_some(), teams.warp.unwrap_or(1));
+        if warp && (every < 1 || every & (every - 1) != 0) {
+            return internal(format!("warp teams reading the flag every {every} steps"));
+        }
+        if warp && (teams.group_long || teams.list.is_some() || teams.long.is_some()) {
+            return internal("warp teams with segments left to the group");
+        }
         let lanes = self.c(&teams.lanes);
         let count_c = self.c(&count);
         let (l, lane, team, per_group) = (self.fresh("l"), self.fresh("lane"), self.fresh("team"), self.fresh("teams"));
@@ -132,11 +150,24 @@ impl Generator<'_> {
             self.line(format!("if ({l} < 3) {long_teams}[{group} + {l}] = 0;"));
         }
         let read_flag = |flag: &str| format!("((volatile __global int *){flag})[0]");
+        let (clamp, warp_stop) = (self.fresh("shfl_clamp"), self.fresh("stop"));
+        if warp {
+            self.line(NV_ONLY);
+            self.line(format!("const int {clamp} = ((32 - (int){lanes}) << 8) | 31;"));
+            if let Some((flag, _, _)) = &stop {
+                self.line(format!("int {warp_stop} = {};", read_flag(flag)));
+                self.line(warp_broadcast(&warp_stop, &warp_stop));
+            }
+            self.line("#else");
+        }
         if let Some((flag, _, stopped)) = &stop {
             self.line(format!("if ({l} == 0) {stopped}[0] = {};", read_flag(flag)));
         }
         if local_long || stop.is_some() {
             self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        }
+        if warp {
+            self.line("#endif");
         }
         let (first, step) = (self.fresh("first"), self.fresh("step"));
         self.open(format!(
@@ -146,8 +177,29 @@ impl Generator<'_> {
         // the same for every work-item, so the group stops together.
         let next = self.fresh("next");
         if let Some((flag, _, stopped)) = &stop {
+            if warp {
+                // Each work-item reads the flag at every `every`-th step
+                // (its steps `every - 1`, `2·every - 1`, ...; the first
+                // step's flag is the one read before the loop); the warp
+                // takes lane 0's reading after the step's loads.
+                self.line(NV_ONLY);
+                self.line(format!("if ({warp_stop} != 0) break;"));
+                if every == 1 {
+                    self.line(format!("const int {next} = {};", read_flag(flag)));
+                } else {
+                    self.line(format!(
+                        "const int {next} = (({step} + 1) & {}) == 0 ? {} : 0;",
+                        every - 1,
+                        read_flag(flag)
+                    ));
+                }
+                self.line("#else");
+            }
             self.line(format!("if ({stopped}[{step} & 1] != 0) break;"));
             self.line(format!("const int {next} = {l} == 0 ? {} : 0;", read_flag(flag)));
+            if warp {
+                self.line("#endif");
+            }
         }
         let (s, counter, is_long) = (self.fresh("s"), self.fresh("counter"), self.fresh("is_long"));
         self.line(format!("const long {s} = {first} + {team};"));
@@ -193,12 +245,22 @@ impl Generator<'_> {
             self.indent -= 1;
             self.open("} else");
         }
-        self.fold(&red, &accs, &offset, &length, &lane, &lanes)?;
+        self.fold(&red, &accs, (&offset, &length), (&lane, &lanes), teams.stream)?;
         self.close();
         if stop.is_some() {
             self.close();
         }
         self.close();
+        if warp {
+            self.line(NV_ONLY);
+            if stop.is_some() && every == 1 {
+                self.line(warp_broadcast(&warp_stop, &next));
+            } else if stop.is_some() {
+                self.line(format!("if ((({step} + 1) & {}) == 0) {}", every - 1, warp_broadcast(&warp_stop, &next)));
+            }
+            self.warp_tree(&red, &accs, &lane, &lanes, &clamp)?;
+            self.line("#else");
+        }
         // The team's tree, in the step's half of the local arrays; the
         // group takes it together or not at all.
         let at = self.fresh("at");
@@ -225,6 +287,9 @@ impl Generator<'_> {
             self.line(format!("{a} = {t}[{at}];"));
         }
         self.close();
+        if warp {
+            self.line("#endif");
+        }
         self.open(format!("if ({lane} == 0 && {s} < {count_c} && !{is_long})"));
         let at = ArithExpr::var(&Var::new(s.clone(), Range::below(count.clone())));
         self.write(&out, &[at], &accs)?;
@@ -290,6 +355,57 @@ impl Generator<'_> {
         Ok(Val::Array(Self::out_view(out)))
     }
 
+    /// The tree of [`Generator::tree`] over a team's `accs` (lane `lane`
+    /// of `width`, at most a warp) by warp shuffles (note [warp teams] in
+    /// `lift_ir::seg_reduce`): lane `j` takes lane `j + h`'s values where
+    /// `j` is a multiple of `2h`, and every lane shuffles, so that the
+    /// warp's 32 work-items meet each `shfl.sync` (`clamp` keeps a lane's
+    /// source in its team). Lane 0 ends with the team's value.
+    fn warp_tree(
+        &mut self,
+        red: &Reduction<'_>,
+        accs: &[String],
+        lane: &str,
+        width: &str,
+        clamp: &str,
+    ) -> Result<(), CodegenError> {
+        let h = self.fresh("h");
+        self.open(format!("for (int {h} = 1; {h} < {width}; {h} *= 2)"));
+        let mut others = Vec::with_capacity(accs.len());
+        for (a, ty) in accs.iter().zip(&red.comps) {
+            let t = c_type(*ty);
+            let other = self.fresh("other");
+            let shfl = |out: &str, x: &str| {
+                format!(
+                    "asm volatile(\"shfl.sync.down.b32 %0, %1, %2, %3, 0xffffffff;\" : \"=r\"({out}) : \"r\"({x}), \"r\"({h}), \"r\"({clamp}));"
+                )
+            };
+            if t == "int" {
+                self.line(format!("int {other};"));
+                self.line(shfl(&other, a));
+            } else {
+                let (w, lo, hi) = (self.fresh("w"), self.fresh("lo"), self.fresh("hi"));
+                self.line(format!("const int2 {w} = as_int2({a});"));
+                self.line(format!("int {lo}, {hi};"));
+                self.line(shfl(&lo, &format!("{w}.x")));
+                self.line(shfl(&hi, &format!("{w}.y")));
+                self.line(format!("const {t} {other} = as_{t}((int2)({lo}, {hi}));"));
+            }
+            others.push(other);
+        }
+        self.open(format!("if (({lane} & (2 * {h} - 1)) == 0)"));
+        let both = self.apply_scalar_fun(
+            red.op,
+            vec![(Val::Scalar(accs.to_vec()), red.acc_ty.clone()), (Val::Scalar(others), red.acc_ty.clone())],
+        )?;
+        for (a, b) in accs.iter().zip(&both) {
+            self.line(format!("{a} = {b};"));
+        }
+        self.close();
+        self.close();
+        Ok(())
+    }
+
     /// The tree of [`Generator::tree`] over the `width` values at `at`,
     /// `at + 1`, ... of the local arrays, in the same order, by the one
     /// work-item that runs it (a team's lane 0): no barrier between its
@@ -303,4 +419,13 @@ impl Generator<'_> {
         self.close();
         Ok(())
     }
+}
+
+/// The condition of the C that only NVIDIA's OpenCL C compiler takes (it
+/// defines `__NV_CL_C_VERSION`; inline PTX).
+pub(super) const NV_ONLY: &str = "#ifdef __NV_CL_C_VERSION";
+
+/// `to = from` of the warp's lane 0, for every lane of the warp.
+fn warp_broadcast(to: &str, from: &str) -> String {
+    format!("asm volatile(\"shfl.sync.idx.b32 %0, %1, 0, 31, 0xffffffff;\" : \"=r\"({to}) : \"r\"({from}));")
 }

@@ -1,0 +1,106 @@
+//! The C that only NVIDIA's OpenCL C compiler builds (under `#ifdef
+//! __NV_CL_C_VERSION`) in the teams of a segmented reduction: notes
+//! [streaming element reads] and [warp teams] in `lift_ir::seg_reduce`.
+//! PoCL builds the portable path, which the other tests run; these check
+//! that the two paths are what the notes say, on the text of SpMV's
+//! kernels (examples/sparse_mxv.nesl: columns, values and a gather).
+
+mod support;
+
+/// The text of `source` that a compiler defining `__NV_CL_C_VERSION`
+/// (`nvidia`) or not sees: the branches of `#ifdef __NV_CL_C_VERSION`
+/// chosen, every other directive kept. Panics on an unbalanced branch.
+fn preprocess(source: &str, nvidia: bool) -> String {
+    // For each open `#if...`: whether it is ours, and whether its lines
+    // are kept.
+    let mut open: Vec<(bool, bool)> = Vec::new();
+    let mut text = String::new();
+    for line in source.lines() {
+        let directive = line.trim_start();
+        let kept = open.iter().all(|&(_, keep)| keep);
+        if directive == "#ifdef __NV_CL_C_VERSION" {
+            open.push((true, nvidia));
+        } else if directive == "#else" && open.last().is_some_and(|&(ours, _)| ours) {
+            let last = open.last_mut().expect("an open #ifdef");
+            last.1 = !nvidia;
+        } else if directive == "#endif" && open.last().is_some_and(|&(ours, _)| ours) {
+            open.pop();
+        } else {
+            if directive.starts_with("#if") {
+                open.push((false, true));
+            } else if directive.starts_with("#endif") {
+                assert!(open.pop().is_some(), "an #endif without its #if");
+            }
+            if kept {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+    }
+    assert!(open.is_empty(), "an #if left open");
+    text
+}
+
+/// The `__kernel` functions of a compiled program: (name, text).
+fn kernels(cfg: &lift_ir::rules::Config) -> Vec<(String, String)> {
+    let source = include_str!("../../../examples/sparse_mxv.nesl");
+    let (_, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
+    let compiled = opencl_backend::compile_program_with(&flat, cfg).expect("generates");
+    let mut out = Vec::new();
+    for kernel in &compiled.kernels {
+        for piece in kernel.source.split("__kernel void ").skip(1) {
+            let name = piece.split('(').next().unwrap_or_default().to_string();
+            out.push((name, piece.to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_teams_stage_in_batches_of_b_streams_its_element_reads_on_nvidia_only() {
+    let on = lift_ir::rules::Config::default();
+    assert!(on.seg_stream_loads && on.seg_warp_steps == 0, "the defaults the notes give");
+    let streaming: Vec<(String, String)> =
+        kernels(&on).into_iter().filter(|(_, k)| k.contains("ld.global.cs")).collect();
+    // One kernel: the stage of batches of B (not the short rows', not the
+    // whole group's, not merge's).
+    assert_eq!(streaming.len(), 1, "{:?}", streaming.iter().map(|(n, _)| n).collect::<Vec<_>>());
+    let (name, text) = &streaming[0];
+    let (nvidia, portable) = (preprocess(text, true), preprocess(text, false));
+    // Columns (32-bit) and values, in a batch of two and one at a time.
+    assert_eq!(nvidia.matches("ld.global.cs.s32").count(), 3, "{name}: {nvidia}");
+    assert_eq!(nvidia.matches("ld.global.cs.f64").count(), 3, "{name}: {nvidia}");
+    assert!(!portable.contains("asm"), "{name}: {portable}");
+    // The portable path reads the same elements as the kernel without
+    // streaming does.
+    let off = lift_ir::rules::Config { seg_stream_loads: false, ..on };
+    let plain = kernels(&off).into_iter().find(|(n, _)| n == name).expect("the same stage").1;
+    assert!(!plain.contains("asm") && !plain.contains("__NV_CL_C_VERSION"), "{plain}");
+    let reads = |text: &str| text.matches("m_elements_1[").count() + text.matches("m_elements_2[").count();
+    assert_eq!(reads(&portable), reads(&plain), "{portable}\n{plain}");
+}
+
+#[test]
+fn warp_teams_shuffle_without_a_barrier_on_nvidia_and_keep_the_tree_elsewhere() {
+    let cfg = lift_ir::rules::Config { seg_warp_steps: 4, seg_stream_loads: false, ..Default::default() };
+    let warp: Vec<(String, String)> = kernels(&cfg).into_iter().filter(|(_, k)| k.contains("shfl.sync.down")).collect();
+    // The teams of B batches of at most 32 lanes; the short rows' teams
+    // shuffle too (at most 2 lanes on average rows of fewer than 6).
+    assert_eq!(warp.len(), 2, "{:?}", warp.iter().map(|(n, _)| n).collect::<Vec<_>>());
+    for (name, text) in &warp {
+        let (nvidia, portable) = (preprocess(text, true), preprocess(text, false));
+        // A double in two 32-bit halves, and the flag once a step.
+        assert_eq!(nvidia.matches("shfl.sync.down.b32").count(), 2, "{name}: {nvidia}");
+        assert!(nvidia.contains("shfl.sync.idx.b32"), "{name}: {nvidia}");
+        assert!(nvidia.contains("& 3) == 0"), "{name}: the flag every 4 steps: {nvidia}");
+        assert!(!nvidia.contains("barrier("), "{name}: {nvidia}");
+        assert!(!portable.contains("asm") && portable.contains("barrier("), "{name}: {portable}");
+    }
+}
+
+#[test]
+fn preprocess_keeps_the_branch_of_its_compiler_and_other_directives() {
+    let text = "a\n#ifndef G\n#define G\n  #ifdef __NV_CL_C_VERSION\nnv\n  #else\nportable\n  #endif\n#endif\nb\n";
+    assert_eq!(preprocess(text, true), "a\n#ifndef G\n#define G\nnv\n#endif\nb\n");
+    assert_eq!(preprocess(text, false), "a\n#ifndef G\n#define G\nportable\n#endif\nb\n");
+}
