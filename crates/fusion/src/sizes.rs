@@ -38,6 +38,35 @@ pub enum SymSize {
 }
 
 impl SymSize {
+    /// The summands of a size: the operands of its nested `+`s, in order
+    /// (a size that is no sum is its own one summand).
+    pub fn summands(&self) -> Vec<&SymSize> {
+        match self {
+            SymSize::Binary(BinaryOp::Add, lhs, rhs) => {
+                let mut terms = lhs.summands();
+                terms.extend(rhs.summands());
+                terms
+            }
+            other => vec![other],
+        }
+    }
+
+    /// Whether `self` is `part` plus at least one more summand: every
+    /// summand of `part` is one of `self`'s (counted with multiplicity),
+    /// and `self` has more.
+    pub fn strictly_contains_sum(&self, part: &SymSize) -> bool {
+        let mut rest = self.summands();
+        for term in part.summands() {
+            match rest.iter().position(|t| *t == term) {
+                Some(at) => {
+                    rest.remove(at);
+                }
+                None => return false,
+            }
+        }
+        !rest.is_empty()
+    }
+
     /// `lhs op rhs`, folded and ordered.
     pub fn binary(op: BinaryOp, lhs: SymSize, rhs: SymSize) -> SymSize {
         use BinaryOp::*;
