@@ -300,3 +300,28 @@ impl ArgResolver<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use flatten::ir::{BinaryOp, HostVar};
+
+    use super::SymSize;
+
+    fn sum(terms: &[SymSize]) -> SymSize {
+        terms.iter().cloned().reduce(|a, b| SymSize::binary(BinaryOp::Add, a, b)).unwrap_or(SymSize::Const(0))
+    }
+
+    /// `#a + #b + t` strictly contains `#b + #a` (any order), not itself,
+    /// not `#a + #a`, and not a product it does not hold as a summand.
+    #[test]
+    fn a_sum_contains_the_sums_of_its_summands() {
+        let (a, b, t) = (SymSize::Length(HostVar(0)), SymSize::Length(HostVar(1)), SymSize::Var(HostVar(2)));
+        let whole = sum(&[a.clone(), b.clone(), t.clone()]);
+        assert_eq!(whole.summands().len(), 3);
+        assert!(whole.strictly_contains_sum(&sum(&[b.clone(), a.clone()])));
+        assert!(whole.strictly_contains_sum(&t));
+        assert!(!whole.strictly_contains_sum(&whole));
+        assert!(!whole.strictly_contains_sum(&sum(&[a.clone(), a.clone()])));
+        assert!(!whole.strictly_contains_sum(&SymSize::binary(BinaryOp::Mul, a, b)));
+    }
+}
