@@ -363,10 +363,12 @@ impl FnCx<'_, '_> {
                 self.scope.locals[l.0 as usize] = Some(replace_columns(&v, inner, selected, &packed));
             }
         }
+        // The result's offsets are the counts before each segment
+        // (`offsets-from-before`, note [counts from the filter]).
         let descriptor = match (descriptor, before) {
-            (Some((lengths, _)), Some(before)) => {
-                let counts = self.counts_from_before(before, kept, lengths)?;
-                Some((counts, self.scan_offsets(counts)?))
+            (Some(_), Some(before)) => {
+                let column = out.get(1).copied().unwrap_or(kept);
+                Some((self.counts_from_before(before, column)?, before))
             }
             _ => None,
         };

@@ -475,13 +475,17 @@ impl FnCx<'_, '_> {
     }
 
     /// The number of kept positions in each segment of a lifted filter,
-    /// from the `FILTER`'s counts `before` each segment's offset and its
-    /// index column `kept` (`counts-from-filter`, note [counts from the
-    /// filter]): `before[s + 1] - before[s]`, the last segment's end the
-    /// number kept. A MAP over the segments of the descriptor's `lengths`
-    /// (as long as `before`): the counts of the filters of one descriptor
-    /// are MAPs of one size.
-    pub fn counts_from_before(&mut self, before: HostVar, kept: HostVar, lengths: HostVar) -> Result<HostVar> {
+    /// from the `FILTER`'s counts `before` each segment's offset and one of
+    /// its result columns `kept` (`counts-from-filter`, note [counts from
+    /// the filter]): `before[s + 1] - before[s]`, the last segment's end the
+    /// number kept (a pulled column rather than the index column, which
+    /// the program may not keep: the counts may then run wherever the
+    /// elements are still alive). A MAP over the segments, sized by `before` (one count
+    /// per segment): the counts of the filters of one descriptor are MAPs
+    /// of one size, and the MAP reads nothing but the filter's results
+    /// (so it may run after a recursive call, fusion's note [runs past
+    /// calls]).
+    pub fn counts_from_before(&mut self, before: HostVar, kept: HostVar) -> Result<HostVar> {
         let host = &self.fb.function;
         let mut kb = KernelBuilder::new();
         let s = index_param(&mut kb, "s");
@@ -494,7 +498,7 @@ impl FnCx<'_, '_> {
             GExpr::Length(positions),
         );
         let body = sub(end, GExpr::read(counts, GExpr::Var(s)));
-        let size = kb.length(host, lengths);
+        let size = GExpr::Length(counts);
         let map = Soac::Map { size, pull: Thunk { params: vec![s], body } };
         Ok(self.run_kernel(kb, "count_kept", map, &[("lengths".to_string(), VarType::Array(Scalar::Int))])[0])
     }
@@ -533,6 +537,16 @@ impl FnCx<'_, '_> {
     // SEG_REDUCE of the flags, before that, read every element again, and
     // its teams (a team per segment) left the device idle on the first
     // levels of a recursion, where one or two segments hold everything.
+    //
+    // The result's offsets need no scan of these counts either
+    // (`offsets-from-before`): the exclusive prefix sum of the counts is
+    // `before` itself. Segment s's kept elements are those kept at
+    // positions from offset s on and below offset s + 1, so the number kept
+    // before segment s's first is `before[s]`, which is where its elements
+    // start in the filter's result (`before[0]` is 0: a dense descriptor's
+    // first offset is 0). A scan of the counts per filter per level went
+    // (quicksort's three, fused into one launch with the scans of the
+    // lengths of the next level's descriptor, which a level still needs).
 
     /// `__error(message)` in a lifted context: a fault if any instance
     /// reaches it.

@@ -140,15 +140,16 @@ fn a_filter_in_a_lifted_context_counts_each_segment() {
     let text = print_program(&p);
     // Each row's count comes from the FILTER's own counts before each
     // row's offset (note [counts from the filter]): no SEG_REDUCE, no
-    // search of the kept positions.
+    // search of the kept positions; the rows' offsets are those counts
+    // (`offsets-from-before`), no scan.
     assert!(!text.contains("SEG_REDUCE"), "{text}");
+    assert!(!text.contains("SCAN"), "{text}");
     assert!(text.contains("BEFORE m_offsets"), "{text}");
     assert!(
-        text.contains(
-            "MAP { s => ((if ((s + 1) < #before) then before[(s + 1)] else #kept) - before[s]) } (#m_lengths)"
-        ),
+        text.contains("MAP { s => ((if ((s + 1) < #before) then before[(s + 1)] else #x) - before[s]) } (#before)"),
         "{text}"
     );
+    assert!(text.contains("return (lengths, before, x)"), "{text}");
     assert!(!text.contains("segment_of(kept"), "{text}");
 }
 

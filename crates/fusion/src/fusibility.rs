@@ -15,7 +15,9 @@
 //!   producer's element where it reads it. Reading at its own index (`A[i]`
 //!   in a thunk over `i`) costs nothing extra. Reading elsewhere (a gather,
 //!   `A[j]`) recomputes the element at `j`, which is allowed only for a
-//!   cheap producer thunk ([`GATHER_COST_LIMIT`]) that cannot fault: a
+//!   cheap producer thunk ([`GATHER_COST_LIMIT`]), or for a gather that
+//!   takes each element once (`each-once-gather`, note [each-once
+//!   gathers]), and only for one that cannot fault: a
 //!   fault the `MAP` would have raised at an element nobody reads must not
 //!   be lost. For the same reason a producer that can fault is fused into
 //!   an own-index consumer only when both cover the same index space.
@@ -182,6 +184,55 @@ pub fn map_rule_name(consumer: &Soac) -> &'static str {
     }
 }
 
+// Note [each-once gathers]
+// ~~~~~~~~~~~~~~~~~~~~~~~~
+// A gather recomputing a MAP's element where it reads it costs the MAP's
+// thunk once per read instead of once per element, which is why an
+// expensive producer (above `GATHER_COST_LIMIT`) stays materialised. But
+// a gather that reads each element of its source at most once recomputes
+// nothing: the thunk runs once per element either way, and fusing saves
+// the write and the read of the whole array and a launch. The flattener's
+// structural gathers that take every element of every source exactly once
+// (a lifted `++`, a literal `[a, b]` of sequences, the merge of a split
+// conditional's branches: flatten's note [host-known totals],
+// `each-once-total`) are sized by the sum of their sources' element
+// counts, which is how this rule (`each-once-gather`) recognises them: a
+// `MAP` consumer that reads the producer's result at one site, outside any
+// loop, and whose size is the producer's size plus at least one more
+// summand (the other sources). Quicksort's way up is the case: the `++`
+// of a level (`sorted[0] ++ equal ++ sorted[1]`, a `segment_of` over the
+// instances and three source choices, cost well above the limit) feeds
+// only the merge of the level's two branches, and becomes part of it (a
+// launch per level fewer, and an element array neither written nor read).
+//
+// The test is on sizes and read sites, not a proof of injectivity: a MAP
+// of the same shape that read one element many times would recompute it
+// as many times (a slower kernel, never a wrong one: the producer cannot
+// fault, which the rule above checks first).
+
+/// Whether `consumer` is a gather that reads each element of `producer`'s
+/// result at most once, by note [each-once gathers].
+fn is_each_once_gather(producer: &SoacView<'_>, consumer: &SoacView<'_>, held: &[KVar], uses: &Uses) -> bool {
+    let Soac::Map { pull, .. } = consumer.soac else {
+        return false;
+    };
+    let sizes_fit = matches!((producer.size, consumer.size),
+        (Some(part), Some(whole)) if whole.strictly_contains_sum(part));
+    sizes_fit && uses.other_reads == 1 && uses.own_index_reads == 0 && !reads_inside_loop(&pull.body, held, false)
+}
+
+/// Whether `expr` reads one of `held` inside a loop (`inside`: it is in
+/// one already).
+fn reads_inside_loop(expr: &GExpr, held: &[KVar], inside: bool) -> bool {
+    let inside = inside || matches!(expr, GExpr::Loop { .. });
+    if inside && matches!(expr, GExpr::Read { array, .. } if held.contains(array)) {
+        return true;
+    }
+    let mut found = false;
+    expr.for_each_child(|c| found |= reads_inside_loop(c, held, inside));
+    found
+}
+
 /// Whether the consumer's index space is exactly the producer's.
 fn same_space(producer: &SoacView<'_>, consumer: &SoacView<'_>) -> bool {
     // A segmented SOAC's pull reads the element data its segment descriptor
@@ -219,7 +270,7 @@ pub fn vertical_verdict(producer: SoacView<'_>, consumer: SoacView<'_>, held: &[
                          elements nobody reads"
                     ));
                 }
-                if cost(&pull.body) > GATHER_COST_LIMIT {
+                if cost(&pull.body) > GATHER_COST_LIMIT && !is_each_once_gather(&producer, &consumer, held, &uses) {
                     return Verdict::Preventing(format!(
                         "{consumer_name} reads the MAP's result at other positions, and recomputing its elements \
                          there would cost more than reading them"

@@ -11,10 +11,18 @@
 //! Replaced by that size, the statement no longer reads the array. Only a
 //! size that is one atom or one length is used, so no statement is added;
 //! the variable it names was bound before the run, so it is in scope.
+//! A size that resolves to a sum (`#equal + #sorted`) is used through the
+//! host variable the run passed for it (`length-from-size-argument`): the
+//! flattener sizes a gather by a `let t = a + b` of its own, and `#r` of
+//! the gather's result becomes `t`. So the merge that follows a lifted
+//! `++` no longer waits for the `++`'s result to ask its length, and may
+//! absorb it (note [each-once gathers] in `fusibility.rs`).
 
 use std::collections::HashSet;
 
-use flatten::ir::{Atom, Block, Const, FlatProgram, HostExpr, HostFunction, HostVar, Stmt};
+use std::collections::HashMap;
+
+use flatten::ir::{Atom, Block, Const, FlatProgram, GExpr, HostExpr, HostFunction, HostVar, Soac, Stmt};
 
 use crate::sizes::{FunctionSizes, SymSize};
 
@@ -22,34 +30,64 @@ use crate::sizes::{FunctionSizes, SymSize};
 /// known as an atom or another array's length.
 pub fn lengths_from_sizes(program: &FlatProgram, function: &mut HostFunction) {
     let sizes = FunctionSizes::of_function(program, function);
-    let mut made = HashSet::new();
-    run_results(&function.body, &mut made);
+    let mut made = Made::default();
+    run_results(program, function, &function.body, &mut made);
     rewrite_block(&mut function.body, &sizes, &made);
 }
 
-fn run_results(block: &Block, made: &mut HashSet<HostVar>) {
+/// The arrays runs make, and for those whose SOAC is sized by a parameter,
+/// the host variable passed for it.
+#[derive(Default)]
+struct Made {
+    arrays: HashSet<HostVar>,
+    size_arguments: HashMap<HostVar, HostVar>,
+}
+
+fn run_results(program: &FlatProgram, function: &HostFunction, block: &Block, made: &mut Made) {
     for stmt in &block.stmts {
         let Stmt::Let { vars, expr } = stmt else { continue };
         match expr {
-            HostExpr::Run { .. } => made.extend(vars.iter().copied()),
-            HostExpr::If { then_block, else_block, .. } => {
-                run_results(then_block, made);
-                run_results(else_block, made);
+            HostExpr::Run { kernel, args } => {
+                made.arrays.extend(vars.iter().copied());
+                let kernel = program.kernel(*kernel);
+                for (&var, result) in vars.iter().zip(&kernel.results) {
+                    let Some(binding) = kernel.body.iter().find(|b| b.results.contains(result)) else { continue };
+                    // The SOACs whose results have the SOAC's size.
+                    let (Soac::Map { size: GExpr::Var(param), .. }
+                    | Soac::Scan { size: GExpr::Var(param), .. }
+                    | Soac::Permute { size: GExpr::Var(param), .. }) = &binding.soac
+                    else {
+                        continue;
+                    };
+                    let argument = kernel.params.iter().position(|p| p == param).and_then(|at| args.get(at));
+                    if let Some(Atom::Var(size)) = argument
+                        && !function.var(*size).ty.is_array()
+                    {
+                        made.size_arguments.insert(var, *size);
+                    }
+                }
             }
-            HostExpr::Time { block } => run_results(block, made),
+            HostExpr::If { then_block, else_block, .. } => {
+                run_results(program, function, then_block, made);
+                run_results(program, function, else_block, made);
+            }
+            HostExpr::Time { block } => run_results(program, function, block, made),
             _ => {}
         }
     }
 }
 
-fn rewrite_block(block: &mut Block, sizes: &FunctionSizes, made: &HashSet<HostVar>) {
+fn rewrite_block(block: &mut Block, sizes: &FunctionSizes, made: &Made) {
     for stmt in &mut block.stmts {
         let Stmt::Let { expr, .. } = stmt else { continue };
         match expr {
-            HostExpr::Length(a) if made.contains(a) => match sizes.length(*a) {
+            HostExpr::Length(a) if made.arrays.contains(a) => match sizes.length(*a) {
                 SymSize::Const(c) => *expr = HostExpr::Atom(Atom::Const(Const::Int(c))),
                 SymSize::Var(v) => *expr = HostExpr::Atom(Atom::Var(v)),
-                SymSize::Length(b) if b != *a && !made.contains(&b) => *expr = HostExpr::Length(b),
+                SymSize::Length(b) if b != *a && !made.arrays.contains(&b) => *expr = HostExpr::Length(b),
+                SymSize::Binary(..) if made.size_arguments.contains_key(a) => {
+                    *expr = HostExpr::Atom(Atom::Var(made.size_arguments[a]));
+                }
                 _ => {}
             },
             HostExpr::If { then_block, else_block, .. } => {

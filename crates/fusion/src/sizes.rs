@@ -38,6 +38,35 @@ pub enum SymSize {
 }
 
 impl SymSize {
+    /// The summands of a size: the operands of its nested `+`s, in order
+    /// (a size that is no sum is its own one summand).
+    pub fn summands(&self) -> Vec<&SymSize> {
+        match self {
+            SymSize::Binary(BinaryOp::Add, lhs, rhs) => {
+                let mut terms = lhs.summands();
+                terms.extend(rhs.summands());
+                terms
+            }
+            other => vec![other],
+        }
+    }
+
+    /// Whether `self` is `part` plus at least one more summand: every
+    /// summand of `part` is one of `self`'s (counted with multiplicity),
+    /// and `self` has more.
+    pub fn strictly_contains_sum(&self, part: &SymSize) -> bool {
+        let mut rest = self.summands();
+        for term in part.summands() {
+            match rest.iter().position(|t| *t == term) {
+                Some(at) => {
+                    rest.remove(at);
+                }
+                None => return false,
+            }
+        }
+        !rest.is_empty()
+    }
+
     /// `lhs op rhs`, folded and ordered.
     pub fn binary(op: BinaryOp, lhs: SymSize, rhs: SymSize) -> SymSize {
         use BinaryOp::*;
@@ -269,5 +298,30 @@ impl ArgResolver<'_> {
             ))),
             Soac::Reduce { .. } | Soac::Once { .. } => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use flatten::ir::{BinaryOp, HostVar};
+
+    use super::SymSize;
+
+    fn sum(terms: &[SymSize]) -> SymSize {
+        terms.iter().cloned().reduce(|a, b| SymSize::binary(BinaryOp::Add, a, b)).unwrap_or(SymSize::Const(0))
+    }
+
+    /// `#a + #b + t` strictly contains `#b + #a` (any order), not itself,
+    /// not `#a + #a`, and not a product it does not hold as a summand.
+    #[test]
+    fn a_sum_contains_the_sums_of_its_summands() {
+        let (a, b, t) = (SymSize::Length(HostVar(0)), SymSize::Length(HostVar(1)), SymSize::Var(HostVar(2)));
+        let whole = sum(&[a.clone(), b.clone(), t.clone()]);
+        assert_eq!(whole.summands().len(), 3);
+        assert!(whole.strictly_contains_sum(&sum(&[b.clone(), a.clone()])));
+        assert!(whole.strictly_contains_sum(&t));
+        assert!(!whole.strictly_contains_sum(&whole));
+        assert!(!whole.strictly_contains_sum(&sum(&[a.clone(), a.clone()])));
+        assert!(!whole.strictly_contains_sum(&SymSize::binary(BinaryOp::Mul, a, b)));
     }
 }

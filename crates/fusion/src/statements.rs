@@ -19,7 +19,9 @@
 //!   the output that came after it;
 //! - **memory**: a run stays before every call (or `if` or `time` holding
 //!   one) after it, so that what it reads can be freed before the call
-//!   rather than held through a recursion.
+//!   rather than held through a recursion; but only before the calls after
+//!   which something it reads is no longer used (`memory-live-inputs`,
+//!   note [runs past calls]).
 //!
 //! Runs that cannot fault move freely over output statements, and two runs
 //! are ordered only by data (fusion may change which of two faulting
@@ -88,6 +90,10 @@ pub struct BlockFacts {
     pub result_uses: Vec<HostVar>,
     /// The statements that use each variable, in order.
     users: HashMap<HostVar, Vec<usize>>,
+    /// For each statement, the earliest last use of what it reads (the
+    /// block's end for a variable the block returns): past it, a call
+    /// would keep one of its inputs alive (note [runs past calls]).
+    inputs_dead_after: Vec<usize>,
     /// The precedence graph: for each statement, the later statements it
     /// has an edge to, in order (see note [precedence graph]).
     successors: Vec<Vec<usize>>,
@@ -126,6 +132,22 @@ pub struct BlockFacts {
 // gives (the test `precedence_graph_answers_as_must_precede` checks every
 // block of the example and test programs).
 
+// Note [runs past calls]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// The memory constraint keeps a run before a later call so that its
+// inputs need not live through the call: moved past a recursive call,
+// a run would hold what it reads through every level below, and device
+// memory would grow with the depth. A run all of whose inputs are used
+// after the call anyway (or returned by the block) holds nothing the
+// program does not hold already; moving it past the call only moves its
+// results, which then do not live through the call either. So the run
+// must precede exactly the calls after the earliest last use of its
+// inputs (`memory-live-inputs`). Quicksort's count of the kept elements
+// equal to the pivot (`before[s + 1] - before[s]` of the filter's counts)
+// reads the counts and the equal elements, both used by the `++` after
+// the recursive call: it now fuses with the work after the call, a launch
+// per level fewer.
+
 /// Why one statement must come before another.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Precedence {
@@ -156,8 +178,22 @@ impl BlockFacts {
                 }
             }
         }
-        let successors = precedence_graph(&stmts, &users);
-        BlockFacts { stmts, result_uses, users, successors }
+        let inputs_dead_after: Vec<usize> = stmts
+            .iter()
+            .enumerate()
+            .map(|(i, facts)| {
+                let last_use = |v: &HostVar| {
+                    if result_uses.contains(v) {
+                        usize::MAX
+                    } else {
+                        users.get(v).and_then(|list| list.last().copied()).unwrap_or(i)
+                    }
+                };
+                facts.uses.iter().map(last_use).min().unwrap_or(i).max(i)
+            })
+            .collect();
+        let successors = precedence_graph(&stmts, &inputs_dead_after, &users);
+        BlockFacts { stmts, result_uses, users, inputs_dead_after, successors }
     }
 
     /// The statements after `stmt` that it has an edge to in the
@@ -194,7 +230,7 @@ impl BlockFacts {
         if (a.kind.has_effect() && b.kind.can_fault()) || (a.kind.can_fault() && b.kind.has_effect()) {
             return Some(Precedence::Effect);
         }
-        if a.kind.is_run() && b.holds_call {
+        if a.kind.is_run() && b.holds_call && later > self.inputs_dead_after[earlier] {
             return Some(Precedence::Memory);
         }
         None
@@ -218,7 +254,11 @@ impl BlockFacts {
 
 /// The sparse precedence graph of a block's statements (see note
 /// [precedence graph]): successor lists, each sorted.
-fn precedence_graph(stmts: &[StmtFacts], users: &HashMap<HostVar, Vec<usize>>) -> Vec<Vec<usize>> {
+fn precedence_graph(
+    stmts: &[StmtFacts],
+    inputs_dead_after: &[usize],
+    users: &HashMap<HostVar, Vec<usize>>,
+) -> Vec<Vec<usize>> {
     let n = stmts.len();
     let mut successors: Vec<Vec<usize>> = vec![Vec::new(); n];
     // Data: each definition to each later use.
@@ -256,8 +296,11 @@ fn precedence_graph(stmts: &[StmtFacts], users: &HashMap<HostVar, Vec<usize>>) -
             last_effect = Some(i);
         }
     }
-    // Effects and calls after a run: the nearest one.
-    let (mut next_effect, mut next_call): (Option<usize>, Option<usize>) = (None, None);
+    // Effects after a run: the nearest one. Calls: the first one past the
+    // earliest last use of the run's inputs (note [runs past calls]); the
+    // later ones follow it along the host order.
+    let calls: Vec<usize> = (0..n).filter(|&i| stmts[i].holds_call).collect();
+    let mut next_effect: Option<usize> = None;
     for (i, facts) in stmts.iter().enumerate().rev() {
         if facts.kind.is_run() {
             if facts.kind.can_fault()
@@ -265,15 +308,13 @@ fn precedence_graph(stmts: &[StmtFacts], users: &HashMap<HostVar, Vec<usize>>) -
             {
                 successors[i].push(effect);
             }
-            if let Some(call) = next_call {
+            let first_call = calls.partition_point(|&c| c <= inputs_dead_after[i]);
+            if let Some(&call) = calls.get(first_call) {
                 successors[i].push(call);
             }
         }
         if facts.kind.has_effect() {
             next_effect = Some(i);
-        }
-        if facts.holds_call {
-            next_call = Some(i);
         }
     }
     for list in &mut successors {

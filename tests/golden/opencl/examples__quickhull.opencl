@@ -441,31 +441,31 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_scan_sum_pull_packed_offsets(long i, __global const long* packed_lengths) {
-    return packed_lengths[i];
+static inline long hsplit_scan_sum_pull_offsets(long i, __global const long* lengths) {
+    return lengths[i];
 }
 
-static inline long hsplit_scan_sum_op_packed_offsets(long a, long b) {
+static inline long hsplit_scan_sum_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-__kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_packed_lengths_arg, __global const long* n_packed_lengths_word, __global const long* packed_lengths, __global long* packed_offsets) {
+__kernel void hsplit_scan_sum_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long n_lengths_arg, __global const long* n_lengths_word, __global const long* lengths, __global long* offsets) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    const long n_packed_lengths = n_packed_lengths_arg >= 0 ? n_packed_lengths_arg : clamp(n_packed_lengths_word[0], 0L, (-1 - n_packed_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_lengths_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
+    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
-        if (g < n_packed_lengths) {
-            long pull_packed_offsets_r = hsplit_scan_sum_pull_packed_offsets(g, packed_lengths);
-            tile[p] = pull_packed_offsets_r;
+        if (g < n_lengths) {
+            long pull_offsets_r = hsplit_scan_sum_pull_offsets(g, lengths);
+            tile[p] = pull_offsets_r;
         } else {
             tile[p] = 0L;
         }
@@ -473,8 +473,8 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_scan_sum_op_packed_offsets(acc, tile[l * 19 + j]);
-        long c = op_packed_offsets_r;
+        long op_offsets_r = hsplit_scan_sum_op_offsets(acc, tile[l * 19 + j]);
+        long c = op_offsets_r;
         acc = c;
     }
     vals[l] = acc;
@@ -482,8 +482,8 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_scan_sum_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
+            long op_offsets_r_1 = hsplit_scan_sum_op_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_offsets_r_1;
             row = c_2;
         }
         vals[256 + l] = row;
@@ -494,20 +494,20 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_scan_sum_op_packed_offsets(total, x);
-            long c_3 = op_packed_offsets_r_2;
+            long op_offsets_r_2 = hsplit_scan_sum_op_offsets(total, x);
+            long c_3 = op_offsets_r_2;
             total = c_3;
         }
         vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -520,8 +520,8 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_scan_sum_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
+            long op_offsets_r_3 = hsplit_scan_sum_op_offsets(row_1, x_1);
+            long c_4 = op_offsets_r_3;
             row_1 = c_4;
         }
     }
@@ -535,14 +535,14 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
+                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
+                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -557,8 +557,8 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_scan_sum_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
+                long op_offsets_r_4 = hsplit_scan_sum_op_offsets(vals[272 + k], excl);
+                long c_5 = op_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
                     more = 0;
@@ -571,33 +571,33 @@ __kernel void hsplit_scan_sum_packed_offsets(__global int* packed_offsets_status
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_scan_sum_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
+                long op_offsets_r_5 = hsplit_scan_sum_op_offsets(incl, vals[305]);
+                long c_6 = op_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_scan_sum_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
+    long op_offsets_r_6 = hsplit_scan_sum_op_offsets(off, vals[l]);
+    long c_7 = op_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_scan_sum_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
+        long op_offsets_r_7 = hsplit_scan_sum_op_offsets(off, x_2);
+        long c_8 = op_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
-        if (g < n_packed_lengths) {
-            packed_offsets[g] = tile[p];
+        if (g < n_lengths) {
+            offsets[g] = tile[p];
         }
     }
 }
@@ -3917,7 +3917,7 @@ static inline void hsplit_fused_pull_kept(long i, __global const double* cross_e
     *r1 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoch, uint kept_status_base, long n_cross_elements_arg, __global const long* n_cross_elements_word, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global long* before, __global long* kept, __global double* c_6) {
+__kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoch, uint kept_status_base, long n_cross_elements_arg, __global const long* n_cross_elements_word, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* cross_offsets, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global long* packed_offsets, __global long* kept, __global double* c_6) {
     __local long tile[2304];
     __local double tile_1[2304];
     __local long vals[306];
@@ -4131,7 +4131,7 @@ __kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoc
         const long owner_1 = min(q, (long)2304 - 1) / 9;
         const uint bit_1 = (uint)(q - owner_1 * 9);
         const long packed_1 = vals[owner_1];
-        before[s] = q >= 2304 ? base + vals[305] : base + (packed_1 >> 32) + (long)popcount((uint)packed_1 & ((1u << bit_1) - 1u));
+        packed_offsets[s] = q >= 2304 ? base + vals[305] : base + (packed_1 >> 32) + (long)popcount((uint)packed_1 & ((1u << bit_1) - 1u));
     }
 }
 
@@ -4210,20 +4210,20 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline int hsplit_fused_2_pull_mapped(long i, long points_1_len, __global const long* cross_lengths, __global const long* before, long before_len, long kept_len, __global long* err) {
+static inline int hsplit_fused_2_pull_mapped(long i, long points_1_len, __global const long* cross_lengths, __global const long* packed_offsets, long packed_offsets_len, long c_len, __global long* err) {
     long len = points_1_len;
     long len_1 = cross_lengths[i];
     if (len != len_1) {
         nessie_fail(err, 1, 5, len, len_1);
         return 0;
     }
-    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     int v = packed_lengths < 2L;
     return v;
 }
 
-static inline long hsplit_fused_2_pull_rank(long i, __global const long* before, long before_len, long kept_len) {
-    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+static inline long hsplit_fused_2_pull_rank(long i, __global const long* packed_offsets, long packed_offsets_len, long c_len) {
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     int mapped = packed_lengths < 2L;
     return (long)mapped;
 }
@@ -4232,9 +4232,9 @@ static inline long hsplit_fused_2_op_rank(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_2_keep_then_instances(long j, __global const long* before, long before_len, long kept_len) {
+static inline long hsplit_fused_2_keep_then_instances(long j, __global const long* packed_offsets, long packed_offsets_len, long c_len) {
     long i = j;
-    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     return packed_lengths < 2L ? 1L : 0L;
 }
 
@@ -4242,25 +4242,25 @@ static inline long hsplit_fused_2_pull_then_instances(long i) {
     return i;
 }
 
-static inline long hsplit_fused_2_keep_else_instances(long j, __global const long* before, long before_len, long kept_len) {
+static inline long hsplit_fused_2_keep_else_instances(long j, __global const long* packed_offsets, long packed_offsets_len, long c_len) {
     long i = j;
-    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     return !(packed_lengths < 2L) ? 1L : 0L;
 }
 
-static inline void hsplit_fused_2_pull_total(long i, __global const long* before, long before_len, long kept_len, __global const long* cross_lengths, long* r0, long* r1, long* r2) {
-    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+static inline void hsplit_fused_2_pull_total(long i, __global const long* packed_offsets, long packed_offsets_len, long c_len, __global const long* cross_lengths, long* r0, long* r1, long* r2) {
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     int mapped = packed_lengths < 2L;
-    long packed_lengths_1 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths_1 = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     long v = mapped ? packed_lengths_1 : 0L;
-    long packed_lengths_2 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths_2 = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     int mapped_1 = packed_lengths_2 < 2L;
     long v_1 = !mapped_1 ? cross_lengths[i] : 0L;
     long v_2 = v;
     long v_3 = v_1;
-    long packed_lengths_3 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths_3 = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     int mapped_2 = packed_lengths_3 < 2L;
-    long packed_lengths_4 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths_4 = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     long v_4 = !mapped_2 ? packed_lengths_4 : 0L;
     *r0 = v_2;
     *r1 = v_3;
@@ -4273,20 +4273,11 @@ static inline void hsplit_fused_2_op_total(long a, long a_1, long a_2, long b, l
     *r2 = nessie_add(a_2, b_2);
 }
 
-static inline long hsplit_fused_2_pull_packed_offsets(long i, __global const long* before, long before_len, long kept_len) {
-    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
-    return packed_lengths;
+static inline long hsplit_fused_2_pull_packed_lengths(long s, __global const long* packed_offsets, long packed_offsets_len, long c_len) {
+    return nessie_sub(nessie_add(s, 1L) < packed_offsets_len ? packed_offsets[nessie_add(s, 1L)] : c_len, packed_offsets[s]);
 }
 
-static inline long hsplit_fused_2_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_2_pull_packed_lengths(long s, __global const long* before, long before_len, long kept_len) {
-    return nessie_sub(nessie_add(s, 1L) < before_len ? before[nessie_add(s, 1L)] : kept_len, before[s]);
-}
-
-__kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_status_epoch, uint mapped_status_base, long instances_1_arg, __global const long* instances_1_word, long n_points_1_arg, __global const long* n_points_1_word, __global const long* cross_lengths, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long lookback_tiles, __global long* then_instances_kept, __global long* else_instances_kept, __global long* total_26, __global long* total_30, __global long* total_34, __global uchar* mapped_14, __global long* rank, __global long* then_instances, __global long* else_instances, __global long* err) {
+__kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_status_epoch, uint mapped_status_base, long instances_1_arg, __global const long* instances_1_word, long n_points_1_arg, __global const long* n_points_1_word, __global const long* cross_lengths, __global const long* packed_offsets, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, long n_c_arg, __global const long* n_c_word, long lookback_tiles, __global long* then_instances_kept, __global long* else_instances_kept, __global long* total_22, __global long* total_26, __global long* total_30, __global uchar* mapped_10, __global long* rank, __global long* then_instances, __global long* else_instances, __global long* err) {
     __local long tile[768];
     __local long tile_1[768];
     __local long tile_2[768];
@@ -4298,12 +4289,12 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
     __local long vals_4[306];
     __local long vals_5[306];
     __local long flags[35];
+    __local uchar kept[768];
     __local uchar kept_1[768];
-    __local uchar kept_2[768];
     const long instances_1 = instances_1_arg >= 0 ? instances_1_arg : clamp(instances_1_word[0], 0L, (-1 - instances_1_arg) & 0xFFFFFFFFL) + ((-1 - instances_1_arg) >> 32);
     const long n_points_1 = n_points_1_arg >= 0 ? n_points_1_arg : clamp(n_points_1_word[0], 0L, (-1 - n_points_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_1_arg) >> 32);
-    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, (-1 - n_before_arg) & 0xFFFFFFFFL) + ((-1 - n_before_arg) >> 32);
-    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, (-1 - n_kept_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_arg) >> 32);
+    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, (-1 - n_packed_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_arg) >> 32);
+    const long n_c = n_c_arg >= 0 ? n_c_arg : clamp(n_c_word[0], 0L, (-1 - n_c_arg) & 0xFFFFFFFFL) + ((-1 - n_c_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(mapped_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(mapped_status) - mapped_status_base);
@@ -4314,32 +4305,32 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            int pull_mapped_r = hsplit_fused_2_pull_mapped(g, n_points_1, cross_lengths, before, n_before, n_kept, err);
+            int pull_mapped_r = hsplit_fused_2_pull_mapped(g, n_points_1, cross_lengths, packed_offsets, n_packed_offsets, n_c, err);
             const int x = pull_mapped_r;
-            long pull_rank_r = hsplit_fused_2_pull_rank(g, before, n_before, n_kept);
+            long pull_rank_r = hsplit_fused_2_pull_rank(g, packed_offsets, n_packed_offsets, n_c);
             const long x_1 = pull_rank_r;
             long pull_then_instances_r = hsplit_fused_2_pull_then_instances(g);
             const long x_2 = pull_then_instances_r;
             long pull_total_r;
             long pull_total_r_1;
             long pull_total_r_2;
-            hsplit_fused_2_pull_total(g, before, n_before, n_kept, cross_lengths, &pull_total_r, &pull_total_r_1, &pull_total_r_2);
+            hsplit_fused_2_pull_total(g, packed_offsets, n_packed_offsets, n_c, cross_lengths, &pull_total_r, &pull_total_r_1, &pull_total_r_2);
             const long x_3 = pull_total_r;
             const long x_4 = pull_total_r_1;
             const long x_5 = pull_total_r_2;
-            long keep_then_instances_r = hsplit_fused_2_keep_then_instances(x_2, before, n_before, n_kept);
-            long keep_else_instances_r = hsplit_fused_2_keep_else_instances(x_2, before, n_before, n_kept);
-            mapped_14[g] = x;
+            long keep_then_instances_r = hsplit_fused_2_keep_then_instances(x_2, packed_offsets, n_packed_offsets, n_c);
+            long keep_else_instances_r = hsplit_fused_2_keep_else_instances(x_2, packed_offsets, n_packed_offsets, n_c);
+            mapped_10[g] = x;
             tile[p] = x_1;
-            kept_1[p] = (keep_then_instances_r) != 0;
-            kept_2[p] = (keep_else_instances_r) != 0;
+            kept[p] = (keep_then_instances_r) != 0;
+            kept_1[p] = (keep_else_instances_r) != 0;
             tile_1[p] = x_3;
             tile_2[p] = x_4;
             tile_3[p] = x_5;
         } else {
             tile[p] = 0L;
+            kept[p] = 0;
             kept_1[p] = 0;
-            kept_2[p] = 0;
             tile_1[p] = 0L;
             tile_2[p] = 0L;
             tile_3[p] = 0L;
@@ -4348,10 +4339,10 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     #pragma unroll
-    for (long j = 0; j < 3; j++) mask |= (uint)kept_1[l * 3 + j] << j;
+    for (long j = 0; j < 3; j++) mask |= (uint)kept[l * 3 + j] << j;
     uint mask_1 = 0;
     #pragma unroll
-    for (long j = 0; j < 3; j++) mask_1 |= (uint)kept_2[l * 3 + j] << j;
+    for (long j = 0; j < 3; j++) mask_1 |= (uint)kept_1[l * 3 + j] << j;
     long acc = 0L;
     long acc_1 = 0L;
     long acc_2 = 0L;
@@ -4364,18 +4355,18 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
         long op_total_r_1;
         long op_total_r_2;
         hsplit_fused_2_op_total(acc_3, acc_4, acc_5, tile_1[l * 3 + j], tile_2[l * 3 + j], tile_3[l * 3 + j], &op_total_r, &op_total_r_1, &op_total_r_2);
-        long c = op_rank_r;
-        long c_1 = (acc_1) + ((long)((mask >> j) & 1u));
-        long c_2 = (acc_2) + ((long)((mask_1 >> j) & 1u));
-        long c_3 = op_total_r;
-        long c_4 = op_total_r_1;
-        long c_5 = op_total_r_2;
-        acc = c;
-        acc_1 = c_1;
-        acc_2 = c_2;
-        acc_3 = c_3;
-        acc_4 = c_4;
-        acc_5 = c_5;
+        long c_1 = op_rank_r;
+        long c_2 = (acc_1) + ((long)((mask >> j) & 1u));
+        long c_3 = (acc_2) + ((long)((mask_1 >> j) & 1u));
+        long c_4 = op_total_r;
+        long c_5 = op_total_r_1;
+        long c_6 = op_total_r_2;
+        acc = c_1;
+        acc_1 = c_2;
+        acc_2 = c_3;
+        acc_3 = c_4;
+        acc_4 = c_5;
+        acc_5 = c_6;
     }
     vals[l] = acc;
     vals_1[l] = acc_1;
@@ -4391,24 +4382,24 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
         long row_3 = 0L;
         long row_4 = 0L;
         long row_5 = 0L;
-        for (long c_6 = 0; c_6 < 16; c_6++) {
-            long op_rank_r_1 = hsplit_fused_2_op_rank(row, vals[l * 16 + c_6]);
+        for (long c_7 = 0; c_7 < 16; c_7++) {
+            long op_rank_r_1 = hsplit_fused_2_op_rank(row, vals[l * 16 + c_7]);
             long op_total_r_3;
             long op_total_r_4;
             long op_total_r_5;
-            hsplit_fused_2_op_total(row_3, row_4, row_5, vals_3[l * 16 + c_6], vals_4[l * 16 + c_6], vals_5[l * 16 + c_6], &op_total_r_3, &op_total_r_4, &op_total_r_5);
-            long c_7 = op_rank_r_1;
-            long c_8 = (row_1) + (vals_1[l * 16 + c_6]);
-            long c_9 = (row_2) + (vals_2[l * 16 + c_6]);
-            long c_10 = op_total_r_3;
-            long c_11 = op_total_r_4;
-            long c_12 = op_total_r_5;
-            row = c_7;
-            row_1 = c_8;
-            row_2 = c_9;
-            row_3 = c_10;
-            row_4 = c_11;
-            row_5 = c_12;
+            hsplit_fused_2_op_total(row_3, row_4, row_5, vals_3[l * 16 + c_7], vals_4[l * 16 + c_7], vals_5[l * 16 + c_7], &op_total_r_3, &op_total_r_4, &op_total_r_5);
+            long c_8 = op_rank_r_1;
+            long c_9 = (row_1) + (vals_1[l * 16 + c_7]);
+            long c_10 = (row_2) + (vals_2[l * 16 + c_7]);
+            long c_11 = op_total_r_3;
+            long c_12 = op_total_r_4;
+            long c_13 = op_total_r_5;
+            row = c_8;
+            row_1 = c_9;
+            row_2 = c_10;
+            row_3 = c_11;
+            row_4 = c_12;
+            row_5 = c_13;
         }
         vals[256 + l] = row;
         vals_1[256 + l] = row_1;
@@ -4437,18 +4428,18 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
             long op_total_r_7;
             long op_total_r_8;
             hsplit_fused_2_op_total(total_3, total_4, total_5, x_9, x_10, x_11, &op_total_r_6, &op_total_r_7, &op_total_r_8);
-            long c_13 = op_rank_r_2;
-            long c_14 = (total_1) + (x_7);
-            long c_15 = (total_2) + (x_8);
-            long c_16 = op_total_r_6;
-            long c_17 = op_total_r_7;
-            long c_18 = op_total_r_8;
-            total = c_13;
-            total_1 = c_14;
-            total_2 = c_15;
-            total_3 = c_16;
-            total_4 = c_17;
-            total_5 = c_18;
+            long c_14 = op_rank_r_2;
+            long c_15 = (total_1) + (x_7);
+            long c_16 = (total_2) + (x_8);
+            long c_17 = op_total_r_6;
+            long c_18 = op_total_r_7;
+            long c_19 = op_total_r_8;
+            total = c_14;
+            total_1 = c_15;
+            total_2 = c_16;
+            total_3 = c_17;
+            total_4 = c_18;
+            total_5 = c_19;
         }
         vals[305] = total;
         vals_1[305] = total_1;
@@ -4532,40 +4523,40 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
             long op_total_r_10;
             long op_total_r_11;
             hsplit_fused_2_op_total(excl_3, excl_4, excl_5, vals_3[256 + r], vals_4[256 + r], vals_5[256 + r], &op_total_r_9, &op_total_r_10, &op_total_r_11);
-            long c_19 = op_rank_r_3;
-            long c_20 = (excl_1) + (vals_1[256 + r]);
-            long c_21 = (excl_2) + (vals_2[256 + r]);
-            long c_22 = op_total_r_9;
-            long c_23 = op_total_r_10;
-            long c_24 = op_total_r_11;
-            excl = c_19;
-            excl_1 = c_20;
-            excl_2 = c_21;
-            excl_3 = c_22;
-            excl_4 = c_23;
-            excl_5 = c_24;
+            long c_20 = op_rank_r_3;
+            long c_21 = (excl_1) + (vals_1[256 + r]);
+            long c_22 = (excl_2) + (vals_2[256 + r]);
+            long c_23 = op_total_r_9;
+            long c_24 = op_total_r_10;
+            long c_25 = op_total_r_11;
+            excl = c_20;
+            excl_1 = c_21;
+            excl_2 = c_22;
+            excl_3 = c_23;
+            excl_4 = c_24;
+            excl_5 = c_25;
         }
     }
     #pragma unroll
-    for (long c_6 = 0; c_6 < 16; c_6++) {
-        if (c_6 < my_col) {
-            long op_rank_r_4 = hsplit_fused_2_op_rank(excl, vals[my_row * 16 + c_6]);
+    for (long c_7 = 0; c_7 < 16; c_7++) {
+        if (c_7 < my_col) {
+            long op_rank_r_4 = hsplit_fused_2_op_rank(excl, vals[my_row * 16 + c_7]);
             long op_total_r_12;
             long op_total_r_13;
             long op_total_r_14;
-            hsplit_fused_2_op_total(excl_3, excl_4, excl_5, vals_3[my_row * 16 + c_6], vals_4[my_row * 16 + c_6], vals_5[my_row * 16 + c_6], &op_total_r_12, &op_total_r_13, &op_total_r_14);
-            long c_25 = op_rank_r_4;
-            long c_26 = (excl_1) + (vals_1[my_row * 16 + c_6]);
-            long c_27 = (excl_2) + (vals_2[my_row * 16 + c_6]);
-            long c_28 = op_total_r_12;
-            long c_29 = op_total_r_13;
-            long c_30 = op_total_r_14;
-            excl = c_25;
-            excl_1 = c_26;
-            excl_2 = c_27;
-            excl_3 = c_28;
-            excl_4 = c_29;
-            excl_5 = c_30;
+            hsplit_fused_2_op_total(excl_3, excl_4, excl_5, vals_3[my_row * 16 + c_7], vals_4[my_row * 16 + c_7], vals_5[my_row * 16 + c_7], &op_total_r_12, &op_total_r_13, &op_total_r_14);
+            long c_26 = op_rank_r_4;
+            long c_27 = (excl_1) + (vals_1[my_row * 16 + c_7]);
+            long c_28 = (excl_2) + (vals_2[my_row * 16 + c_7]);
+            long c_29 = op_total_r_12;
+            long c_30 = op_total_r_13;
+            long c_31 = op_total_r_14;
+            excl = c_26;
+            excl_1 = c_27;
+            excl_2 = c_28;
+            excl_3 = c_29;
+            excl_4 = c_30;
+            excl_5 = c_31;
         }
     }
     for (;;) {
@@ -4640,18 +4631,18 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
                 long op_total_r_16;
                 long op_total_r_17;
                 hsplit_fused_2_op_total(vals_3[272 + k], vals_4[272 + k], vals_5[272 + k], excl_9, excl_10, excl_11, &op_total_r_15, &op_total_r_16, &op_total_r_17);
-                long c_31 = op_rank_r_5;
-                long c_32 = (vals_1[272 + k]) + (excl_7);
-                long c_33 = (vals_2[272 + k]) + (excl_8);
-                long c_34 = op_total_r_15;
-                long c_35 = op_total_r_16;
-                long c_36 = op_total_r_17;
-                excl_6 = c_31;
-                excl_7 = c_32;
-                excl_8 = c_33;
-                excl_9 = c_34;
-                excl_10 = c_35;
-                excl_11 = c_36;
+                long c_32 = op_rank_r_5;
+                long c_33 = (vals_1[272 + k]) + (excl_7);
+                long c_34 = (vals_2[272 + k]) + (excl_8);
+                long c_35 = op_total_r_15;
+                long c_36 = op_total_r_16;
+                long c_37 = op_total_r_17;
+                excl_6 = c_32;
+                excl_7 = c_33;
+                excl_8 = c_34;
+                excl_9 = c_35;
+                excl_10 = c_36;
+                excl_11 = c_37;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
@@ -4678,18 +4669,18 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
                 long op_total_r_19;
                 long op_total_r_20;
                 hsplit_fused_2_op_total(incl_3, incl_4, incl_5, vals_3[305], vals_4[305], vals_5[305], &op_total_r_18, &op_total_r_19, &op_total_r_20);
-                long c_37 = op_rank_r_6;
-                long c_38 = (incl_1) + (vals_1[305]);
-                long c_39 = (incl_2) + (vals_2[305]);
-                long c_40 = op_total_r_18;
-                long c_41 = op_total_r_19;
-                long c_42 = op_total_r_20;
-                incl = c_37;
-                incl_1 = c_38;
-                incl_2 = c_39;
-                incl_3 = c_40;
-                incl_4 = c_41;
-                incl_5 = c_42;
+                long c_38 = op_rank_r_6;
+                long c_39 = (incl_1) + (vals_1[305]);
+                long c_40 = (incl_2) + (vals_2[305]);
+                long c_41 = op_total_r_18;
+                long c_42 = op_total_r_19;
+                long c_43 = op_total_r_20;
+                incl = c_38;
+                incl_1 = c_39;
+                incl_2 = c_40;
+                incl_3 = c_41;
+                incl_4 = c_42;
+                incl_5 = c_43;
                 const ulong bits_12 = (ulong)(incl);
                 const ulong tag_12 = (ulong)mapped_status_epoch << 32;
                 status[((2 * tile_no + 1) * 6 + 0) * 2] = tag_12 | (bits_12 & 0xffffffffUL);
@@ -4734,24 +4725,24 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
     long op_total_r_22;
     long op_total_r_23;
     hsplit_fused_2_op_total(off_3, off_4, off_5, vals_3[l], vals_4[l], vals_5[l], &op_total_r_21, &op_total_r_22, &op_total_r_23);
-    long c_43 = op_rank_r_7;
-    long c_44 = (off_1) + (vals_1[l]);
-    long c_45 = (off_2) + (vals_2[l]);
-    long c_46 = op_total_r_21;
-    long c_47 = op_total_r_22;
-    long c_48 = op_total_r_23;
-    off = c_43;
-    off_1 = c_44;
-    off_2 = c_45;
-    off_3 = c_46;
-    off_4 = c_47;
-    off_5 = c_48;
+    long c_44 = op_rank_r_7;
+    long c_45 = (off_1) + (vals_1[l]);
+    long c_46 = (off_2) + (vals_2[l]);
+    long c_47 = op_total_r_21;
+    long c_48 = op_total_r_22;
+    long c_49 = op_total_r_23;
+    off = c_44;
+    off_1 = c_45;
+    off_2 = c_46;
+    off_3 = c_47;
+    off_4 = c_48;
+    off_5 = c_49;
     for (long j = 0; j < 3; j++) {
         long x_12 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
         long op_rank_r_8 = hsplit_fused_2_op_rank(off, x_12);
-        long c_49 = op_rank_r_8;
-        off = c_49;
+        long c_50 = op_rank_r_8;
+        off = c_50;
     }
     vals_1[l] = (vals_1[l] << 32) | mask;
     vals_2[l] = (vals_2[l] << 32) | mask_1;
@@ -4785,166 +4776,19 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
         long op_total_r_25;
         long op_total_r_26;
         hsplit_fused_2_op_total(vals_3[304], vals_4[304], vals_5[304], vals_3[305], vals_4[305], vals_5[305], &op_total_r_24, &op_total_r_25, &op_total_r_26);
-        total_26[0] = op_total_r_24;
-        total_30[0] = op_total_r_25;
-        total_34[0] = op_total_r_26;
+        total_22[0] = op_total_r_24;
+        total_26[0] = op_total_r_25;
+        total_30[0] = op_total_r_26;
     }
 }
 
-__kernel void hsplit_fused_2_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global long* packed_offsets, __global long* packed_lengths_8) {
-    __local long tile[4864];
-    __local long vals[306];
-    __local long flags[35];
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
-    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, (-1 - n_before_arg) & 0xFFFFFFFFL) + ((-1 - n_before_arg) >> 32);
-    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, (-1 - n_kept_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_cross_lengths) {
-            long pull_packed_offsets_r = hsplit_fused_2_pull_packed_offsets(g, before, n_before, n_kept);
-            long pull_packed_lengths_r = hsplit_fused_2_pull_packed_lengths(g, before, n_before, n_kept);
-            tile[p] = pull_packed_offsets_r;
-            packed_lengths_8[g] = pull_packed_lengths_r;
-        } else {
-            tile[p] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_2_op_packed_offsets(acc, tile[l * 19 + j]);
-        long c = op_packed_offsets_r;
-        acc = c;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_2_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
-            row = c_2;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_2_op_packed_offsets(total, x);
-            long c_3 = op_packed_offsets_r_2;
-            total = c_3;
-        }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_2_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_2_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_2_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_2_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
-    off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_2_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_cross_lengths) {
-            packed_offsets[g] = tile[p];
-        }
+__kernel void hsplit_fused_2_packed_lengths(long n_packed_offsets_arg, __global const long* n_packed_offsets_word, __global const long* packed_offsets, long n_c_arg, __global const long* n_c_word, __global long* packed_lengths_8) {
+    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, (-1 - n_packed_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_arg) >> 32);
+    const long n_c = n_c_arg >= 0 ? n_c_arg : clamp(n_c_word[0], 0L, (-1 - n_c_arg) & 0xFFFFFFFFL) + ((-1 - n_c_arg) >> 32);
+    const long gid = get_global_id(0);
+    if (gid < n_packed_offsets) {
+        long pull_packed_lengths_r = hsplit_fused_2_pull_packed_lengths(gid, packed_offsets, n_packed_offsets, n_c);
+        packed_lengths_8[gid] = pull_packed_lengths_r;
     }
 }
 
@@ -5023,7 +4867,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_3_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+static inline long hsplit_fused_3_pull_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
     long offsets = nessie_mul(i, 1L);
     long lengths = 1L;
     long start = offsets;
@@ -5035,7 +4879,7 @@ static inline long hsplit_fused_3_pull_packed_offsets(long i, __global const lon
     return lengths_1;
 }
 
-static inline long hsplit_fused_3_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_3_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
@@ -5068,14 +4912,14 @@ static inline void hsplit_fused_3_pull_lengths(long i, __global const long* then
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_then_instances_1_arg, __global const long* n_then_instances_1_word, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+__kernel void hsplit_fused_3_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long n_then_instances_1_arg, __global const long* n_then_instances_1_word, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_then_instances_1 = n_then_instances_1_arg >= 0 ? n_then_instances_1_arg : clamp(n_then_instances_1_word[0], 0L, (-1 - n_then_instances_1_arg) & 0xFFFFFFFFL) + ((-1 - n_then_instances_1_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 768;
@@ -5083,14 +4927,14 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_3_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
+            long pull_offsets_r = hsplit_fused_3_pull_offsets(g, then_instances, packed_offsets, packed_lengths);
             long pull_lengths_r;
             long pull_lengths_r_1;
             double pull_lengths_r_2;
             double pull_lengths_r_3;
             long pull_lengths_r_4;
-            hsplit_fused_3_pull_lengths(g, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-            tile[p] = pull_packed_offsets_r;
+            hsplit_fused_3_pull_lengths(g, then_instances, p1_1_1, p1_1_5, packed_offsets, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+            tile[p] = pull_offsets_r;
             lengths_9[g] = pull_lengths_r;
             offsets_11[g] = pull_lengths_r_1;
             p1_1_14[g] = pull_lengths_r_2;
@@ -5103,8 +4947,8 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 3; j++) {
-        long op_packed_offsets_r = hsplit_fused_3_op_packed_offsets(acc, tile[l * 3 + j]);
-        long c = op_packed_offsets_r;
+        long op_offsets_r = hsplit_fused_3_op_offsets(acc, tile[l * 3 + j]);
+        long c = op_offsets_r;
         acc = c;
     }
     vals[l] = acc;
@@ -5112,8 +4956,8 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_3_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
+            long op_offsets_r_1 = hsplit_fused_3_op_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_offsets_r_1;
             row = c_2;
         }
         vals[256 + l] = row;
@@ -5124,20 +4968,20 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_3_op_packed_offsets(total, x);
-            long c_3 = op_packed_offsets_r_2;
+            long op_offsets_r_2 = hsplit_fused_3_op_offsets(total, x);
+            long c_3 = op_offsets_r_2;
             total = c_3;
         }
         vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -5150,8 +4994,8 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_3_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
+            long op_offsets_r_3 = hsplit_fused_3_op_offsets(row_1, x_1);
+            long c_4 = op_offsets_r_3;
             row_1 = c_4;
         }
     }
@@ -5165,14 +5009,14 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
+                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
+                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -5187,8 +5031,8 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_3_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
+                long op_offsets_r_4 = hsplit_fused_3_op_offsets(vals[272 + k], excl);
+                long c_5 = op_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
                     more = 0;
@@ -5201,25 +5045,25 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_3_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
+                long op_offsets_r_5 = hsplit_fused_3_op_offsets(incl, vals[305]);
+                long c_6 = op_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_3_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
+    long op_offsets_r_6 = hsplit_fused_3_op_offsets(off, vals[l]);
+    long c_7 = op_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_3_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
+        long op_offsets_r_7 = hsplit_fused_3_op_offsets(off, x_2);
+        long c_8 = op_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -5227,7 +5071,7 @@ __kernel void hsplit_fused_3_packed_offsets(__global int* packed_offsets_status,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
-            packed_offsets_27[g] = tile[p];
+            offsets_27[g] = tile[p];
         }
     }
 }
@@ -5307,13 +5151,13 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_4_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
+static inline long hsplit_fused_4_pull_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
     long q = else_instances[i];
     long cross_lengths_1 = cross_lengths[q];
     return cross_lengths_1;
 }
 
-static inline long hsplit_fused_4_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_4_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
@@ -5322,14 +5166,14 @@ static inline long hsplit_fused_4_pull_cross_lengths(long p, __global const long
     return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
+__kernel void hsplit_fused_4_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* cross_lengths_1, __global long* offsets, __global long* cross_lengths_2) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, (-1 - n_else_instances_arg) & 0xFFFFFFFFL) + ((-1 - n_else_instances_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 768;
@@ -5337,9 +5181,9 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
-            long pull_packed_offsets_r = hsplit_fused_4_pull_packed_offsets(g, else_instances, cross_lengths_1);
+            long pull_offsets_r = hsplit_fused_4_pull_offsets(g, else_instances, cross_lengths_1);
             long pull_cross_lengths_r = hsplit_fused_4_pull_cross_lengths(g, else_instances, cross_lengths_1);
-            tile[p_1] = pull_packed_offsets_r;
+            tile[p_1] = pull_offsets_r;
             cross_lengths_2[g] = pull_cross_lengths_r;
         } else {
             tile[p_1] = 0L;
@@ -5348,8 +5192,8 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 3; j++) {
-        long op_packed_offsets_r = hsplit_fused_4_op_packed_offsets(acc, tile[l * 3 + j]);
-        long c = op_packed_offsets_r;
+        long op_offsets_r = hsplit_fused_4_op_offsets(acc, tile[l * 3 + j]);
+        long c = op_offsets_r;
         acc = c;
     }
     vals[l] = acc;
@@ -5357,8 +5201,8 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_4_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
+            long op_offsets_r_1 = hsplit_fused_4_op_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_offsets_r_1;
             row = c_2;
         }
         vals[256 + l] = row;
@@ -5369,20 +5213,20 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_4_op_packed_offsets(total, x);
-            long c_3 = op_packed_offsets_r_2;
+            long op_offsets_r_2 = hsplit_fused_4_op_offsets(total, x);
+            long c_3 = op_offsets_r_2;
             total = c_3;
         }
         vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -5395,8 +5239,8 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_4_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
+            long op_offsets_r_3 = hsplit_fused_4_op_offsets(row_1, x_1);
+            long c_4 = op_offsets_r_3;
             row_1 = c_4;
         }
     }
@@ -5410,14 +5254,14 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
+                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
+                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -5432,8 +5276,8 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_4_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
+                long op_offsets_r_4 = hsplit_fused_4_op_offsets(vals[272 + k], excl);
+                long c_5 = op_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
                     more = 0;
@@ -5446,25 +5290,25 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_4_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
+                long op_offsets_r_5 = hsplit_fused_4_op_offsets(incl, vals[305]);
+                long c_6 = op_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_4_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
+    long op_offsets_r_6 = hsplit_fused_4_op_offsets(off, vals[l]);
+    long c_7 = op_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_4_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
+        long op_offsets_r_7 = hsplit_fused_4_op_offsets(off, x_2);
+        long c_8 = op_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -5472,7 +5316,7 @@ __kernel void hsplit_fused_4_packed_offsets(__global int* packed_offsets_status,
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
-            packed_offsets[g] = tile[p_1];
+            offsets[g] = tile[p_1];
         }
     }
 }
@@ -6613,14 +6457,14 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_7_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_7_pull_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
     long segment = nessie_segment_of(offsets, offsets_len, i);
     long q = else_instances[segment];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
 
-static inline long hsplit_fused_7_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_7_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
@@ -6641,15 +6485,15 @@ static inline void hsplit_fused_7_pull_ends_1_1(long p, __global const double* p
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_7_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const long* offsets_14, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* offsets_20, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 768;
@@ -6657,14 +6501,14 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_7_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
+            long pull_offsets_r = hsplit_fused_7_pull_offsets(g, offsets_14, n_offsets, else_instances, packed_lengths_16);
             double pull_ends_1_1_r;
             double pull_ends_1_1_r_1;
             double pull_ends_1_1_r_2;
             double pull_ends_1_1_r_3;
             long pull_ends_1_1_r_4;
-            hsplit_fused_7_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-            tile[p] = pull_packed_offsets_r;
+            hsplit_fused_7_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_14, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+            tile[p] = pull_offsets_r;
             ends_1_1[g] = pull_ends_1_1_r;
             ends_1_2[g] = pull_ends_1_1_r_1;
             ends_2_1[g] = pull_ends_1_1_r_2;
@@ -6677,8 +6521,8 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 3; j++) {
-        long op_packed_offsets_r = hsplit_fused_7_op_packed_offsets(acc, tile[l * 3 + j]);
-        long c_1 = op_packed_offsets_r;
+        long op_offsets_r = hsplit_fused_7_op_offsets(acc, tile[l * 3 + j]);
+        long c_1 = op_offsets_r;
         acc = c_1;
     }
     vals[l] = acc;
@@ -6686,8 +6530,8 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
     if (l < 16) {
         long row = 0L;
         for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_packed_offsets_r_1 = hsplit_fused_7_op_packed_offsets(row, vals[l * 16 + c_2]);
-            long c_3 = op_packed_offsets_r_1;
+            long op_offsets_r_1 = hsplit_fused_7_op_offsets(row, vals[l * 16 + c_2]);
+            long c_3 = op_offsets_r_1;
             row = c_3;
         }
         vals[256 + l] = row;
@@ -6698,20 +6542,20 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_7_op_packed_offsets(total, x);
-            long c_4 = op_packed_offsets_r_2;
+            long op_offsets_r_2 = hsplit_fused_7_op_offsets(total, x);
+            long c_4 = op_offsets_r_2;
             total = c_4;
         }
         vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -6724,8 +6568,8 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
         for (long c_2 = 0; c_2 < 16; c_2++) {
             long x_1 = vals[l * 16 + c_2];
             vals[l * 16 + c_2] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_7_op_packed_offsets(row_1, x_1);
-            long c_5 = op_packed_offsets_r_3;
+            long op_offsets_r_3 = hsplit_fused_7_op_offsets(row_1, x_1);
+            long c_5 = op_offsets_r_3;
             row_1 = c_5;
         }
     }
@@ -6739,14 +6583,14 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
+                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
+                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -6761,8 +6605,8 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_7_op_packed_offsets(vals[272 + k], excl);
-                long c_6 = op_packed_offsets_r_4;
+                long op_offsets_r_4 = hsplit_fused_7_op_offsets(vals[272 + k], excl);
+                long c_6 = op_offsets_r_4;
                 excl = c_6;
                 if (flags[k] == 2) {
                     more = 0;
@@ -6775,25 +6619,25 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_7_op_packed_offsets(incl, vals[305]);
-                long c_7 = op_packed_offsets_r_5;
+                long op_offsets_r_5 = hsplit_fused_7_op_offsets(incl, vals[305]);
+                long c_7 = op_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_7_op_packed_offsets(off, vals[l]);
-    long c_8 = op_packed_offsets_r_6;
+    long op_offsets_r_6 = hsplit_fused_7_op_offsets(off, vals[l]);
+    long c_8 = op_offsets_r_6;
     off = c_8;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_7_op_packed_offsets(off, x_2);
-        long c_9 = op_packed_offsets_r_7;
+        long op_offsets_r_7 = hsplit_fused_7_op_offsets(off, x_2);
+        long c_9 = op_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -6801,7 +6645,7 @@ __kernel void hsplit_fused_7_packed_offsets(__global int* packed_offsets_status,
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            packed_offsets[g] = tile[p];
+            offsets_20[g] = tile[p];
         }
     }
 }
@@ -7456,7 +7300,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_8_pull_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[i];
     long r = rank[i];
     long q = f ? r : nessie_sub(i, r);
@@ -7464,7 +7308,7 @@ static inline long hsplit_fused_8_pull_packed_offsets(long i, __global const uch
     return lengths_1;
 }
 
-static inline long hsplit_fused_8_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_8_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
@@ -7475,14 +7319,14 @@ static inline long hsplit_fused_8_pull_lengths(long p, __global const uchar* map
     return f ? lengths[q] : sum[q];
 }
 
-__kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long instances_1_arg, __global const long* instances_1_word, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
+__kernel void hsplit_fused_8_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long instances_1_arg, __global const long* instances_1_word, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* offsets, __global long* lengths_5) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long instances_1 = instances_1_arg >= 0 ? instances_1_arg : clamp(instances_1_word[0], 0L, (-1 - instances_1_arg) & 0xFFFFFFFFL) + ((-1 - instances_1_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 768;
@@ -7490,9 +7334,9 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_8_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
+            long pull_offsets_r = hsplit_fused_8_pull_offsets(g, mapped, rank, lengths_2, sum);
             long pull_lengths_r = hsplit_fused_8_pull_lengths(g, mapped, rank, lengths_2, sum);
-            tile[p_1] = pull_packed_offsets_r;
+            tile[p_1] = pull_offsets_r;
             lengths_5[g] = pull_lengths_r;
         } else {
             tile[p_1] = 0L;
@@ -7501,8 +7345,8 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 3; j++) {
-        long op_packed_offsets_r = hsplit_fused_8_op_packed_offsets(acc, tile[l * 3 + j]);
-        long c = op_packed_offsets_r;
+        long op_offsets_r = hsplit_fused_8_op_offsets(acc, tile[l * 3 + j]);
+        long c = op_offsets_r;
         acc = c;
     }
     vals[l] = acc;
@@ -7510,8 +7354,8 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_8_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
+            long op_offsets_r_1 = hsplit_fused_8_op_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_offsets_r_1;
             row = c_2;
         }
         vals[256 + l] = row;
@@ -7522,20 +7366,20 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_8_op_packed_offsets(total, x);
-            long c_3 = op_packed_offsets_r_2;
+            long op_offsets_r_2 = hsplit_fused_8_op_offsets(total, x);
+            long c_3 = op_offsets_r_2;
             total = c_3;
         }
         vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -7548,8 +7392,8 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_8_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
+            long op_offsets_r_3 = hsplit_fused_8_op_offsets(row_1, x_1);
+            long c_4 = op_offsets_r_3;
             row_1 = c_4;
         }
     }
@@ -7563,14 +7407,14 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
+                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
+                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -7585,8 +7429,8 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_8_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
+                long op_offsets_r_4 = hsplit_fused_8_op_offsets(vals[272 + k], excl);
+                long c_5 = op_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
                     more = 0;
@@ -7599,25 +7443,25 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_8_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
+                long op_offsets_r_5 = hsplit_fused_8_op_offsets(incl, vals[305]);
+                long c_6 = op_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_8_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
+    long op_offsets_r_6 = hsplit_fused_8_op_offsets(off, vals[l]);
+    long c_7 = op_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_8_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
+        long op_offsets_r_7 = hsplit_fused_8_op_offsets(off, x_2);
+        long c_8 = op_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -7625,7 +7469,7 @@ __kernel void hsplit_fused_8_packed_offsets(__global int* packed_offsets_status,
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
-            packed_offsets[g] = tile[p_1];
+            offsets[g] = tile[p_1];
         }
     }
 }
@@ -7822,7 +7666,7 @@ static inline void hsplit_fused_9_pull_kept(long i, __global const double* point
     *r3 = cross_elements[i];
 }
 
-__kernel void hsplit_fused_9_kept(__global int* kept_status, uint kept_status_epoch, uint kept_status_base, long n_points_elements_1_arg, __global const long* n_points_elements_1_word, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, __global long* before, __global long* kept, __global double* packed_elements_1, __global double* packed_elements_2) {
+__kernel void hsplit_fused_9_kept(__global int* packed_elements_1_status, uint packed_elements_1_status_epoch, uint packed_elements_1_status_base, long n_points_elements_1_arg, __global const long* n_points_elements_1_word, __global const double* points_elements_1_1, __global const double* points_elements_2_5, __global const double* cross_elements, __global long* kept_kept, long lookback_tiles, __global const long* points_offsets, long n_points_offsets_arg, __global const long* n_points_offsets_word, __global long* packed_offsets, __global double* packed_elements_1, __global double* packed_elements_2) {
     __local long tile[1280];
     __local double tile_1[1280];
     __local double tile_2[1280];
@@ -7833,9 +7677,9 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, uint kept_status_ep
     __local long range[4];
     const long n_points_elements_1 = n_points_elements_1_arg >= 0 ? n_points_elements_1_arg : clamp(n_points_elements_1_word[0], 0L, (-1 - n_points_elements_1_arg) & 0xFFFFFFFFL) + ((-1 - n_points_elements_1_arg) >> 32);
     const long n_points_offsets = n_points_offsets_arg >= 0 ? n_points_offsets_arg : clamp(n_points_offsets_word[0], 0L, (-1 - n_points_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_points_offsets_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(kept_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(packed_elements_1_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(kept_status) - kept_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_elements_1_status) - packed_elements_1_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 1280;
@@ -7854,7 +7698,6 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, uint kept_status_ep
             const double x_1 = pull_kept_r_1;
             const double x_2 = pull_kept_r_2;
             const double x_3 = pull_kept_r_3;
-            tile[p] = x;
             tile_1[p] = x_1;
             tile_2[p] = x_2;
             long keep_kept_r = hsplit_fused_9_keep_kept(x, x_1, x_2, x_3, cross_elements);
@@ -7887,12 +7730,12 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, uint kept_status_ep
         vals[304] = 0;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)kept_status_epoch << 32;
+            const ulong tag = (ulong)packed_elements_1_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)kept_status_epoch << 32;
+            const ulong tag_1 = (ulong)packed_elements_1_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -7926,14 +7769,14 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, uint kept_status_ep
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == kept_status_epoch && (hi >> 32) == kept_status_epoch) {
+                if ((lo >> 32) == packed_elements_1_status_epoch && (hi >> 32) == packed_elements_1_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == kept_status_epoch && (hi_1 >> 32) == kept_status_epoch) {
+                    if ((lo_1 >> 32) == packed_elements_1_status_epoch && (hi_1 >> 32) == packed_elements_1_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -7964,7 +7807,7 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, uint kept_status_ep
                 long c_6 = (incl) + (vals[305]);
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)kept_status_epoch << 32;
+                const ulong tag_2 = (ulong)packed_elements_1_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
@@ -7982,7 +7825,6 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, uint kept_status_ep
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
-            kept[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p];
             packed_elements_1[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p];
             packed_elements_2[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_2[p];
         }
@@ -8044,7 +7886,7 @@ __kernel void hsplit_fused_9_kept(__global int* kept_status, uint kept_status_ep
         const long owner_1 = min(q, (long)1280 - 1) / 5;
         const uint bit_1 = (uint)(q - owner_1 * 5);
         const long packed_1 = vals[owner_1];
-        before[s] = q >= 1280 ? base + vals[305] : base + (packed_1 >> 32) + (long)popcount((uint)packed_1 & ((1u << bit_1) - 1u));
+        packed_offsets[s] = q >= 1280 ? base + vals[305] : base + (packed_1 >> 32) + (long)popcount((uint)packed_1 & ((1u << bit_1) - 1u));
     }
 }
 
@@ -8123,20 +7965,20 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline int hsplit_fused_10_pull_mapped(long i, __global const long* points_lengths, __global const long* cross_lengths, __global const long* before, long before_len, long kept_len, __global long* err) {
+static inline int hsplit_fused_10_pull_mapped(long i, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_offsets, long packed_offsets_len, long c_len, __global long* err) {
     long len = points_lengths[i];
     long len_1 = cross_lengths[i];
     if (len != len_1) {
         nessie_fail(err, 1, 5, len, len_1);
         return 0;
     }
-    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     int v = packed_lengths < 2L;
     return v;
 }
 
-static inline long hsplit_fused_10_pull_rank(long i, __global const long* before, long before_len, long kept_len) {
-    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+static inline long hsplit_fused_10_pull_rank(long i, __global const long* packed_offsets, long packed_offsets_len, long c_len) {
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     int mapped = packed_lengths < 2L;
     return (long)mapped;
 }
@@ -8145,9 +7987,9 @@ static inline long hsplit_fused_10_op_rank(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long hsplit_fused_10_keep_then_instances(long j, __global const long* before, long before_len, long kept_len) {
+static inline long hsplit_fused_10_keep_then_instances(long j, __global const long* packed_offsets, long packed_offsets_len, long c_len) {
     long i = j;
-    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     return packed_lengths < 2L ? 1L : 0L;
 }
 
@@ -8155,25 +7997,25 @@ static inline long hsplit_fused_10_pull_then_instances(long i) {
     return i;
 }
 
-static inline long hsplit_fused_10_keep_else_instances(long j, __global const long* before, long before_len, long kept_len) {
+static inline long hsplit_fused_10_keep_else_instances(long j, __global const long* packed_offsets, long packed_offsets_len, long c_len) {
     long i = j;
-    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     return !(packed_lengths < 2L) ? 1L : 0L;
 }
 
-static inline void hsplit_fused_10_pull_total(long i, __global const long* before, long before_len, long kept_len, __global const long* cross_lengths, long* r0, long* r1, long* r2) {
-    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+static inline void hsplit_fused_10_pull_total(long i, __global const long* packed_offsets, long packed_offsets_len, long c_len, __global const long* cross_lengths, long* r0, long* r1, long* r2) {
+    long packed_lengths = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     int mapped = packed_lengths < 2L;
-    long packed_lengths_1 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths_1 = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     long v = mapped ? packed_lengths_1 : 0L;
-    long packed_lengths_2 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths_2 = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     int mapped_1 = packed_lengths_2 < 2L;
     long v_1 = !mapped_1 ? cross_lengths[i] : 0L;
     long v_2 = v;
     long v_3 = v_1;
-    long packed_lengths_3 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths_3 = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     int mapped_2 = packed_lengths_3 < 2L;
-    long packed_lengths_4 = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
+    long packed_lengths_4 = nessie_sub(nessie_add(i, 1L) < packed_offsets_len ? packed_offsets[nessie_add(i, 1L)] : c_len, packed_offsets[i]);
     long v_4 = !mapped_2 ? packed_lengths_4 : 0L;
     *r0 = v_2;
     *r1 = v_3;
@@ -8186,20 +8028,11 @@ static inline void hsplit_fused_10_op_total(long a, long a_1, long a_2, long b, 
     *r2 = nessie_add(a_2, b_2);
 }
 
-static inline long hsplit_fused_10_pull_packed_offsets(long i, __global const long* before, long before_len, long kept_len) {
-    long packed_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
-    return packed_lengths;
+static inline long hsplit_fused_10_pull_packed_lengths(long s, __global const long* packed_offsets, long packed_offsets_len, long c_len) {
+    return nessie_sub(nessie_add(s, 1L) < packed_offsets_len ? packed_offsets[nessie_add(s, 1L)] : c_len, packed_offsets[s]);
 }
 
-static inline long hsplit_fused_10_op_packed_offsets(long a, long b) {
-    return nessie_add(a, b);
-}
-
-static inline long hsplit_fused_10_pull_packed_lengths(long s, __global const long* before, long before_len, long kept_len) {
-    return nessie_sub(nessie_add(s, 1L) < before_len ? before[nessie_add(s, 1L)] : kept_len, before[s]);
-}
-
-__kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_status_epoch, uint mapped_status_base, long instances_1_arg, __global const long* instances_1_word, __global const long* points_lengths, __global const long* cross_lengths, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, long lookback_tiles, __global long* then_instances_kept, __global long* else_instances_kept, __global long* total_26, __global long* total_30, __global long* total_34, __global uchar* mapped_14, __global long* rank, __global long* then_instances, __global long* else_instances, __global long* err) {
+__kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_status_epoch, uint mapped_status_base, long instances_1_arg, __global const long* instances_1_word, __global const long* points_lengths, __global const long* cross_lengths, __global const long* packed_offsets, long n_packed_offsets_arg, __global const long* n_packed_offsets_word, long n_c_arg, __global const long* n_c_word, long lookback_tiles, __global long* then_instances_kept, __global long* else_instances_kept, __global long* total_22, __global long* total_26, __global long* total_30, __global uchar* mapped_10, __global long* rank, __global long* then_instances, __global long* else_instances, __global long* err) {
     __local long tile[768];
     __local long tile_1[768];
     __local long tile_2[768];
@@ -8211,11 +8044,11 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
     __local long vals_4[306];
     __local long vals_5[306];
     __local long flags[35];
+    __local uchar kept[768];
     __local uchar kept_1[768];
-    __local uchar kept_2[768];
     const long instances_1 = instances_1_arg >= 0 ? instances_1_arg : clamp(instances_1_word[0], 0L, (-1 - instances_1_arg) & 0xFFFFFFFFL) + ((-1 - instances_1_arg) >> 32);
-    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, (-1 - n_before_arg) & 0xFFFFFFFFL) + ((-1 - n_before_arg) >> 32);
-    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, (-1 - n_kept_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_arg) >> 32);
+    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, (-1 - n_packed_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_arg) >> 32);
+    const long n_c = n_c_arg >= 0 ? n_c_arg : clamp(n_c_word[0], 0L, (-1 - n_c_arg) & 0xFFFFFFFFL) + ((-1 - n_c_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(mapped_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(mapped_status) - mapped_status_base);
@@ -8226,32 +8059,32 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < instances_1) {
-            int pull_mapped_r = hsplit_fused_10_pull_mapped(g, points_lengths, cross_lengths, before, n_before, n_kept, err);
+            int pull_mapped_r = hsplit_fused_10_pull_mapped(g, points_lengths, cross_lengths, packed_offsets, n_packed_offsets, n_c, err);
             const int x = pull_mapped_r;
-            long pull_rank_r = hsplit_fused_10_pull_rank(g, before, n_before, n_kept);
+            long pull_rank_r = hsplit_fused_10_pull_rank(g, packed_offsets, n_packed_offsets, n_c);
             const long x_1 = pull_rank_r;
             long pull_then_instances_r = hsplit_fused_10_pull_then_instances(g);
             const long x_2 = pull_then_instances_r;
             long pull_total_r;
             long pull_total_r_1;
             long pull_total_r_2;
-            hsplit_fused_10_pull_total(g, before, n_before, n_kept, cross_lengths, &pull_total_r, &pull_total_r_1, &pull_total_r_2);
+            hsplit_fused_10_pull_total(g, packed_offsets, n_packed_offsets, n_c, cross_lengths, &pull_total_r, &pull_total_r_1, &pull_total_r_2);
             const long x_3 = pull_total_r;
             const long x_4 = pull_total_r_1;
             const long x_5 = pull_total_r_2;
-            long keep_then_instances_r = hsplit_fused_10_keep_then_instances(x_2, before, n_before, n_kept);
-            long keep_else_instances_r = hsplit_fused_10_keep_else_instances(x_2, before, n_before, n_kept);
-            mapped_14[g] = x;
+            long keep_then_instances_r = hsplit_fused_10_keep_then_instances(x_2, packed_offsets, n_packed_offsets, n_c);
+            long keep_else_instances_r = hsplit_fused_10_keep_else_instances(x_2, packed_offsets, n_packed_offsets, n_c);
+            mapped_10[g] = x;
             tile[p] = x_1;
-            kept_1[p] = (keep_then_instances_r) != 0;
-            kept_2[p] = (keep_else_instances_r) != 0;
+            kept[p] = (keep_then_instances_r) != 0;
+            kept_1[p] = (keep_else_instances_r) != 0;
             tile_1[p] = x_3;
             tile_2[p] = x_4;
             tile_3[p] = x_5;
         } else {
             tile[p] = 0L;
+            kept[p] = 0;
             kept_1[p] = 0;
-            kept_2[p] = 0;
             tile_1[p] = 0L;
             tile_2[p] = 0L;
             tile_3[p] = 0L;
@@ -8260,10 +8093,10 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
     barrier(CLK_LOCAL_MEM_FENCE);
     uint mask = 0;
     #pragma unroll
-    for (long j = 0; j < 3; j++) mask |= (uint)kept_1[l * 3 + j] << j;
+    for (long j = 0; j < 3; j++) mask |= (uint)kept[l * 3 + j] << j;
     uint mask_1 = 0;
     #pragma unroll
-    for (long j = 0; j < 3; j++) mask_1 |= (uint)kept_2[l * 3 + j] << j;
+    for (long j = 0; j < 3; j++) mask_1 |= (uint)kept_1[l * 3 + j] << j;
     long acc = 0L;
     long acc_1 = 0L;
     long acc_2 = 0L;
@@ -8276,18 +8109,18 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
         long op_total_r_1;
         long op_total_r_2;
         hsplit_fused_10_op_total(acc_3, acc_4, acc_5, tile_1[l * 3 + j], tile_2[l * 3 + j], tile_3[l * 3 + j], &op_total_r, &op_total_r_1, &op_total_r_2);
-        long c = op_rank_r;
-        long c_1 = (acc_1) + ((long)((mask >> j) & 1u));
-        long c_2 = (acc_2) + ((long)((mask_1 >> j) & 1u));
-        long c_3 = op_total_r;
-        long c_4 = op_total_r_1;
-        long c_5 = op_total_r_2;
-        acc = c;
-        acc_1 = c_1;
-        acc_2 = c_2;
-        acc_3 = c_3;
-        acc_4 = c_4;
-        acc_5 = c_5;
+        long c_1 = op_rank_r;
+        long c_2 = (acc_1) + ((long)((mask >> j) & 1u));
+        long c_3 = (acc_2) + ((long)((mask_1 >> j) & 1u));
+        long c_4 = op_total_r;
+        long c_5 = op_total_r_1;
+        long c_6 = op_total_r_2;
+        acc = c_1;
+        acc_1 = c_2;
+        acc_2 = c_3;
+        acc_3 = c_4;
+        acc_4 = c_5;
+        acc_5 = c_6;
     }
     vals[l] = acc;
     vals_1[l] = acc_1;
@@ -8303,24 +8136,24 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
         long row_3 = 0L;
         long row_4 = 0L;
         long row_5 = 0L;
-        for (long c_6 = 0; c_6 < 16; c_6++) {
-            long op_rank_r_1 = hsplit_fused_10_op_rank(row, vals[l * 16 + c_6]);
+        for (long c_7 = 0; c_7 < 16; c_7++) {
+            long op_rank_r_1 = hsplit_fused_10_op_rank(row, vals[l * 16 + c_7]);
             long op_total_r_3;
             long op_total_r_4;
             long op_total_r_5;
-            hsplit_fused_10_op_total(row_3, row_4, row_5, vals_3[l * 16 + c_6], vals_4[l * 16 + c_6], vals_5[l * 16 + c_6], &op_total_r_3, &op_total_r_4, &op_total_r_5);
-            long c_7 = op_rank_r_1;
-            long c_8 = (row_1) + (vals_1[l * 16 + c_6]);
-            long c_9 = (row_2) + (vals_2[l * 16 + c_6]);
-            long c_10 = op_total_r_3;
-            long c_11 = op_total_r_4;
-            long c_12 = op_total_r_5;
-            row = c_7;
-            row_1 = c_8;
-            row_2 = c_9;
-            row_3 = c_10;
-            row_4 = c_11;
-            row_5 = c_12;
+            hsplit_fused_10_op_total(row_3, row_4, row_5, vals_3[l * 16 + c_7], vals_4[l * 16 + c_7], vals_5[l * 16 + c_7], &op_total_r_3, &op_total_r_4, &op_total_r_5);
+            long c_8 = op_rank_r_1;
+            long c_9 = (row_1) + (vals_1[l * 16 + c_7]);
+            long c_10 = (row_2) + (vals_2[l * 16 + c_7]);
+            long c_11 = op_total_r_3;
+            long c_12 = op_total_r_4;
+            long c_13 = op_total_r_5;
+            row = c_8;
+            row_1 = c_9;
+            row_2 = c_10;
+            row_3 = c_11;
+            row_4 = c_12;
+            row_5 = c_13;
         }
         vals[256 + l] = row;
         vals_1[256 + l] = row_1;
@@ -8349,18 +8182,18 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
             long op_total_r_7;
             long op_total_r_8;
             hsplit_fused_10_op_total(total_3, total_4, total_5, x_9, x_10, x_11, &op_total_r_6, &op_total_r_7, &op_total_r_8);
-            long c_13 = op_rank_r_2;
-            long c_14 = (total_1) + (x_7);
-            long c_15 = (total_2) + (x_8);
-            long c_16 = op_total_r_6;
-            long c_17 = op_total_r_7;
-            long c_18 = op_total_r_8;
-            total = c_13;
-            total_1 = c_14;
-            total_2 = c_15;
-            total_3 = c_16;
-            total_4 = c_17;
-            total_5 = c_18;
+            long c_14 = op_rank_r_2;
+            long c_15 = (total_1) + (x_7);
+            long c_16 = (total_2) + (x_8);
+            long c_17 = op_total_r_6;
+            long c_18 = op_total_r_7;
+            long c_19 = op_total_r_8;
+            total = c_14;
+            total_1 = c_15;
+            total_2 = c_16;
+            total_3 = c_17;
+            total_4 = c_18;
+            total_5 = c_19;
         }
         vals[305] = total;
         vals_1[305] = total_1;
@@ -8444,40 +8277,40 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
             long op_total_r_10;
             long op_total_r_11;
             hsplit_fused_10_op_total(excl_3, excl_4, excl_5, vals_3[256 + r], vals_4[256 + r], vals_5[256 + r], &op_total_r_9, &op_total_r_10, &op_total_r_11);
-            long c_19 = op_rank_r_3;
-            long c_20 = (excl_1) + (vals_1[256 + r]);
-            long c_21 = (excl_2) + (vals_2[256 + r]);
-            long c_22 = op_total_r_9;
-            long c_23 = op_total_r_10;
-            long c_24 = op_total_r_11;
-            excl = c_19;
-            excl_1 = c_20;
-            excl_2 = c_21;
-            excl_3 = c_22;
-            excl_4 = c_23;
-            excl_5 = c_24;
+            long c_20 = op_rank_r_3;
+            long c_21 = (excl_1) + (vals_1[256 + r]);
+            long c_22 = (excl_2) + (vals_2[256 + r]);
+            long c_23 = op_total_r_9;
+            long c_24 = op_total_r_10;
+            long c_25 = op_total_r_11;
+            excl = c_20;
+            excl_1 = c_21;
+            excl_2 = c_22;
+            excl_3 = c_23;
+            excl_4 = c_24;
+            excl_5 = c_25;
         }
     }
     #pragma unroll
-    for (long c_6 = 0; c_6 < 16; c_6++) {
-        if (c_6 < my_col) {
-            long op_rank_r_4 = hsplit_fused_10_op_rank(excl, vals[my_row * 16 + c_6]);
+    for (long c_7 = 0; c_7 < 16; c_7++) {
+        if (c_7 < my_col) {
+            long op_rank_r_4 = hsplit_fused_10_op_rank(excl, vals[my_row * 16 + c_7]);
             long op_total_r_12;
             long op_total_r_13;
             long op_total_r_14;
-            hsplit_fused_10_op_total(excl_3, excl_4, excl_5, vals_3[my_row * 16 + c_6], vals_4[my_row * 16 + c_6], vals_5[my_row * 16 + c_6], &op_total_r_12, &op_total_r_13, &op_total_r_14);
-            long c_25 = op_rank_r_4;
-            long c_26 = (excl_1) + (vals_1[my_row * 16 + c_6]);
-            long c_27 = (excl_2) + (vals_2[my_row * 16 + c_6]);
-            long c_28 = op_total_r_12;
-            long c_29 = op_total_r_13;
-            long c_30 = op_total_r_14;
-            excl = c_25;
-            excl_1 = c_26;
-            excl_2 = c_27;
-            excl_3 = c_28;
-            excl_4 = c_29;
-            excl_5 = c_30;
+            hsplit_fused_10_op_total(excl_3, excl_4, excl_5, vals_3[my_row * 16 + c_7], vals_4[my_row * 16 + c_7], vals_5[my_row * 16 + c_7], &op_total_r_12, &op_total_r_13, &op_total_r_14);
+            long c_26 = op_rank_r_4;
+            long c_27 = (excl_1) + (vals_1[my_row * 16 + c_7]);
+            long c_28 = (excl_2) + (vals_2[my_row * 16 + c_7]);
+            long c_29 = op_total_r_12;
+            long c_30 = op_total_r_13;
+            long c_31 = op_total_r_14;
+            excl = c_26;
+            excl_1 = c_27;
+            excl_2 = c_28;
+            excl_3 = c_29;
+            excl_4 = c_30;
+            excl_5 = c_31;
         }
     }
     for (;;) {
@@ -8552,18 +8385,18 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
                 long op_total_r_16;
                 long op_total_r_17;
                 hsplit_fused_10_op_total(vals_3[272 + k], vals_4[272 + k], vals_5[272 + k], excl_9, excl_10, excl_11, &op_total_r_15, &op_total_r_16, &op_total_r_17);
-                long c_31 = op_rank_r_5;
-                long c_32 = (vals_1[272 + k]) + (excl_7);
-                long c_33 = (vals_2[272 + k]) + (excl_8);
-                long c_34 = op_total_r_15;
-                long c_35 = op_total_r_16;
-                long c_36 = op_total_r_17;
-                excl_6 = c_31;
-                excl_7 = c_32;
-                excl_8 = c_33;
-                excl_9 = c_34;
-                excl_10 = c_35;
-                excl_11 = c_36;
+                long c_32 = op_rank_r_5;
+                long c_33 = (vals_1[272 + k]) + (excl_7);
+                long c_34 = (vals_2[272 + k]) + (excl_8);
+                long c_35 = op_total_r_15;
+                long c_36 = op_total_r_16;
+                long c_37 = op_total_r_17;
+                excl_6 = c_32;
+                excl_7 = c_33;
+                excl_8 = c_34;
+                excl_9 = c_35;
+                excl_10 = c_36;
+                excl_11 = c_37;
                 if (flags[k] == 2) {
                     more = 0;
                     k++;
@@ -8590,18 +8423,18 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
                 long op_total_r_19;
                 long op_total_r_20;
                 hsplit_fused_10_op_total(incl_3, incl_4, incl_5, vals_3[305], vals_4[305], vals_5[305], &op_total_r_18, &op_total_r_19, &op_total_r_20);
-                long c_37 = op_rank_r_6;
-                long c_38 = (incl_1) + (vals_1[305]);
-                long c_39 = (incl_2) + (vals_2[305]);
-                long c_40 = op_total_r_18;
-                long c_41 = op_total_r_19;
-                long c_42 = op_total_r_20;
-                incl = c_37;
-                incl_1 = c_38;
-                incl_2 = c_39;
-                incl_3 = c_40;
-                incl_4 = c_41;
-                incl_5 = c_42;
+                long c_38 = op_rank_r_6;
+                long c_39 = (incl_1) + (vals_1[305]);
+                long c_40 = (incl_2) + (vals_2[305]);
+                long c_41 = op_total_r_18;
+                long c_42 = op_total_r_19;
+                long c_43 = op_total_r_20;
+                incl = c_38;
+                incl_1 = c_39;
+                incl_2 = c_40;
+                incl_3 = c_41;
+                incl_4 = c_42;
+                incl_5 = c_43;
                 const ulong bits_12 = (ulong)(incl);
                 const ulong tag_12 = (ulong)mapped_status_epoch << 32;
                 status[((2 * tile_no + 1) * 6 + 0) * 2] = tag_12 | (bits_12 & 0xffffffffUL);
@@ -8646,24 +8479,24 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
     long op_total_r_22;
     long op_total_r_23;
     hsplit_fused_10_op_total(off_3, off_4, off_5, vals_3[l], vals_4[l], vals_5[l], &op_total_r_21, &op_total_r_22, &op_total_r_23);
-    long c_43 = op_rank_r_7;
-    long c_44 = (off_1) + (vals_1[l]);
-    long c_45 = (off_2) + (vals_2[l]);
-    long c_46 = op_total_r_21;
-    long c_47 = op_total_r_22;
-    long c_48 = op_total_r_23;
-    off = c_43;
-    off_1 = c_44;
-    off_2 = c_45;
-    off_3 = c_46;
-    off_4 = c_47;
-    off_5 = c_48;
+    long c_44 = op_rank_r_7;
+    long c_45 = (off_1) + (vals_1[l]);
+    long c_46 = (off_2) + (vals_2[l]);
+    long c_47 = op_total_r_21;
+    long c_48 = op_total_r_22;
+    long c_49 = op_total_r_23;
+    off = c_44;
+    off_1 = c_45;
+    off_2 = c_46;
+    off_3 = c_47;
+    off_4 = c_48;
+    off_5 = c_49;
     for (long j = 0; j < 3; j++) {
         long x_12 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
         long op_rank_r_8 = hsplit_fused_10_op_rank(off, x_12);
-        long c_49 = op_rank_r_8;
-        off = c_49;
+        long c_50 = op_rank_r_8;
+        off = c_50;
     }
     vals_1[l] = (vals_1[l] << 32) | mask;
     vals_2[l] = (vals_2[l] << 32) | mask_1;
@@ -8697,166 +8530,19 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
         long op_total_r_25;
         long op_total_r_26;
         hsplit_fused_10_op_total(vals_3[304], vals_4[304], vals_5[304], vals_3[305], vals_4[305], vals_5[305], &op_total_r_24, &op_total_r_25, &op_total_r_26);
-        total_26[0] = op_total_r_24;
-        total_30[0] = op_total_r_25;
-        total_34[0] = op_total_r_26;
+        total_22[0] = op_total_r_24;
+        total_26[0] = op_total_r_25;
+        total_30[0] = op_total_r_26;
     }
 }
 
-__kernel void hsplit_fused_10_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_points_lengths_arg, __global const long* n_points_lengths_word, __global const long* before, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global long* packed_offsets, __global long* packed_lengths_8) {
-    __local long tile[4864];
-    __local long vals[306];
-    __local long flags[35];
-    const long n_points_lengths = n_points_lengths_arg >= 0 ? n_points_lengths_arg : clamp(n_points_lengths_word[0], 0L, (-1 - n_points_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_points_lengths_arg) >> 32);
-    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, (-1 - n_before_arg) & 0xFFFFFFFFL) + ((-1 - n_before_arg) >> 32);
-    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, (-1 - n_kept_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 4864;
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_points_lengths) {
-            long pull_packed_offsets_r = hsplit_fused_10_pull_packed_offsets(g, before, n_before, n_kept);
-            long pull_packed_lengths_r = hsplit_fused_10_pull_packed_lengths(g, before, n_before, n_kept);
-            tile[p] = pull_packed_offsets_r;
-            packed_lengths_8[g] = pull_packed_lengths_r;
-        } else {
-            tile[p] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    for (long j = 0; j < 19; j++) {
-        long op_packed_offsets_r = hsplit_fused_10_op_packed_offsets(acc, tile[l * 19 + j]);
-        long c = op_packed_offsets_r;
-        acc = c;
-    }
-    vals[l] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_10_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
-            row = c_2;
-        }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_10_op_packed_offsets(total, x);
-            long c_3 = op_packed_offsets_r_2;
-            total = c_3;
-        }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_10_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_10_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_10_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_10_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
-    off = c_7;
-    for (long j = 0; j < 19; j++) {
-        long x_2 = tile[l * 19 + j];
-        tile[l * 19 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_10_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
-        off = c_8;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 19; j++) {
-        const long p = j * 256 + l;
-        const long g = start + p;
-        if (g < n_points_lengths) {
-            packed_offsets[g] = tile[p];
-        }
+__kernel void hsplit_fused_10_packed_lengths(long n_packed_offsets_arg, __global const long* n_packed_offsets_word, __global const long* packed_offsets, long n_c_arg, __global const long* n_c_word, __global long* packed_lengths_8) {
+    const long n_packed_offsets = n_packed_offsets_arg >= 0 ? n_packed_offsets_arg : clamp(n_packed_offsets_word[0], 0L, (-1 - n_packed_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_packed_offsets_arg) >> 32);
+    const long n_c = n_c_arg >= 0 ? n_c_arg : clamp(n_c_word[0], 0L, (-1 - n_c_arg) & 0xFFFFFFFFL) + ((-1 - n_c_arg) >> 32);
+    const long gid = get_global_id(0);
+    if (gid < n_packed_offsets) {
+        long pull_packed_lengths_r = hsplit_fused_10_pull_packed_lengths(gid, packed_offsets, n_packed_offsets, n_c);
+        packed_lengths_8[gid] = pull_packed_lengths_r;
     }
 }
 
@@ -8935,7 +8621,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
+static inline long hsplit_fused_11_pull_offsets(long i, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths) {
     long offsets = nessie_mul(i, 1L);
     long lengths = 1L;
     long start = offsets;
@@ -8947,7 +8633,7 @@ static inline long hsplit_fused_11_pull_packed_offsets(long i, __global const lo
     return lengths_1;
 }
 
-static inline long hsplit_fused_11_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_11_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
@@ -8980,14 +8666,14 @@ static inline void hsplit_fused_11_pull_lengths(long i, __global const long* the
     *r4 = v_8;
 }
 
-__kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_then_instances_1_arg, __global const long* n_then_instances_1_word, __global const long* then_instances, __global const long* packed_offsets_18, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* packed_offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
+__kernel void hsplit_fused_11_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long n_then_instances_1_arg, __global const long* n_then_instances_1_word, __global const long* then_instances, __global const long* packed_offsets, __global const long* packed_lengths, __global const double* p1_1_1, __global const double* p1_1_5, __global long* offsets_27, __global int* lengths_9, __global long* offsets_11, __global double* p1_1_14, __global double* p1_2, __global long* lengths_20) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_then_instances_1 = n_then_instances_1_arg >= 0 ? n_then_instances_1_arg : clamp(n_then_instances_1_word[0], 0L, (-1 - n_then_instances_1_arg) & 0xFFFFFFFFL) + ((-1 - n_then_instances_1_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 768;
@@ -8995,14 +8681,14 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_11_pull_packed_offsets(g, then_instances, packed_offsets_18, packed_lengths);
+            long pull_offsets_r = hsplit_fused_11_pull_offsets(g, then_instances, packed_offsets, packed_lengths);
             long pull_lengths_r;
             long pull_lengths_r_1;
             double pull_lengths_r_2;
             double pull_lengths_r_3;
             long pull_lengths_r_4;
-            hsplit_fused_11_pull_lengths(g, then_instances, p1_1_1, p1_1_5, packed_offsets_18, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
-            tile[p] = pull_packed_offsets_r;
+            hsplit_fused_11_pull_lengths(g, then_instances, p1_1_1, p1_1_5, packed_offsets, packed_lengths, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+            tile[p] = pull_offsets_r;
             lengths_9[g] = pull_lengths_r;
             offsets_11[g] = pull_lengths_r_1;
             p1_1_14[g] = pull_lengths_r_2;
@@ -9015,8 +8701,8 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 3; j++) {
-        long op_packed_offsets_r = hsplit_fused_11_op_packed_offsets(acc, tile[l * 3 + j]);
-        long c = op_packed_offsets_r;
+        long op_offsets_r = hsplit_fused_11_op_offsets(acc, tile[l * 3 + j]);
+        long c = op_offsets_r;
         acc = c;
     }
     vals[l] = acc;
@@ -9024,8 +8710,8 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_11_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
+            long op_offsets_r_1 = hsplit_fused_11_op_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_offsets_r_1;
             row = c_2;
         }
         vals[256 + l] = row;
@@ -9036,20 +8722,20 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_11_op_packed_offsets(total, x);
-            long c_3 = op_packed_offsets_r_2;
+            long op_offsets_r_2 = hsplit_fused_11_op_offsets(total, x);
+            long c_3 = op_offsets_r_2;
             total = c_3;
         }
         vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -9062,8 +8748,8 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_11_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
+            long op_offsets_r_3 = hsplit_fused_11_op_offsets(row_1, x_1);
+            long c_4 = op_offsets_r_3;
             row_1 = c_4;
         }
     }
@@ -9077,14 +8763,14 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
+                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
+                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -9099,8 +8785,8 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_11_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
+                long op_offsets_r_4 = hsplit_fused_11_op_offsets(vals[272 + k], excl);
+                long c_5 = op_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
                     more = 0;
@@ -9113,25 +8799,25 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_11_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
+                long op_offsets_r_5 = hsplit_fused_11_op_offsets(incl, vals[305]);
+                long c_6 = op_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_11_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
+    long op_offsets_r_6 = hsplit_fused_11_op_offsets(off, vals[l]);
+    long c_7 = op_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_11_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
+        long op_offsets_r_7 = hsplit_fused_11_op_offsets(off, x_2);
+        long c_8 = op_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -9139,7 +8825,7 @@ __kernel void hsplit_fused_11_packed_offsets(__global int* packed_offsets_status
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < n_then_instances_1) {
-            packed_offsets_27[g] = tile[p];
+            offsets_27[g] = tile[p];
         }
     }
 }
@@ -9219,13 +8905,13 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_12_pull_packed_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
+static inline long hsplit_fused_12_pull_offsets(long i, __global const long* else_instances, __global const long* cross_lengths) {
     long q = else_instances[i];
     long cross_lengths_1 = cross_lengths[q];
     return cross_lengths_1;
 }
 
-static inline long hsplit_fused_12_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_12_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
@@ -9234,14 +8920,14 @@ static inline long hsplit_fused_12_pull_cross_lengths(long p, __global const lon
     return cross_lengths[q];
 }
 
-__kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* cross_lengths_1, __global long* packed_offsets, __global long* cross_lengths_2) {
+__kernel void hsplit_fused_12_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* cross_lengths_1, __global long* offsets, __global long* cross_lengths_2) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, (-1 - n_else_instances_arg) & 0xFFFFFFFFL) + ((-1 - n_else_instances_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 768;
@@ -9249,9 +8935,9 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
-            long pull_packed_offsets_r = hsplit_fused_12_pull_packed_offsets(g, else_instances, cross_lengths_1);
+            long pull_offsets_r = hsplit_fused_12_pull_offsets(g, else_instances, cross_lengths_1);
             long pull_cross_lengths_r = hsplit_fused_12_pull_cross_lengths(g, else_instances, cross_lengths_1);
-            tile[p_1] = pull_packed_offsets_r;
+            tile[p_1] = pull_offsets_r;
             cross_lengths_2[g] = pull_cross_lengths_r;
         } else {
             tile[p_1] = 0L;
@@ -9260,8 +8946,8 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 3; j++) {
-        long op_packed_offsets_r = hsplit_fused_12_op_packed_offsets(acc, tile[l * 3 + j]);
-        long c = op_packed_offsets_r;
+        long op_offsets_r = hsplit_fused_12_op_offsets(acc, tile[l * 3 + j]);
+        long c = op_offsets_r;
         acc = c;
     }
     vals[l] = acc;
@@ -9269,8 +8955,8 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_12_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
+            long op_offsets_r_1 = hsplit_fused_12_op_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_offsets_r_1;
             row = c_2;
         }
         vals[256 + l] = row;
@@ -9281,20 +8967,20 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_12_op_packed_offsets(total, x);
-            long c_3 = op_packed_offsets_r_2;
+            long op_offsets_r_2 = hsplit_fused_12_op_offsets(total, x);
+            long c_3 = op_offsets_r_2;
             total = c_3;
         }
         vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -9307,8 +8993,8 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_12_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
+            long op_offsets_r_3 = hsplit_fused_12_op_offsets(row_1, x_1);
+            long c_4 = op_offsets_r_3;
             row_1 = c_4;
         }
     }
@@ -9322,14 +9008,14 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
+                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
+                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -9344,8 +9030,8 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_12_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
+                long op_offsets_r_4 = hsplit_fused_12_op_offsets(vals[272 + k], excl);
+                long c_5 = op_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
                     more = 0;
@@ -9358,25 +9044,25 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_12_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
+                long op_offsets_r_5 = hsplit_fused_12_op_offsets(incl, vals[305]);
+                long c_6 = op_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_12_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
+    long op_offsets_r_6 = hsplit_fused_12_op_offsets(off, vals[l]);
+    long c_7 = op_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_12_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
+        long op_offsets_r_7 = hsplit_fused_12_op_offsets(off, x_2);
+        long c_8 = op_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -9384,7 +9070,7 @@ __kernel void hsplit_fused_12_packed_offsets(__global int* packed_offsets_status
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < n_else_instances) {
-            packed_offsets[g] = tile[p_1];
+            offsets[g] = tile[p_1];
         }
     }
 }
@@ -10526,14 +10212,14 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_15_pull_packed_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_15_pull_offsets(long i, __global const long* offsets, long offsets_len, __global const long* else_instances, __global const long* packed_lengths) {
     long segment = nessie_segment_of(offsets, offsets_len, i);
     long q = else_instances[segment];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
 
-static inline long hsplit_fused_15_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_15_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
@@ -10554,15 +10240,15 @@ static inline void hsplit_fused_15_pull_ends_1_1(long p, __global const double* 
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_15_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const long* offsets_14, long n_offsets_arg, __global const long* n_offsets_word, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global long* offsets_20, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 768;
@@ -10570,14 +10256,14 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_15_pull_packed_offsets(g, offsets, n_offsets, else_instances, packed_lengths_16);
+            long pull_offsets_r = hsplit_fused_15_pull_offsets(g, offsets_14, n_offsets, else_instances, packed_lengths_16);
             double pull_ends_1_1_r;
             double pull_ends_1_1_r_1;
             double pull_ends_1_1_r_2;
             double pull_ends_1_1_r_3;
             long pull_ends_1_1_r_4;
-            hsplit_fused_15_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-            tile[p] = pull_packed_offsets_r;
+            hsplit_fused_15_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_14, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+            tile[p] = pull_offsets_r;
             ends_1_1[g] = pull_ends_1_1_r;
             ends_1_2[g] = pull_ends_1_1_r_1;
             ends_2_1[g] = pull_ends_1_1_r_2;
@@ -10590,8 +10276,8 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 3; j++) {
-        long op_packed_offsets_r = hsplit_fused_15_op_packed_offsets(acc, tile[l * 3 + j]);
-        long c_1 = op_packed_offsets_r;
+        long op_offsets_r = hsplit_fused_15_op_offsets(acc, tile[l * 3 + j]);
+        long c_1 = op_offsets_r;
         acc = c_1;
     }
     vals[l] = acc;
@@ -10599,8 +10285,8 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
     if (l < 16) {
         long row = 0L;
         for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_packed_offsets_r_1 = hsplit_fused_15_op_packed_offsets(row, vals[l * 16 + c_2]);
-            long c_3 = op_packed_offsets_r_1;
+            long op_offsets_r_1 = hsplit_fused_15_op_offsets(row, vals[l * 16 + c_2]);
+            long c_3 = op_offsets_r_1;
             row = c_3;
         }
         vals[256 + l] = row;
@@ -10611,20 +10297,20 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_15_op_packed_offsets(total, x);
-            long c_4 = op_packed_offsets_r_2;
+            long op_offsets_r_2 = hsplit_fused_15_op_offsets(total, x);
+            long c_4 = op_offsets_r_2;
             total = c_4;
         }
         vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -10637,8 +10323,8 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
         for (long c_2 = 0; c_2 < 16; c_2++) {
             long x_1 = vals[l * 16 + c_2];
             vals[l * 16 + c_2] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_15_op_packed_offsets(row_1, x_1);
-            long c_5 = op_packed_offsets_r_3;
+            long op_offsets_r_3 = hsplit_fused_15_op_offsets(row_1, x_1);
+            long c_5 = op_offsets_r_3;
             row_1 = c_5;
         }
     }
@@ -10652,14 +10338,14 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
+                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
+                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -10674,8 +10360,8 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_15_op_packed_offsets(vals[272 + k], excl);
-                long c_6 = op_packed_offsets_r_4;
+                long op_offsets_r_4 = hsplit_fused_15_op_offsets(vals[272 + k], excl);
+                long c_6 = op_offsets_r_4;
                 excl = c_6;
                 if (flags[k] == 2) {
                     more = 0;
@@ -10688,25 +10374,25 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_15_op_packed_offsets(incl, vals[305]);
-                long c_7 = op_packed_offsets_r_5;
+                long op_offsets_r_5 = hsplit_fused_15_op_offsets(incl, vals[305]);
+                long c_7 = op_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_15_op_packed_offsets(off, vals[l]);
-    long c_8 = op_packed_offsets_r_6;
+    long op_offsets_r_6 = hsplit_fused_15_op_offsets(off, vals[l]);
+    long c_8 = op_offsets_r_6;
     off = c_8;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_15_op_packed_offsets(off, x_2);
-        long c_9 = op_packed_offsets_r_7;
+        long op_offsets_r_7 = hsplit_fused_15_op_offsets(off, x_2);
+        long c_9 = op_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -10714,7 +10400,7 @@ __kernel void hsplit_fused_15_packed_offsets(__global int* packed_offsets_status
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            packed_offsets[g] = tile[p];
+            offsets_20[g] = tile[p];
         }
     }
 }
@@ -10794,7 +10480,7 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_16_pull_packed_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
+static inline long hsplit_fused_16_pull_offsets(long i, __global const uchar* mapped, __global const long* rank, __global const long* lengths, __global const long* sum) {
     int f = (int)mapped[i];
     long r = rank[i];
     long q = f ? r : nessie_sub(i, r);
@@ -10802,7 +10488,7 @@ static inline long hsplit_fused_16_pull_packed_offsets(long i, __global const uc
     return lengths_1;
 }
 
-static inline long hsplit_fused_16_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_16_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
@@ -10813,14 +10499,14 @@ static inline long hsplit_fused_16_pull_lengths(long p, __global const uchar* ma
     return f ? lengths[q] : sum[q];
 }
 
-__kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long instances_1_arg, __global const long* instances_1_word, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* packed_offsets, __global long* lengths_5) {
+__kernel void hsplit_fused_16_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long instances_1_arg, __global const long* instances_1_word, __global const uchar* mapped, __global const long* rank, __global const long* lengths_2, __global const long* sum, __global long* offsets, __global long* lengths_5) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long instances_1 = instances_1_arg >= 0 ? instances_1_arg : clamp(instances_1_word[0], 0L, (-1 - instances_1_arg) & 0xFFFFFFFFL) + ((-1 - instances_1_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 768;
@@ -10828,9 +10514,9 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
-            long pull_packed_offsets_r = hsplit_fused_16_pull_packed_offsets(g, mapped, rank, lengths_2, sum);
+            long pull_offsets_r = hsplit_fused_16_pull_offsets(g, mapped, rank, lengths_2, sum);
             long pull_lengths_r = hsplit_fused_16_pull_lengths(g, mapped, rank, lengths_2, sum);
-            tile[p_1] = pull_packed_offsets_r;
+            tile[p_1] = pull_offsets_r;
             lengths_5[g] = pull_lengths_r;
         } else {
             tile[p_1] = 0L;
@@ -10839,8 +10525,8 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 3; j++) {
-        long op_packed_offsets_r = hsplit_fused_16_op_packed_offsets(acc, tile[l * 3 + j]);
-        long c = op_packed_offsets_r;
+        long op_offsets_r = hsplit_fused_16_op_offsets(acc, tile[l * 3 + j]);
+        long c = op_offsets_r;
         acc = c;
     }
     vals[l] = acc;
@@ -10848,8 +10534,8 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_packed_offsets_r_1 = hsplit_fused_16_op_packed_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_packed_offsets_r_1;
+            long op_offsets_r_1 = hsplit_fused_16_op_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_offsets_r_1;
             row = c_2;
         }
         vals[256 + l] = row;
@@ -10860,20 +10546,20 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_16_op_packed_offsets(total, x);
-            long c_3 = op_packed_offsets_r_2;
+            long op_offsets_r_2 = hsplit_fused_16_op_offsets(total, x);
+            long c_3 = op_offsets_r_2;
             total = c_3;
         }
         vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -10886,8 +10572,8 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_16_op_packed_offsets(row_1, x_1);
-            long c_4 = op_packed_offsets_r_3;
+            long op_offsets_r_3 = hsplit_fused_16_op_offsets(row_1, x_1);
+            long c_4 = op_offsets_r_3;
             row_1 = c_4;
         }
     }
@@ -10901,14 +10587,14 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
+                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
+                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -10923,8 +10609,8 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_16_op_packed_offsets(vals[272 + k], excl);
-                long c_5 = op_packed_offsets_r_4;
+                long op_offsets_r_4 = hsplit_fused_16_op_offsets(vals[272 + k], excl);
+                long c_5 = op_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
                     more = 0;
@@ -10937,25 +10623,25 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_16_op_packed_offsets(incl, vals[305]);
-                long c_6 = op_packed_offsets_r_5;
+                long op_offsets_r_5 = hsplit_fused_16_op_offsets(incl, vals[305]);
+                long c_6 = op_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_16_op_packed_offsets(off, vals[l]);
-    long c_7 = op_packed_offsets_r_6;
+    long op_offsets_r_6 = hsplit_fused_16_op_offsets(off, vals[l]);
+    long c_7 = op_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_16_op_packed_offsets(off, x_2);
-        long c_8 = op_packed_offsets_r_7;
+        long op_offsets_r_7 = hsplit_fused_16_op_offsets(off, x_2);
+        long c_8 = op_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -10963,7 +10649,7 @@ __kernel void hsplit_fused_16_packed_offsets(__global int* packed_offsets_status
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < instances_1) {
-            packed_offsets[g] = tile[p_1];
+            offsets[g] = tile[p_1];
         }
     }
 }
@@ -11043,13 +10729,13 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_7_by_ids_pull_packed_offsets(long i, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_7_by_ids_pull_offsets(long i, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
     long q = else_instances[(long)offsets_ids[i]];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
 
-static inline long hsplit_fused_7_by_ids_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_7_by_ids_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
@@ -11070,15 +10756,15 @@ static inline void hsplit_fused_7_by_ids_pull_ends_1_1(long p, __global const do
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_7_by_ids_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_14, long n_offsets_arg, __global const long* n_offsets_word, __global long* offsets_20, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 768;
@@ -11086,14 +10772,14 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_7_by_ids_pull_packed_offsets(g, offsets_ids, else_instances, packed_lengths_16);
+            long pull_offsets_r = hsplit_fused_7_by_ids_pull_offsets(g, offsets_ids, else_instances, packed_lengths_16);
             double pull_ends_1_1_r;
             double pull_ends_1_1_r_1;
             double pull_ends_1_1_r_2;
             double pull_ends_1_1_r_3;
             long pull_ends_1_1_r_4;
-            hsplit_fused_7_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-            tile[p] = pull_packed_offsets_r;
+            hsplit_fused_7_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_14, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+            tile[p] = pull_offsets_r;
             ends_1_1[g] = pull_ends_1_1_r;
             ends_1_2[g] = pull_ends_1_1_r_1;
             ends_2_1[g] = pull_ends_1_1_r_2;
@@ -11106,8 +10792,8 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 3; j++) {
-        long op_packed_offsets_r = hsplit_fused_7_by_ids_op_packed_offsets(acc, tile[l * 3 + j]);
-        long c_1 = op_packed_offsets_r;
+        long op_offsets_r = hsplit_fused_7_by_ids_op_offsets(acc, tile[l * 3 + j]);
+        long c_1 = op_offsets_r;
         acc = c_1;
     }
     vals[l] = acc;
@@ -11115,8 +10801,8 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
     if (l < 16) {
         long row = 0L;
         for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_packed_offsets_r_1 = hsplit_fused_7_by_ids_op_packed_offsets(row, vals[l * 16 + c_2]);
-            long c_3 = op_packed_offsets_r_1;
+            long op_offsets_r_1 = hsplit_fused_7_by_ids_op_offsets(row, vals[l * 16 + c_2]);
+            long c_3 = op_offsets_r_1;
             row = c_3;
         }
         vals[256 + l] = row;
@@ -11127,20 +10813,20 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_7_by_ids_op_packed_offsets(total, x);
-            long c_4 = op_packed_offsets_r_2;
+            long op_offsets_r_2 = hsplit_fused_7_by_ids_op_offsets(total, x);
+            long c_4 = op_offsets_r_2;
             total = c_4;
         }
         vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -11153,8 +10839,8 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
         for (long c_2 = 0; c_2 < 16; c_2++) {
             long x_1 = vals[l * 16 + c_2];
             vals[l * 16 + c_2] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_7_by_ids_op_packed_offsets(row_1, x_1);
-            long c_5 = op_packed_offsets_r_3;
+            long op_offsets_r_3 = hsplit_fused_7_by_ids_op_offsets(row_1, x_1);
+            long c_5 = op_offsets_r_3;
             row_1 = c_5;
         }
     }
@@ -11168,14 +10854,14 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
+                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
+                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -11190,8 +10876,8 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_7_by_ids_op_packed_offsets(vals[272 + k], excl);
-                long c_6 = op_packed_offsets_r_4;
+                long op_offsets_r_4 = hsplit_fused_7_by_ids_op_offsets(vals[272 + k], excl);
+                long c_6 = op_offsets_r_4;
                 excl = c_6;
                 if (flags[k] == 2) {
                     more = 0;
@@ -11204,25 +10890,25 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_7_by_ids_op_packed_offsets(incl, vals[305]);
-                long c_7 = op_packed_offsets_r_5;
+                long op_offsets_r_5 = hsplit_fused_7_by_ids_op_offsets(incl, vals[305]);
+                long c_7 = op_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_7_by_ids_op_packed_offsets(off, vals[l]);
-    long c_8 = op_packed_offsets_r_6;
+    long op_offsets_r_6 = hsplit_fused_7_by_ids_op_offsets(off, vals[l]);
+    long c_8 = op_offsets_r_6;
     off = c_8;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_7_by_ids_op_packed_offsets(off, x_2);
-        long c_9 = op_packed_offsets_r_7;
+        long op_offsets_r_7 = hsplit_fused_7_by_ids_op_offsets(off, x_2);
+        long c_9 = op_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -11230,7 +10916,7 @@ __kernel void hsplit_fused_7_by_ids_packed_offsets(__global int* packed_offsets_
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            packed_offsets[g] = tile[p];
+            offsets_20[g] = tile[p];
         }
     }
 }
@@ -11310,13 +10996,13 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long hsplit_fused_15_by_ids_pull_packed_offsets(long i, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
+static inline long hsplit_fused_15_by_ids_pull_offsets(long i, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths) {
     long q = else_instances[(long)offsets_ids[i]];
     long packed_lengths_1 = packed_lengths[q];
     return packed_lengths_1;
 }
 
-static inline long hsplit_fused_15_by_ids_op_packed_offsets(long a, long b) {
+static inline long hsplit_fused_15_by_ids_op_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
@@ -11337,15 +11023,15 @@ static inline void hsplit_fused_15_by_ids_pull_ends_1_1(long p, __global const d
     *r4 = v_4;
 }
 
-__kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets_status, uint packed_offsets_status_epoch, uint packed_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global long* packed_offsets, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
+__kernel void hsplit_fused_15_by_ids_offsets(__global int* offsets_status, uint offsets_status_epoch, uint offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const int* offsets_ids, __global const long* else_instances, __global const long* packed_lengths_16, __global const double* p1_1, __global const double* pm_1, __global const double* p1_2, __global const double* pm_2, __global const double* p2_1, __global const double* p2_2, __global const long* offsets_14, long n_offsets_arg, __global const long* n_offsets_word, __global long* offsets_20, __global double* ends_1_1, __global double* ends_1_2, __global double* ends_2_1, __global double* ends_2_2, __global long* packed_lengths_17) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(packed_offsets_status + 2);
+    volatile __global ulong* status = (volatile __global ulong*)(offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(packed_offsets_status) - packed_offsets_status_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(offsets_status) - offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 768;
@@ -11353,14 +11039,14 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            long pull_packed_offsets_r = hsplit_fused_15_by_ids_pull_packed_offsets(g, offsets_ids, else_instances, packed_lengths_16);
+            long pull_offsets_r = hsplit_fused_15_by_ids_pull_offsets(g, offsets_ids, else_instances, packed_lengths_16);
             double pull_ends_1_1_r;
             double pull_ends_1_1_r_1;
             double pull_ends_1_1_r_2;
             double pull_ends_1_1_r_3;
             long pull_ends_1_1_r_4;
-            hsplit_fused_15_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
-            tile[p] = pull_packed_offsets_r;
+            hsplit_fused_15_by_ids_pull_ends_1_1(g, p1_1, pm_1, p1_2, pm_2, p2_1, p2_2, offsets_14, n_offsets, else_instances, packed_lengths_16, &pull_ends_1_1_r, &pull_ends_1_1_r_1, &pull_ends_1_1_r_2, &pull_ends_1_1_r_3, &pull_ends_1_1_r_4);
+            tile[p] = pull_offsets_r;
             ends_1_1[g] = pull_ends_1_1_r;
             ends_1_2[g] = pull_ends_1_1_r_1;
             ends_2_1[g] = pull_ends_1_1_r_2;
@@ -11373,8 +11059,8 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 3; j++) {
-        long op_packed_offsets_r = hsplit_fused_15_by_ids_op_packed_offsets(acc, tile[l * 3 + j]);
-        long c_1 = op_packed_offsets_r;
+        long op_offsets_r = hsplit_fused_15_by_ids_op_offsets(acc, tile[l * 3 + j]);
+        long c_1 = op_offsets_r;
         acc = c_1;
     }
     vals[l] = acc;
@@ -11382,8 +11068,8 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
     if (l < 16) {
         long row = 0L;
         for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_packed_offsets_r_1 = hsplit_fused_15_by_ids_op_packed_offsets(row, vals[l * 16 + c_2]);
-            long c_3 = op_packed_offsets_r_1;
+            long op_offsets_r_1 = hsplit_fused_15_by_ids_op_offsets(row, vals[l * 16 + c_2]);
+            long c_3 = op_offsets_r_1;
             row = c_3;
         }
         vals[256 + l] = row;
@@ -11394,20 +11080,20 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_packed_offsets_r_2 = hsplit_fused_15_by_ids_op_packed_offsets(total, x);
-            long c_4 = op_packed_offsets_r_2;
+            long op_offsets_r_2 = hsplit_fused_15_by_ids_op_offsets(total, x);
+            long c_4 = op_offsets_r_2;
             total = c_4;
         }
         vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_offsets_status_epoch << 32;
+            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -11420,8 +11106,8 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
         for (long c_2 = 0; c_2 < 16; c_2++) {
             long x_1 = vals[l * 16 + c_2];
             vals[l * 16 + c_2] = row_1;
-            long op_packed_offsets_r_3 = hsplit_fused_15_by_ids_op_packed_offsets(row_1, x_1);
-            long c_5 = op_packed_offsets_r_3;
+            long op_offsets_r_3 = hsplit_fused_15_by_ids_op_offsets(row_1, x_1);
+            long c_5 = op_offsets_r_3;
             row_1 = c_5;
         }
     }
@@ -11435,14 +11121,14 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_offsets_status_epoch && (hi >> 32) == packed_offsets_status_epoch) {
+                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == packed_offsets_status_epoch && (hi_1 >> 32) == packed_offsets_status_epoch) {
+                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -11457,8 +11143,8 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_packed_offsets_r_4 = hsplit_fused_15_by_ids_op_packed_offsets(vals[272 + k], excl);
-                long c_6 = op_packed_offsets_r_4;
+                long op_offsets_r_4 = hsplit_fused_15_by_ids_op_offsets(vals[272 + k], excl);
+                long c_6 = op_offsets_r_4;
                 excl = c_6;
                 if (flags[k] == 2) {
                     more = 0;
@@ -11471,25 +11157,25 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_packed_offsets_r_5 = hsplit_fused_15_by_ids_op_packed_offsets(incl, vals[305]);
-                long c_7 = op_packed_offsets_r_5;
+                long op_offsets_r_5 = hsplit_fused_15_by_ids_op_offsets(incl, vals[305]);
+                long c_7 = op_offsets_r_5;
                 incl = c_7;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_offsets_status_epoch << 32;
+                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_packed_offsets_r_6 = hsplit_fused_15_by_ids_op_packed_offsets(off, vals[l]);
-    long c_8 = op_packed_offsets_r_6;
+    long op_offsets_r_6 = hsplit_fused_15_by_ids_op_offsets(off, vals[l]);
+    long c_8 = op_offsets_r_6;
     off = c_8;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_packed_offsets_r_7 = hsplit_fused_15_by_ids_op_packed_offsets(off, x_2);
-        long c_9 = op_packed_offsets_r_7;
+        long op_offsets_r_7 = hsplit_fused_15_by_ids_op_offsets(off, x_2);
+        long c_9 = op_offsets_r_7;
         off = c_9;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -11497,7 +11183,7 @@ __kernel void hsplit_fused_15_by_ids_packed_offsets(__global int* packed_offsets
         const long p = j * 256 + l;
         const long g = start + p;
         if (g < t_1) {
-            packed_offsets[g] = tile[p];
+            offsets_20[g] = tile[p];
         }
     }
 }

@@ -938,588 +938,6 @@ __kernel void quicksort_gather_7_v_elements_tiles(__global const long* v_offsets
 }
 
 
-// ===== quicksort_gather_8.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long quicksort_gather_8_pull_sorted_elements_elements(long p, __global const long* offsets, long offsets_len, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
-    long segment = nessie_segment_of(offsets, offsets_len, p);
-    long s = segment;
-    long w = nessie_sub(p, offsets[s]);
-    long start = starts[s];
-    long len = lengths[s];
-    long start_1 = starts_1[s];
-    long len_1 = lengths_1[s];
-    long start_2 = equal_offsets[s];
-    long len_2 = equal_lengths[s];
-    long e = nessie_add(len_1, len_2);
-    int c = w < e;
-    int c_1 = w < len_1;
-    long c_2 = c_1 ? 0L : (c ? 1L : 2L);
-    long q = c_1 ? nessie_add(start_1, w) : (c ? nessie_add(start_2, nessie_sub(w, len_1)) : nessie_add(start, nessie_sub(w, e)));
-    return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
-}
-
-static inline long quicksort_gather_8_pull_sorted_elements_elements_by_tile(long p, long segment, __global const long* offsets, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
-    long s = segment;
-    long w = nessie_sub(p, offsets[s]);
-    long start = starts[s];
-    long len = lengths[s];
-    long start_1 = starts_1[s];
-    long len_1 = lengths_1[s];
-    long start_2 = equal_offsets[s];
-    long len_2 = equal_lengths[s];
-    long e = nessie_add(len_1, len_2);
-    int c = w < e;
-    int c_1 = w < len_1;
-    long c_2 = c_1 ? 0L : (c ? 1L : 2L);
-    long q = c_1 ? nessie_add(start_1, w) : (c ? nessie_add(start_2, nessie_sub(w, len_1)) : nessie_add(start, nessie_sub(w, e)));
-    return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
-}
-
-__kernel void quicksort_gather_8_sorted_elements_elements(long t_1_arg, __global const long* t_1_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        long pull_sorted_elements_elements_r = quicksort_gather_8_pull_sorted_elements_elements(gid, offsets, n_offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
-        sorted_elements_elements_24[gid] = pull_sorted_elements_elements_r;
-    }
-}
-
-__kernel void quicksort_gather_8_sorted_elements_elements_tiles(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long t_1_arg, __global const long* t_1_word, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= t_1) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_offsets;
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p_1 = lo + l * step;
-            if (p_1 < hi && offsets[p_1] <= start) {
-                const long q_1 = p_1 + step;
-                if (q_1 >= hi || offsets[q_1] > start) {
-                    range[2] = p_1;
-                    range[3] = min(q_1, hi);
-                }
-            }
-            if (l == 0 && offsets[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_2 = lo_1 + l * step_1;
-            if (p_2 < hi_1 && offsets[p_2] <= start) {
-                const long q_2 = p_2 + step_1;
-                if (q_2 >= hi_1 || offsets[q_2] > start) {
-                    range[0] = p_2;
-                    range[1] = min(q_2, hi_1);
-                }
-            }
-            if (l == 0 && offsets[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_3 = lo_2 + l * step_2;
-            if (p_3 < hi_2 && offsets[p_3] <= start) {
-                const long q_3 = p_3 + step_2;
-                if (q_3 >= hi_2 || offsets[q_3] > start) {
-                    range[2] = p_3;
-                    range[3] = min(q_3, hi_2);
-                }
-            }
-            if (l == 0 && offsets[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_4 = lo_3 + l * step_3;
-            if (p_4 < hi_3 && offsets[p_4] <= start) {
-                const long q_4 = p_4 + step_3;
-                if (q_4 >= hi_3 || offsets[q_4] > start) {
-                    range[0] = p_4;
-                    range[1] = min(q_4, hi_3);
-                }
-            }
-            if (l == 0 && offsets[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    const int whole = first + 1 >= n_offsets || offsets[first + 1] - start >= 2048;
-    if (!whole) {
-        for (long i = l; i < 2048; i += 256) counts[i] = 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long s_1 = first + 1 + l; s_1 < n_offsets; s_1 += 256) {
-            const long o = offsets[s_1] - start;
-            if (o >= 2048) break;
-            if (o > 0) atomic_inc(&counts[o]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        long mine = 0;
-        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-        sums[l] = mine;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v = l >= 1 ? sums[l - 1] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_1 = l >= 2 ? sums[l - 2] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_1;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_2 = l >= 4 ? sums[l - 4] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_2;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_3 = l >= 8 ? sums[l - 8] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_3;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_4 = l >= 16 ? sums[l - 16] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_4;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_5 = l >= 32 ? sums[l - 32] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_5;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_6 = l >= 64 ? sums[l - 64] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_6;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_7 = l >= 128 ? sums[l - 128] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_7;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        long run = sums[l] - mine;
-        for (long k = 0; k < 8; k++) {
-            run += counts[l * 8 + k];
-            counts[l * 8 + k] = (int)run;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    long pulled[8];
-    #pragma unroll
-    for (int k_1 = 0; k_1 < 8; k_1++) {
-        const long i_1 = k_1 * 256 + l;
-        const long g = start + i_1;
-        if (g < t_1) {
-            long pull_sorted_elements_elements_by_tile_r = quicksort_gather_8_pull_sorted_elements_elements_by_tile(g, (whole ? first : first + counts[i_1]), offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
-            pulled[k_1] = pull_sorted_elements_elements_by_tile_r;
-        }
-    }
-    #pragma unroll
-    for (int k_2 = 0; k_2 < 8; k_2++) {
-        const long g_1 = start + k_2 * 256 + l;
-        if (g_1 < t_1) {
-            sorted_elements_elements_24[g_1] = pulled[k_2];
-        }
-    }
-}
-
-
-// ===== quicksort_gather_10.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long quicksort_gather_10_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, __global const long* offsets, __global const long* s_elements, __global const long* sorted_elements_elements) {
-    long segment = nessie_segment_of(s_offsets, s_offsets_len, p);
-    long s = segment;
-    int f = (int)mapped[s];
-    long r = rank[s];
-    long r_1 = f ? r : nessie_sub(s, r);
-    long q = nessie_add(f ? s_offsets_1[r_1] : offsets[r_1], nessie_sub(p, s_offsets[s]));
-    return f ? s_elements[q] : sorted_elements_elements[q];
-}
-
-static inline long quicksort_gather_10_pull_s_elements_by_tile(long p, long segment, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets, __global const long* offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* sorted_elements_elements) {
-    long s = segment;
-    int f = (int)mapped[s];
-    long r = rank[s];
-    long r_1 = f ? r : nessie_sub(s, r);
-    long q = nessie_add(f ? s_offsets[r_1] : offsets[r_1], nessie_sub(p, s_offsets_1[s]));
-    return f ? s_elements[q] : sorted_elements_elements[q];
-}
-
-__kernel void quicksort_gather_10_s_elements(long t_1_arg, __global const long* t_1_word, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        long pull_s_elements_r = quicksort_gather_10_pull_s_elements(gid, s_offsets_0, n_s_offsets, mapped, rank, s_offsets_3, offsets, s_elements_5, sorted_elements_elements);
-        s_elements_14[gid] = pull_s_elements_r;
-    }
-}
-
-__kernel void quicksort_gather_10_s_elements_tiles(__global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, long t_1_arg, __global const long* t_1_word, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= t_1) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_s_offsets;
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p_1 = lo + l * step;
-            if (p_1 < hi && s_offsets_0[p_1] <= start) {
-                const long q_1 = p_1 + step;
-                if (q_1 >= hi || s_offsets_0[q_1] > start) {
-                    range[2] = p_1;
-                    range[3] = min(q_1, hi);
-                }
-            }
-            if (l == 0 && s_offsets_0[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_2 = lo_1 + l * step_1;
-            if (p_2 < hi_1 && s_offsets_0[p_2] <= start) {
-                const long q_2 = p_2 + step_1;
-                if (q_2 >= hi_1 || s_offsets_0[q_2] > start) {
-                    range[0] = p_2;
-                    range[1] = min(q_2, hi_1);
-                }
-            }
-            if (l == 0 && s_offsets_0[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_3 = lo_2 + l * step_2;
-            if (p_3 < hi_2 && s_offsets_0[p_3] <= start) {
-                const long q_3 = p_3 + step_2;
-                if (q_3 >= hi_2 || s_offsets_0[q_3] > start) {
-                    range[2] = p_3;
-                    range[3] = min(q_3, hi_2);
-                }
-            }
-            if (l == 0 && s_offsets_0[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_4 = lo_3 + l * step_3;
-            if (p_4 < hi_3 && s_offsets_0[p_4] <= start) {
-                const long q_4 = p_4 + step_3;
-                if (q_4 >= hi_3 || s_offsets_0[q_4] > start) {
-                    range[0] = p_4;
-                    range[1] = min(q_4, hi_3);
-                }
-            }
-            if (l == 0 && s_offsets_0[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    const int whole = first + 1 >= n_s_offsets || s_offsets_0[first + 1] - start >= 2048;
-    if (!whole) {
-        for (long i = l; i < 2048; i += 256) counts[i] = 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long s_1 = first + 1 + l; s_1 < n_s_offsets; s_1 += 256) {
-            const long o = s_offsets_0[s_1] - start;
-            if (o >= 2048) break;
-            if (o > 0) atomic_inc(&counts[o]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        long mine = 0;
-        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-        sums[l] = mine;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v = l >= 1 ? sums[l - 1] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_1 = l >= 2 ? sums[l - 2] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_1;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_2 = l >= 4 ? sums[l - 4] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_2;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_3 = l >= 8 ? sums[l - 8] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_3;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_4 = l >= 16 ? sums[l - 16] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_4;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_5 = l >= 32 ? sums[l - 32] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_5;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_6 = l >= 64 ? sums[l - 64] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_6;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_7 = l >= 128 ? sums[l - 128] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_7;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        long run = sums[l] - mine;
-        for (long k = 0; k < 8; k++) {
-            run += counts[l * 8 + k];
-            counts[l * 8 + k] = (int)run;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    long pulled[8];
-    #pragma unroll
-    for (int k_1 = 0; k_1 < 8; k_1++) {
-        const long i_1 = k_1 * 256 + l;
-        const long g = start + i_1;
-        if (g < t_1) {
-            long pull_s_elements_by_tile_r = quicksort_gather_10_pull_s_elements_by_tile(g, (whole ? first : first + counts[i_1]), mapped, rank, s_offsets_3, offsets, s_offsets_0, s_elements_5, sorted_elements_elements);
-            pulled[k_1] = pull_s_elements_by_tile_r;
-        }
-    }
-    #pragma unroll
-    for (int k_2 = 0; k_2 < 8; k_2++) {
-        const long g_1 = start + k_2 * 256 + l;
-        if (g_1 < t_1) {
-            s_elements_14[g_1] = pulled[k_2];
-        }
-    }
-}
-
-
 // ===== quicksort_gather_11.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -2247,124 +1665,37 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_gather_fused_pull_sorted_elements(long p, long n_sorted_elements, long start, __global const long* sorted_elements, __global const long* equal) {
+static inline long quicksort_gather_fused_pull_sorted_elements(long p, long n_sorted_elements, long n_sorted_elements_1, long start, __global const long* sorted_elements, __global const long* equal, long start_1) {
     int c = p < n_sorted_elements;
     long q = c ? p : nessie_sub(p, n_sorted_elements);
-    long t;
+    long t_1;
     if (c) {
         long p_1 = q;
-        long q_1 = nessie_add(start, p_1);
-        t = sorted_elements[q_1];
+        int c_1 = p_1 < n_sorted_elements_1;
+        long q_1 = c_1 ? p_1 : nessie_sub(p_1, n_sorted_elements_1);
+        long t;
+        if (c_1) {
+            long p_2 = q_1;
+            long q_2 = nessie_add(start, p_2);
+            t = sorted_elements[q_2];
+        } else {
+            t = equal[q_1];
+        }
+        t_1 = t;
     } else {
-        t = equal[q];
+        long p_3 = q;
+        long q_3 = nessie_add(start_1, p_3);
+        t_1 = sorted_elements[q_3];
     }
-    return t;
+    return t_1;
 }
 
-__kernel void quicksort_gather_fused_sorted_elements(long t_1_arg, __global const long* t_1_word, long n_sorted_elements, long start, __global const long* sorted_elements_1, __global const long* equal, __global long* sorted_elements_9) {
+__kernel void quicksort_gather_fused_sorted_elements(long t_1_arg, __global const long* t_1_word, long n_sorted_elements_18, long n_sorted_elements_6, long start_0, __global const long* sorted_elements_1, __global const long* equal, long start_13, __global long* sorted_elements_20) {
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
     const long gid = get_global_id(0);
     if (gid < t_1) {
-        long pull_sorted_elements_r = quicksort_gather_fused_pull_sorted_elements(gid, n_sorted_elements, start, sorted_elements_1, equal);
-        sorted_elements_9[gid] = pull_sorted_elements_r;
-    }
-}
-
-
-// ===== quicksort_gather_fused_2.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long quicksort_gather_fused_2_pull_sorted_elements(long p, long n_sorted_elements, __global const long* sorted_elements, long start, __global const long* sorted_elements_1) {
-    int c = p < n_sorted_elements;
-    long q = c ? p : nessie_sub(p, n_sorted_elements);
-    long t;
-    if (c) {
-        t = sorted_elements[q];
-    } else {
-        long p_1 = q;
-        long q_1 = nessie_add(start, p_1);
-        t = sorted_elements_1[q_1];
-    }
-    return t;
-}
-
-__kernel void quicksort_gather_fused_2_sorted_elements(long t_1_arg, __global const long* t_1_word, long n_sorted_elements, __global const long* sorted_elements_7, long start, __global const long* sorted_elements_1, __global long* sorted_elements_9) {
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        long pull_sorted_elements_r = quicksort_gather_fused_2_pull_sorted_elements(gid, n_sorted_elements, sorted_elements_7, start, sorted_elements_1);
-        sorted_elements_9[gid] = pull_sorted_elements_r;
+        long pull_sorted_elements_r = quicksort_gather_fused_pull_sorted_elements(gid, n_sorted_elements_18, n_sorted_elements_6, start_0, sorted_elements_1, equal, start_13);
+        sorted_elements_20[gid] = pull_sorted_elements_r;
     }
 }
 
@@ -3252,36 +2583,19 @@ static inline long quicksort_fused_3_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void quicksort_fused_3_pull_pivot(long i, __global const long* else_instances, __global const long* s_lengths, __global const long* s_offsets, __global const long* s_elements, __global long* err, long* r0, long* r1, long* r2, long* r3) {
+static inline long quicksort_fused_3_pull_pivot(long i, __global const long* else_instances, __global const long* s_lengths, __global const long* s_offsets, __global const long* s_elements, __global long* err) {
     long s = else_instances[i];
     long j = nessie_div(s_lengths[s], 2L);
     long len = s_lengths[s];
     if (j < 0L || j >= len) {
         nessie_fail(err, 1, 1, j, len);
-        *r0 = 0L;
-        *r1 = 0L;
-        *r2 = 0L;
-        *r3 = 0L;
-        return;
+        return 0L;
     }
     long k = nessie_add(s_offsets[s], j);
-    long v = s_elements[k];
-    long q = else_instances[i];
-    long v_1 = s_lengths[q];
-    long v_2 = v;
-    long v_3 = v_1;
-    long v_4 = 2L;
-    long v_5 = v_2;
-    long v_6 = v_3;
-    long v_7 = v_4;
-    long v_8 = nessie_mul(i, 2L);
-    *r0 = v_5;
-    *r1 = v_6;
-    *r2 = v_7;
-    *r3 = v_8;
+    return s_elements[k];
 }
 
-__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* s_lengths_10, __global int* sorted_lengths, __global long* sorted_offsets, __global long* err) {
+__kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* else_instances, __global const long* s_lengths_1, __global const long* s_offsets_2, __global const long* s_elements, __global long* s_offsets_13, __global long* pivot, __global long* err) {
     __local long tile[768];
     __local long vals[306];
     __local long flags[35];
@@ -3297,16 +2611,9 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, uint s
         const long g = start + p_1;
         if (g < n_else_instances) {
             long pull_s_offsets_r = quicksort_fused_3_pull_s_offsets(g, else_instances, s_lengths_1);
-            long pull_pivot_r;
-            long pull_pivot_r_1;
-            long pull_pivot_r_2;
-            long pull_pivot_r_3;
-            quicksort_fused_3_pull_pivot(g, else_instances, s_lengths_1, s_offsets_2, s_elements, err, &pull_pivot_r, &pull_pivot_r_1, &pull_pivot_r_2, &pull_pivot_r_3);
+            long pull_pivot_r = quicksort_fused_3_pull_pivot(g, else_instances, s_lengths_1, s_offsets_2, s_elements, err);
             tile[p_1] = pull_s_offsets_r;
             pivot[g] = pull_pivot_r;
-            s_lengths_10[g] = pull_pivot_r_1;
-            sorted_lengths[g] = pull_pivot_r_2;
-            sorted_offsets[g] = pull_pivot_r_3;
         } else {
             tile[p_1] = 0L;
         }
@@ -3561,7 +2868,7 @@ static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const 
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1_arg, __global const long* total_1_word, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1_arg, __global const long* total_1_word, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* lesser_offsets_16, __global long* lesser_offsets_25, __global long* lesser_offsets_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -3889,11 +3196,11 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, uint 
         const long owner_1 = min(q, (long)1792 - 1) / 7;
         const uint bit_1 = (uint)(q - owner_1 * 7);
         const long packed_3 = vals[owner_1];
-        before_16[s] = q >= 1792 ? base + vals[305] : base + (packed_3 >> 32) + (long)popcount((uint)packed_3 & ((1u << bit_1) - 1u));
+        lesser_offsets_16[s] = q >= 1792 ? base + vals[305] : base + (packed_3 >> 32) + (long)popcount((uint)packed_3 & ((1u << bit_1) - 1u));
         const long packed_4 = vals_1[owner_1];
-        before_25[s] = q >= 1792 ? base_1 + vals_1[305] : base_1 + (packed_4 >> 32) + (long)popcount((uint)packed_4 & ((1u << bit_1) - 1u));
+        lesser_offsets_25[s] = q >= 1792 ? base_1 + vals_1[305] : base_1 + (packed_4 >> 32) + (long)popcount((uint)packed_4 & ((1u << bit_1) - 1u));
         const long packed_5 = vals_2[owner_1];
-        before_34[s] = q >= 1792 ? base_2 + vals_2[305] : base_2 + (packed_5 >> 32) + (long)popcount((uint)packed_5 & ((1u << bit_1) - 1u));
+        lesser_offsets_34[s] = q >= 1792 ? base_2 + vals_2[305] : base_2 + (packed_5 >> 32) + (long)popcount((uint)packed_5 & ((1u << bit_1) - 1u));
     }
 }
 
@@ -3972,377 +3279,51 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_fused_5_pull_s_offsets(long i, __global const long* before, long before_len, long kept_len, __global const long* before_1, long before_1_len, long kept_len_1, __global const long* before_2, long before_2_len, long kept_len_2, long* r0, long* r1, long* r2) {
-    long lesser_lengths = nessie_sub(nessie_add(i, 1L) < before_len ? before[nessie_add(i, 1L)] : kept_len, before[i]);
-    long v = lesser_lengths;
-    long lesser_lengths_1 = nessie_sub(nessie_add(i, 1L) < before_1_len ? before_1[nessie_add(i, 1L)] : kept_len_1, before_1[i]);
-    long v_1 = lesser_lengths_1;
-    long v_2 = v;
-    long v_3 = v_1;
-    long lesser_lengths_2 = nessie_sub(nessie_add(i, 1L) < before_2_len ? before_2[nessie_add(i, 1L)] : kept_len_2, before_2[i]);
-    long v_4 = lesser_lengths_2;
-    *r0 = v_2;
-    *r1 = v_3;
-    *r2 = v_4;
-}
-
-static inline void quicksort_fused_5_op_s_offsets(long a, long a_1, long a_2, long b, long b_1, long b_2, long* r0, long* r1, long* r2) {
-    *r0 = nessie_add(a, b);
-    *r1 = nessie_add(a_1, b_1);
-    *r2 = nessie_add(a_2, b_2);
-}
-
-static inline long quicksort_fused_5_pull_lesser_lengths(long s, __global const long* before, long before_len, long kept_len) {
-    return nessie_sub(nessie_add(s, 1L) < before_len ? before[nessie_add(s, 1L)] : kept_len, before[s]);
-}
-
-static inline long quicksort_fused_5_pull_s_offsets_1(long i, __global const long* before, long before_len, long kept_len, __global const long* before_1, long before_1_len, long kept_len_1) {
+static inline long quicksort_fused_5_pull_s_offsets(long i, __global const long* lesser_offsets, long lesser_offsets_len, long lesser_elements_len, __global const long* lesser_offsets_1, long lesser_offsets_1_len, long lesser_elements_len_1) {
     long c = nessie_rem(i, 2L);
     long q = nessie_div(i, 2L);
     long t;
     if (c == 0L) {
         long s = q;
-        t = nessie_sub(nessie_add(s, 1L) < before_len ? before[nessie_add(s, 1L)] : kept_len, before[s]);
+        t = nessie_sub(nessie_add(s, 1L) < lesser_offsets_len ? lesser_offsets[nessie_add(s, 1L)] : lesser_elements_len, lesser_offsets[s]);
     } else {
         long s_1 = q;
-        t = nessie_sub(nessie_add(s_1, 1L) < before_1_len ? before_1[nessie_add(s_1, 1L)] : kept_len_1, before_1[s_1]);
+        t = nessie_sub(nessie_add(s_1, 1L) < lesser_offsets_1_len ? lesser_offsets_1[nessie_add(s_1, 1L)] : lesser_elements_len_1, lesser_offsets_1[s_1]);
     }
     long v_lengths = t;
     return v_lengths;
 }
 
-static inline long quicksort_fused_5_op_s_offsets_1(long a, long b) {
+static inline long quicksort_fused_5_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline long quicksort_fused_5_pull_v_lengths(long p, __global const long* before, long before_len, long kept_len, __global const long* before_1, long before_1_len, long kept_len_1) {
+static inline long quicksort_fused_5_pull_v_lengths(long p, __global const long* lesser_offsets, long lesser_offsets_len, long lesser_elements_len, __global const long* lesser_offsets_1, long lesser_offsets_1_len, long lesser_elements_len_1) {
     long c = nessie_rem(p, 2L);
     long q = nessie_div(p, 2L);
     long t;
     if (c == 0L) {
         long s = q;
-        t = nessie_sub(nessie_add(s, 1L) < before_len ? before[nessie_add(s, 1L)] : kept_len, before[s]);
+        t = nessie_sub(nessie_add(s, 1L) < lesser_offsets_len ? lesser_offsets[nessie_add(s, 1L)] : lesser_elements_len, lesser_offsets[s]);
     } else {
         long s_1 = q;
-        t = nessie_sub(nessie_add(s_1, 1L) < before_1_len ? before_1[nessie_add(s_1, 1L)] : kept_len_1, before_1[s_1]);
+        t = nessie_sub(nessie_add(s_1, 1L) < lesser_offsets_1_len ? lesser_offsets_1[nessie_add(s_1, 1L)] : lesser_elements_len_1, lesser_offsets_1[s_1]);
     }
     return t;
 }
 
-__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status_49, uint s_offsets_status_49_epoch, uint s_offsets_status_49_base, long n_s_lengths_arg, __global const long* n_s_lengths_word, __global const long* before_0, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* before_9, long n_before_1_arg, __global const long* n_before_1_word, long n_kept_1_arg, __global const long* n_kept_1_word, __global const long* before_17, long n_before_2_arg, __global const long* n_before_2_word, long n_kept_2_arg, __global const long* n_kept_2_word, __global long* s_offsets_5, __global long* s_offsets_13, __global long* s_offsets_21, __global long* lesser_lengths_11) {
-    __local long tile[1280];
-    __local long tile_1[1280];
-    __local long tile_2[1280];
-    __local long vals[306];
-    __local long vals_1[306];
-    __local long vals_2[306];
-    __local long flags[35];
-    const long n_s_lengths = n_s_lengths_arg >= 0 ? n_s_lengths_arg : clamp(n_s_lengths_word[0], 0L, (-1 - n_s_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_s_lengths_arg) >> 32);
-    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, (-1 - n_before_arg) & 0xFFFFFFFFL) + ((-1 - n_before_arg) >> 32);
-    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, (-1 - n_kept_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_arg) >> 32);
-    const long n_before_1 = n_before_1_arg >= 0 ? n_before_1_arg : clamp(n_before_1_word[0], 0L, (-1 - n_before_1_arg) & 0xFFFFFFFFL) + ((-1 - n_before_1_arg) >> 32);
-    const long n_kept_1 = n_kept_1_arg >= 0 ? n_kept_1_arg : clamp(n_kept_1_word[0], 0L, (-1 - n_kept_1_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_1_arg) >> 32);
-    const long n_before_2 = n_before_2_arg >= 0 ? n_before_2_arg : clamp(n_before_2_word[0], 0L, (-1 - n_before_2_arg) & 0xFFFFFFFFL) + ((-1 - n_before_2_arg) >> 32);
-    const long n_kept_2 = n_kept_2_arg >= 0 ? n_kept_2_arg : clamp(n_kept_2_word[0], 0L, (-1 - n_kept_2_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_2_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status_49 + 2);
-    const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status_49) - s_offsets_status_49_base);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long tile_no = flags[32];
-    const long start = tile_no * 1280;
-    for (long j = 0; j < 5; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < n_s_lengths) {
-            long pull_s_offsets_r;
-            long pull_s_offsets_r_1;
-            long pull_s_offsets_r_2;
-            quicksort_fused_5_pull_s_offsets(g, before_0, n_before, n_kept, before_9, n_before_1, n_kept_1, before_17, n_before_2, n_kept_2, &pull_s_offsets_r, &pull_s_offsets_r_1, &pull_s_offsets_r_2);
-            long pull_lesser_lengths_r = quicksort_fused_5_pull_lesser_lengths(g, before_9, n_before_1, n_kept_1);
-            tile[p_1] = pull_s_offsets_r;
-            tile_1[p_1] = pull_s_offsets_r_1;
-            tile_2[p_1] = pull_s_offsets_r_2;
-            lesser_lengths_11[g] = pull_lesser_lengths_r;
-        } else {
-            tile[p_1] = 0L;
-            tile_1[p_1] = 0L;
-            tile_2[p_1] = 0L;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long acc = 0L;
-    long acc_1 = 0L;
-    long acc_2 = 0L;
-    for (long j = 0; j < 5; j++) {
-        long op_s_offsets_r;
-        long op_s_offsets_r_1;
-        long op_s_offsets_r_2;
-        quicksort_fused_5_op_s_offsets(acc, acc_1, acc_2, tile[l * 5 + j], tile_1[l * 5 + j], tile_2[l * 5 + j], &op_s_offsets_r, &op_s_offsets_r_1, &op_s_offsets_r_2);
-        long c = op_s_offsets_r;
-        long c_1 = op_s_offsets_r_1;
-        long c_2 = op_s_offsets_r_2;
-        acc = c;
-        acc_1 = c_1;
-        acc_2 = c_2;
-    }
-    vals[l] = acc;
-    vals_1[l] = acc_1;
-    vals_2[l] = acc_2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        long row_1 = 0L;
-        long row_2 = 0L;
-        for (long c_3 = 0; c_3 < 16; c_3++) {
-            long op_s_offsets_r_3;
-            long op_s_offsets_r_4;
-            long op_s_offsets_r_5;
-            quicksort_fused_5_op_s_offsets(row, row_1, row_2, vals[l * 16 + c_3], vals_1[l * 16 + c_3], vals_2[l * 16 + c_3], &op_s_offsets_r_3, &op_s_offsets_r_4, &op_s_offsets_r_5);
-            long c_4 = op_s_offsets_r_3;
-            long c_5 = op_s_offsets_r_4;
-            long c_6 = op_s_offsets_r_5;
-            row = c_4;
-            row_1 = c_5;
-            row_2 = c_6;
-        }
-        vals[256 + l] = row;
-        vals_1[256 + l] = row_1;
-        vals_2[256 + l] = row_2;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        long total_1 = 0L;
-        long total_2 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long x_1 = vals_1[256 + r];
-            long x_2 = vals_2[256 + r];
-            vals[256 + r] = total;
-            vals_1[256 + r] = total_1;
-            vals_2[256 + r] = total_2;
-            long op_s_offsets_r_6;
-            long op_s_offsets_r_7;
-            long op_s_offsets_r_8;
-            quicksort_fused_5_op_s_offsets(total, total_1, total_2, x, x_1, x_2, &op_s_offsets_r_6, &op_s_offsets_r_7, &op_s_offsets_r_8);
-            long c_7 = op_s_offsets_r_6;
-            long c_8 = op_s_offsets_r_7;
-            long c_9 = op_s_offsets_r_8;
-            total = c_7;
-            total_1 = c_8;
-            total_2 = c_9;
-        }
-        vals[305] = total;
-        vals_1[305] = total_1;
-        vals_2[305] = total_2;
-        vals[304] = 0L;
-        vals_1[304] = 0L;
-        vals_2[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)s_offsets_status_49_epoch << 32;
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
-            const ulong bits_1 = (ulong)(total_1);
-            const ulong tag_1 = (ulong)s_offsets_status_49_epoch << 32;
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
-            const ulong bits_2 = (ulong)(total_2);
-            const ulong tag_2 = (ulong)s_offsets_status_49_epoch << 32;
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
-        } else {
-            const ulong bits_3 = (ulong)(total);
-            const ulong tag_3 = (ulong)s_offsets_status_49_epoch << 32;
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
-            const ulong bits_4 = (ulong)(total_1);
-            const ulong tag_4 = (ulong)s_offsets_status_49_epoch << 32;
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
-            const ulong bits_5 = (ulong)(total_2);
-            const ulong tag_5 = (ulong)s_offsets_status_49_epoch << 32;
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
-        }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_3 = vals[256 + l];
-        long row_4 = vals_1[256 + l];
-        long row_5 = vals_2[256 + l];
-        for (long c_3 = 0; c_3 < 16; c_3++) {
-            long x_3 = vals[l * 16 + c_3];
-            long x_4 = vals_1[l * 16 + c_3];
-            long x_5 = vals_2[l * 16 + c_3];
-            vals[l * 16 + c_3] = row_3;
-            vals_1[l * 16 + c_3] = row_4;
-            vals_2[l * 16 + c_3] = row_5;
-            long op_s_offsets_r_9;
-            long op_s_offsets_r_10;
-            long op_s_offsets_r_11;
-            quicksort_fused_5_op_s_offsets(row_3, row_4, row_5, x_3, x_4, x_5, &op_s_offsets_r_9, &op_s_offsets_r_10, &op_s_offsets_r_11);
-            long c_10 = op_s_offsets_r_9;
-            long c_11 = op_s_offsets_r_10;
-            long c_12 = op_s_offsets_r_11;
-            row_3 = c_10;
-            row_4 = c_11;
-            row_5 = c_12;
-        }
-    }
-    for (;;) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
-        if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 3 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 1) * 3 + 1) * 2];
-                const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
-                const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
-                const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if ((lo >> 32) == s_offsets_status_49_epoch && (hi >> 32) == s_offsets_status_49_epoch && (lo_1 >> 32) == s_offsets_status_49_epoch && (hi_1 >> 32) == s_offsets_status_49_epoch && (lo_2 >> 32) == s_offsets_status_49_epoch && (hi_2 >> 32) == s_offsets_status_49_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
-                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
-                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
-                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
-                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
-                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if ((lo_3 >> 32) == s_offsets_status_49_epoch && (hi_3 >> 32) == s_offsets_status_49_epoch && (lo_4 >> 32) == s_offsets_status_49_epoch && (hi_4 >> 32) == s_offsets_status_49_epoch && (lo_5 >> 32) == s_offsets_status_49_epoch && (hi_5 >> 32) == s_offsets_status_49_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
-                        vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
-                        vals_2[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
-                    }
-                }
-            }
-            flags[l] = fl;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (l == 0) {
-            long excl = vals[304];
-            long excl_1 = vals_1[304];
-            long excl_2 = vals_2[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_s_offsets_r_12;
-                long op_s_offsets_r_13;
-                long op_s_offsets_r_14;
-                quicksort_fused_5_op_s_offsets(vals[272 + k], vals_1[272 + k], vals_2[272 + k], excl, excl_1, excl_2, &op_s_offsets_r_12, &op_s_offsets_r_13, &op_s_offsets_r_14);
-                long c_13 = op_s_offsets_r_12;
-                long c_14 = op_s_offsets_r_13;
-                long c_15 = op_s_offsets_r_14;
-                excl = c_13;
-                excl_1 = c_14;
-                excl_2 = c_15;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
-            }
-            vals[304] = excl;
-            vals_1[304] = excl_1;
-            vals_2[304] = excl_2;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long incl_1 = excl_1;
-                long incl_2 = excl_2;
-                long op_s_offsets_r_15;
-                long op_s_offsets_r_16;
-                long op_s_offsets_r_17;
-                quicksort_fused_5_op_s_offsets(incl, incl_1, incl_2, vals[305], vals_1[305], vals_2[305], &op_s_offsets_r_15, &op_s_offsets_r_16, &op_s_offsets_r_17);
-                long c_16 = op_s_offsets_r_15;
-                long c_17 = op_s_offsets_r_16;
-                long c_18 = op_s_offsets_r_17;
-                incl = c_16;
-                incl_1 = c_17;
-                incl_2 = c_18;
-                const ulong bits_6 = (ulong)(incl);
-                const ulong tag_6 = (ulong)s_offsets_status_49_epoch << 32;
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
-                const ulong bits_7 = (ulong)(incl_1);
-                const ulong tag_7 = (ulong)s_offsets_status_49_epoch << 32;
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
-                const ulong bits_8 = (ulong)(incl_2);
-                const ulong tag_8 = (ulong)s_offsets_status_49_epoch << 32;
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
-            }
-        }
-    }
-    long off = vals[304];
-    long off_1 = vals_1[304];
-    long off_2 = vals_2[304];
-    long op_s_offsets_r_18;
-    long op_s_offsets_r_19;
-    long op_s_offsets_r_20;
-    quicksort_fused_5_op_s_offsets(off, off_1, off_2, vals[l], vals_1[l], vals_2[l], &op_s_offsets_r_18, &op_s_offsets_r_19, &op_s_offsets_r_20);
-    long c_19 = op_s_offsets_r_18;
-    long c_20 = op_s_offsets_r_19;
-    long c_21 = op_s_offsets_r_20;
-    off = c_19;
-    off_1 = c_20;
-    off_2 = c_21;
-    for (long j = 0; j < 5; j++) {
-        long x_6 = tile[l * 5 + j];
-        long x_7 = tile_1[l * 5 + j];
-        long x_8 = tile_2[l * 5 + j];
-        tile[l * 5 + j] = off;
-        tile_1[l * 5 + j] = off_1;
-        tile_2[l * 5 + j] = off_2;
-        long op_s_offsets_r_21;
-        long op_s_offsets_r_22;
-        long op_s_offsets_r_23;
-        quicksort_fused_5_op_s_offsets(off, off_1, off_2, x_6, x_7, x_8, &op_s_offsets_r_21, &op_s_offsets_r_22, &op_s_offsets_r_23);
-        long c_22 = op_s_offsets_r_21;
-        long c_23 = op_s_offsets_r_22;
-        long c_24 = op_s_offsets_r_23;
-        off = c_22;
-        off_1 = c_23;
-        off_2 = c_24;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 5; j++) {
-        const long p_1 = j * 256 + l;
-        const long g = start + p_1;
-        if (g < n_s_lengths) {
-            s_offsets_5[g] = tile[p_1];
-            s_offsets_13[g] = tile_1[p_1];
-            s_offsets_21[g] = tile_2[p_1];
-        }
-    }
-}
-
-__kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, uint s_offsets_status_50_epoch, uint s_offsets_status_50_base, long t_1_arg, __global const long* t_1_word, __global const long* before_0, long n_before_arg, __global const long* n_before_word, long n_kept_arg, __global const long* n_kept_word, __global const long* before_17, long n_before_2_arg, __global const long* n_before_2_word, long n_kept_2_arg, __global const long* n_kept_2_word, __global long* s_offsets_30, __global long* v_lengths_26) {
+__kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long t_1_arg, __global const long* t_1_word, __global const long* lesser_offsets_0, long n_lesser_offsets_arg, __global const long* n_lesser_offsets_word, long n_lesser_elements_arg, __global const long* n_lesser_elements_word, __global const long* lesser_offsets_4, long n_lesser_offsets_1_arg, __global const long* n_lesser_offsets_1_word, long n_lesser_elements_1_arg, __global const long* n_lesser_elements_1_word, __global long* s_offsets, __global long* v_lengths_9) {
     __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
     const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long n_before = n_before_arg >= 0 ? n_before_arg : clamp(n_before_word[0], 0L, (-1 - n_before_arg) & 0xFFFFFFFFL) + ((-1 - n_before_arg) >> 32);
-    const long n_kept = n_kept_arg >= 0 ? n_kept_arg : clamp(n_kept_word[0], 0L, (-1 - n_kept_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_arg) >> 32);
-    const long n_before_2 = n_before_2_arg >= 0 ? n_before_2_arg : clamp(n_before_2_word[0], 0L, (-1 - n_before_2_arg) & 0xFFFFFFFFL) + ((-1 - n_before_2_arg) >> 32);
-    const long n_kept_2 = n_kept_2_arg >= 0 ? n_kept_2_arg : clamp(n_kept_2_word[0], 0L, (-1 - n_kept_2_arg) & 0xFFFFFFFFL) + ((-1 - n_kept_2_arg) >> 32);
-    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status_50 + 2);
+    const long n_lesser_offsets = n_lesser_offsets_arg >= 0 ? n_lesser_offsets_arg : clamp(n_lesser_offsets_word[0], 0L, (-1 - n_lesser_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_lesser_offsets_arg) >> 32);
+    const long n_lesser_elements = n_lesser_elements_arg >= 0 ? n_lesser_elements_arg : clamp(n_lesser_elements_word[0], 0L, (-1 - n_lesser_elements_arg) & 0xFFFFFFFFL) + ((-1 - n_lesser_elements_arg) >> 32);
+    const long n_lesser_offsets_1 = n_lesser_offsets_1_arg >= 0 ? n_lesser_offsets_1_arg : clamp(n_lesser_offsets_1_word[0], 0L, (-1 - n_lesser_offsets_1_arg) & 0xFFFFFFFFL) + ((-1 - n_lesser_offsets_1_arg) >> 32);
+    const long n_lesser_elements_1 = n_lesser_elements_1_arg >= 0 ? n_lesser_elements_1_arg : clamp(n_lesser_elements_1_word[0], 0L, (-1 - n_lesser_elements_1_arg) & 0xFFFFFFFFL) + ((-1 - n_lesser_elements_1_arg) >> 32);
+    volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
-    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status_50) - s_offsets_status_50_base);
+    if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
     const long start = tile_no * 4864;
@@ -4350,10 +3331,10 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, u
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < t_1) {
-            long pull_s_offsets_1_r = quicksort_fused_5_pull_s_offsets_1(g, before_0, n_before, n_kept, before_17, n_before_2, n_kept_2);
-            long pull_v_lengths_r = quicksort_fused_5_pull_v_lengths(g, before_0, n_before, n_kept, before_17, n_before_2, n_kept_2);
-            tile[p_1] = pull_s_offsets_1_r;
-            v_lengths_26[g] = pull_v_lengths_r;
+            long pull_s_offsets_r = quicksort_fused_5_pull_s_offsets(g, lesser_offsets_0, n_lesser_offsets, n_lesser_elements, lesser_offsets_4, n_lesser_offsets_1, n_lesser_elements_1);
+            long pull_v_lengths_r = quicksort_fused_5_pull_v_lengths(g, lesser_offsets_0, n_lesser_offsets, n_lesser_elements, lesser_offsets_4, n_lesser_offsets_1, n_lesser_elements_1);
+            tile[p_1] = pull_s_offsets_r;
+            v_lengths_9[g] = pull_v_lengths_r;
         } else {
             tile[p_1] = 0L;
         }
@@ -4361,8 +3342,8 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, u
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
     for (long j = 0; j < 19; j++) {
-        long op_s_offsets_1_r = quicksort_fused_5_op_s_offsets_1(acc, tile[l * 19 + j]);
-        long c = op_s_offsets_1_r;
+        long op_s_offsets_r = quicksort_fused_5_op_s_offsets(acc, tile[l * 19 + j]);
+        long c = op_s_offsets_r;
         acc = c;
     }
     vals[l] = acc;
@@ -4370,8 +3351,8 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, u
     if (l < 16) {
         long row = 0L;
         for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_s_offsets_1_r_1 = quicksort_fused_5_op_s_offsets_1(row, vals[l * 16 + c_1]);
-            long c_2 = op_s_offsets_1_r_1;
+            long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(row, vals[l * 16 + c_1]);
+            long c_2 = op_s_offsets_r_1;
             row = c_2;
         }
         vals[256 + l] = row;
@@ -4382,20 +3363,20 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, u
         for (long r = 0; r < 16; r++) {
             long x = vals[256 + r];
             vals[256 + r] = total;
-            long op_s_offsets_1_r_2 = quicksort_fused_5_op_s_offsets_1(total, x);
-            long c_3 = op_s_offsets_1_r_2;
+            long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(total, x);
+            long c_3 = op_s_offsets_r_2;
             total = c_3;
         }
         vals[305] = total;
         vals[304] = 0L;
         if (tile_no == 0) {
             const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)s_offsets_status_50_epoch << 32;
+            const ulong tag = (ulong)s_offsets_status_epoch << 32;
             status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         } else {
             const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)s_offsets_status_50_epoch << 32;
+            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
             status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
             status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
         }
@@ -4408,8 +3389,8 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, u
         for (long c_1 = 0; c_1 < 16; c_1++) {
             long x_1 = vals[l * 16 + c_1];
             vals[l * 16 + c_1] = row_1;
-            long op_s_offsets_1_r_3 = quicksort_fused_5_op_s_offsets_1(row_1, x_1);
-            long c_4 = op_s_offsets_1_r_3;
+            long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(row_1, x_1);
+            long c_4 = op_s_offsets_r_3;
             row_1 = c_4;
         }
     }
@@ -4423,14 +3404,14 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, u
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == s_offsets_status_50_epoch && (hi >> 32) == s_offsets_status_50_epoch) {
+                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                 }
                 if (fl == 0) {
                     const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
                     const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                    if ((lo_1 >> 32) == s_offsets_status_50_epoch && (hi_1 >> 32) == s_offsets_status_50_epoch) {
+                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     }
@@ -4445,8 +3426,8 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, u
             long k = 0;
             for (; k < 32; k++) {
                 if (flags[k] == 0) break;
-                long op_s_offsets_1_r_4 = quicksort_fused_5_op_s_offsets_1(vals[272 + k], excl);
-                long c_5 = op_s_offsets_1_r_4;
+                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(vals[272 + k], excl);
+                long c_5 = op_s_offsets_r_4;
                 excl = c_5;
                 if (flags[k] == 2) {
                     more = 0;
@@ -4459,25 +3440,25 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, u
             flags[34] = at - k;
             if (!more) {
                 long incl = excl;
-                long op_s_offsets_1_r_5 = quicksort_fused_5_op_s_offsets_1(incl, vals[305]);
-                long c_6 = op_s_offsets_1_r_5;
+                long op_s_offsets_r_5 = quicksort_fused_5_op_s_offsets(incl, vals[305]);
+                long c_6 = op_s_offsets_r_5;
                 incl = c_6;
                 const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)s_offsets_status_50_epoch << 32;
+                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
                 status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
                 status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
             }
         }
     }
     long off = vals[304];
-    long op_s_offsets_1_r_6 = quicksort_fused_5_op_s_offsets_1(off, vals[l]);
-    long c_7 = op_s_offsets_1_r_6;
+    long op_s_offsets_r_6 = quicksort_fused_5_op_s_offsets(off, vals[l]);
+    long c_7 = op_s_offsets_r_6;
     off = c_7;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_s_offsets_1_r_7 = quicksort_fused_5_op_s_offsets_1(off, x_2);
-        long c_8 = op_s_offsets_1_r_7;
+        long op_s_offsets_r_7 = quicksort_fused_5_op_s_offsets(off, x_2);
+        long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -4485,7 +3466,7 @@ __kernel void quicksort_fused_5_s_offsets_1(__global int* s_offsets_status_50, u
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < t_1) {
-            s_offsets_30[g] = tile[p_1];
+            s_offsets[g] = tile[p_1];
         }
     }
 }
@@ -4565,9 +3546,11 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err) {
-    long start = sorted_offsets[i];
-    long len = (long)sorted_lengths[i];
+static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* lesser_offsets, long lesser_offsets_len, long lesser_elements_len, __global long* err) {
+    long sorted_offsets = nessie_mul(i, 2L);
+    long sorted_lengths = 2L;
+    long start = sorted_offsets;
+    long len = sorted_lengths;
     if (1L < 0L || 1L >= len) {
         nessie_fail(err, 1, 3, 1L, len);
         return 0L;
@@ -4575,18 +3558,21 @@ static inline long quicksort_fused_6_pull_s_offsets(long i, __global const long*
     long k = nessie_add(start, 1L);
     long lengths = sorted_elements_lengths[k];
     long starts = sorted_elements_offsets[k];
-    long start_1 = sorted_offsets[i];
-    long len_1 = (long)sorted_lengths[i];
+    long sorted_offsets_1 = nessie_mul(i, 2L);
+    long sorted_lengths_1 = 2L;
+    long start_1 = sorted_offsets_1;
+    long len_1 = sorted_lengths_1;
     if (0 || 0L >= len_1) {
         nessie_fail(err, 1, 2, 0L, len_1);
         return 0L;
     }
     long lengths_1 = sorted_elements_lengths[start_1];
     long starts_1 = sorted_elements_offsets[start_1];
+    long lesser_lengths = nessie_sub(nessie_add(i, 1L) < lesser_offsets_len ? lesser_offsets[nessie_add(i, 1L)] : lesser_elements_len, lesser_offsets[i]);
     long start_2 = starts_1;
     long len_2 = lengths_1;
-    long start_3 = equal_offsets[i];
-    long len_3 = equal_lengths[i];
+    long start_3 = lesser_offsets[i];
+    long len_3 = lesser_lengths;
     long start_4 = starts;
     long len_4 = lengths;
     long lengths_2 = nessie_add(nessie_add(len_2, len_3), len_4);
@@ -4597,9 +3583,12 @@ static inline long quicksort_fused_6_op_s_offsets(long a, long b) {
     return nessie_add(a, b);
 }
 
-static inline void quicksort_fused_6_pull_lengths(long i, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4) {
-    long start = sorted_offsets[i];
-    long len = (long)sorted_lengths[i];
+static inline void quicksort_fused_6_pull_lesser_lengths(long s, __global const long* lesser_offsets, long lesser_offsets_len, long lesser_elements_len, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global long* err, long* r0, long* r1, long* r2, long* r3, long* r4, long* r5) {
+    long v = nessie_sub(nessie_add(s, 1L) < lesser_offsets_len ? lesser_offsets[nessie_add(s, 1L)] : lesser_elements_len, lesser_offsets[s]);
+    long sorted_offsets = nessie_mul(s, 2L);
+    long sorted_lengths = 2L;
+    long start = sorted_offsets;
+    long len = sorted_lengths;
     if (0 || 0L >= len) {
         nessie_fail(err, 1, 2, 0L, len);
         *r0 = 0L;
@@ -4607,12 +3596,18 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
         *r2 = 0L;
         *r3 = 0L;
         *r4 = 0L;
+        *r5 = 0L;
         return;
     }
-    long v = sorted_elements_lengths[start];
-    long v_1 = sorted_elements_offsets[start];
-    long start_1 = sorted_offsets[i];
-    long len_1 = (long)sorted_lengths[i];
+    long v_1 = sorted_elements_lengths[start];
+    long v_2 = sorted_elements_offsets[start];
+    long v_3 = v;
+    long v_4 = v_1;
+    long v_5 = v_2;
+    long sorted_offsets_1 = nessie_mul(s, 2L);
+    long sorted_lengths_1 = 2L;
+    long start_1 = sorted_offsets_1;
+    long len_1 = sorted_lengths_1;
     if (1L < 0L || 1L >= len_1) {
         nessie_fail(err, 1, 3, 1L, len_1);
         *r0 = 0L;
@@ -4620,17 +3615,21 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
         *r2 = 0L;
         *r3 = 0L;
         *r4 = 0L;
+        *r5 = 0L;
         return;
     }
     long k = nessie_add(start_1, 1L);
-    long v_2 = sorted_elements_lengths[k];
-    long v_3 = sorted_elements_offsets[k];
-    long v_4 = v;
-    long v_5 = v_1;
-    long v_6 = v_2;
-    long v_7 = v_3;
-    long start_2 = sorted_offsets[i];
-    long len_2 = (long)sorted_lengths[i];
+    long v_6 = sorted_elements_lengths[k];
+    long v_7 = sorted_elements_offsets[k];
+    long v_8 = v_3;
+    long v_9 = v_4;
+    long v_10 = v_5;
+    long v_11 = v_6;
+    long v_12 = v_7;
+    long sorted_offsets_2 = nessie_mul(s, 2L);
+    long sorted_lengths_2 = 2L;
+    long start_2 = sorted_offsets_2;
+    long len_2 = sorted_lengths_2;
     if (1L < 0L || 1L >= len_2) {
         nessie_fail(err, 1, 3, 1L, len_2);
         *r0 = 0L;
@@ -4638,13 +3637,16 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
         *r2 = 0L;
         *r3 = 0L;
         *r4 = 0L;
+        *r5 = 0L;
         return;
     }
     long k_1 = nessie_add(start_2, 1L);
     long lengths = sorted_elements_lengths[k_1];
     long starts = sorted_elements_offsets[k_1];
-    long start_3 = sorted_offsets[i];
-    long len_3 = (long)sorted_lengths[i];
+    long sorted_offsets_3 = nessie_mul(s, 2L);
+    long sorted_lengths_3 = 2L;
+    long start_3 = sorted_offsets_3;
+    long len_3 = sorted_lengths_3;
     if (0 || 0L >= len_3) {
         nessie_fail(err, 1, 2, 0L, len_3);
         *r0 = 0L;
@@ -4652,60 +3654,66 @@ static inline void quicksort_fused_6_pull_lengths(long i, __global const long* s
         *r2 = 0L;
         *r3 = 0L;
         *r4 = 0L;
+        *r5 = 0L;
         return;
     }
     long lengths_1 = sorted_elements_lengths[start_3];
     long starts_1 = sorted_elements_offsets[start_3];
+    long lesser_lengths = nessie_sub(nessie_add(s, 1L) < lesser_offsets_len ? lesser_offsets[nessie_add(s, 1L)] : lesser_elements_len, lesser_offsets[s]);
     long start_4 = starts_1;
     long len_4 = lengths_1;
-    long start_5 = equal_offsets[i];
-    long len_5 = equal_lengths[i];
+    long start_5 = lesser_offsets[s];
+    long len_5 = lesser_lengths;
     long start_6 = starts;
     long len_6 = lengths;
-    long v_8 = nessie_add(nessie_add(len_4, len_5), len_6);
-    *r0 = v_4;
-    *r1 = v_5;
-    *r2 = v_6;
-    *r3 = v_7;
-    *r4 = v_8;
+    long v_13 = nessie_add(nessie_add(len_4, len_5), len_6);
+    *r0 = v_8;
+    *r1 = v_9;
+    *r2 = v_10;
+    *r3 = v_11;
+    *r4 = v_12;
+    *r5 = v_13;
 }
 
-__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long n_else_instances_arg, __global const long* n_else_instances_word, __global const long* sorted_offsets, __global const int* sorted_lengths, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* equal_offsets, __global const long* equal_lengths, __global long* s_offsets, __global long* lengths_5, __global long* starts_6, __global long* lengths_10, __global long* starts_11, __global long* lengths_18, __global long* err) {
-    __local long tile[768];
+__kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, uint s_offsets_status_epoch, uint s_offsets_status_base, long n_lesser_offsets_arg, __global const long* n_lesser_offsets_word, __global const long* sorted_elements_lengths, __global const long* sorted_elements_offsets, __global const long* lesser_offsets, long n_lesser_elements_arg, __global const long* n_lesser_elements_word, __global long* s_offsets, __global long* lesser_lengths_2, __global long* lengths_11, __global long* starts_12, __global long* lengths_16, __global long* starts_17, __global long* lengths_22, __global long* err) {
+    __local long tile[4864];
     __local long vals[306];
     __local long flags[35];
-    const long n_else_instances = n_else_instances_arg >= 0 ? n_else_instances_arg : clamp(n_else_instances_word[0], 0L, (-1 - n_else_instances_arg) & 0xFFFFFFFFL) + ((-1 - n_else_instances_arg) >> 32);
+    const long n_lesser_offsets = n_lesser_offsets_arg >= 0 ? n_lesser_offsets_arg : clamp(n_lesser_offsets_word[0], 0L, (-1 - n_lesser_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_lesser_offsets_arg) >> 32);
+    const long n_lesser_elements = n_lesser_elements_arg >= 0 ? n_lesser_elements_arg : clamp(n_lesser_elements_word[0], 0L, (-1 - n_lesser_elements_arg) & 0xFFFFFFFFL) + ((-1 - n_lesser_elements_arg) >> 32);
     volatile __global ulong* status = (volatile __global ulong*)(s_offsets_status + 2);
     const long l = get_local_id(0);
     if (l == 0) flags[32] = (long)(uint)((uint)atomic_inc(s_offsets_status) - s_offsets_status_base);
     barrier(CLK_LOCAL_MEM_FENCE);
     const long tile_no = flags[32];
-    const long start = tile_no * 768;
-    for (long j = 0; j < 3; j++) {
+    const long start = tile_no * 4864;
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
-        if (g < n_else_instances) {
-            long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(g, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err);
-            long pull_lengths_r;
-            long pull_lengths_r_1;
-            long pull_lengths_r_2;
-            long pull_lengths_r_3;
-            long pull_lengths_r_4;
-            quicksort_fused_6_pull_lengths(g, sorted_offsets, sorted_lengths, sorted_elements_lengths, sorted_elements_offsets, equal_offsets, equal_lengths, err, &pull_lengths_r, &pull_lengths_r_1, &pull_lengths_r_2, &pull_lengths_r_3, &pull_lengths_r_4);
+        if (g < n_lesser_offsets) {
+            long pull_s_offsets_r = quicksort_fused_6_pull_s_offsets(g, sorted_elements_lengths, sorted_elements_offsets, lesser_offsets, n_lesser_offsets, n_lesser_elements, err);
+            long pull_lesser_lengths_r;
+            long pull_lesser_lengths_r_1;
+            long pull_lesser_lengths_r_2;
+            long pull_lesser_lengths_r_3;
+            long pull_lesser_lengths_r_4;
+            long pull_lesser_lengths_r_5;
+            quicksort_fused_6_pull_lesser_lengths(g, lesser_offsets, n_lesser_offsets, n_lesser_elements, sorted_elements_lengths, sorted_elements_offsets, err, &pull_lesser_lengths_r, &pull_lesser_lengths_r_1, &pull_lesser_lengths_r_2, &pull_lesser_lengths_r_3, &pull_lesser_lengths_r_4, &pull_lesser_lengths_r_5);
             tile[p] = pull_s_offsets_r;
-            lengths_5[g] = pull_lengths_r;
-            starts_6[g] = pull_lengths_r_1;
-            lengths_10[g] = pull_lengths_r_2;
-            starts_11[g] = pull_lengths_r_3;
-            lengths_18[g] = pull_lengths_r_4;
+            lesser_lengths_2[g] = pull_lesser_lengths_r;
+            lengths_11[g] = pull_lesser_lengths_r_1;
+            starts_12[g] = pull_lesser_lengths_r_2;
+            lengths_16[g] = pull_lesser_lengths_r_3;
+            starts_17[g] = pull_lesser_lengths_r_4;
+            lengths_22[g] = pull_lesser_lengths_r_5;
         } else {
             tile[p] = 0L;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     long acc = 0L;
-    for (long j = 0; j < 3; j++) {
-        long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, tile[l * 3 + j]);
+    for (long j = 0; j < 19; j++) {
+        long op_s_offsets_r = quicksort_fused_6_op_s_offsets(acc, tile[l * 19 + j]);
         long c = op_s_offsets_r;
         acc = c;
     }
@@ -4817,18 +3825,18 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, uint s
     long op_s_offsets_r_6 = quicksort_fused_6_op_s_offsets(off, vals[l]);
     long c_7 = op_s_offsets_r_6;
     off = c_7;
-    for (long j = 0; j < 3; j++) {
-        long x_2 = tile[l * 3 + j];
-        tile[l * 3 + j] = off;
+    for (long j = 0; j < 19; j++) {
+        long x_2 = tile[l * 19 + j];
+        tile[l * 19 + j] = off;
         long op_s_offsets_r_7 = quicksort_fused_6_op_s_offsets(off, x_2);
         long c_8 = op_s_offsets_r_7;
         off = c_8;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long j = 0; j < 3; j++) {
+    for (long j = 0; j < 19; j++) {
         const long p = j * 256 + l;
         const long g = start + p;
-        if (g < n_else_instances) {
+        if (g < n_lesser_offsets) {
             s_offsets[g] = tile[p];
         }
     }
@@ -5079,6 +4087,331 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, uint s
         const long g = start + p_1;
         if (g < instances_1) {
             s_offsets[g] = tile[p_1];
+        }
+    }
+}
+
+
+// ===== quicksort_gather_fused_2.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_gather_fused_2_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, __global const long* offsets, long offsets_len, __global const long* s_elements, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long s = segment;
+    int f = (int)mapped[s];
+    long r = rank[s];
+    long r_1 = f ? r : nessie_sub(s, r);
+    long q = nessie_add(f ? s_offsets_1[r_1] : offsets[r_1], nessie_sub(p, s_offsets[s]));
+    long t;
+    if (f) {
+        t = s_elements[q];
+    } else {
+        long p_1 = q;
+        long s_1 = nessie_segment_of(offsets, offsets_len, p_1);
+        long w = nessie_sub(p_1, offsets[s_1]);
+        long start = starts[s_1];
+        long len = lengths[s_1];
+        long start_1 = starts_1[s_1];
+        long len_1 = lengths_1[s_1];
+        long start_2 = equal_offsets[s_1];
+        long len_2 = equal_lengths[s_1];
+        long e = nessie_add(len_1, len_2);
+        int c = w < e;
+        int c_1 = w < len_1;
+        long c_2 = c_1 ? 0L : (c ? 1L : 2L);
+        long q_1 = c_1 ? nessie_add(start_1, w) : (c ? nessie_add(start_2, nessie_sub(w, len_1)) : nessie_add(start, nessie_sub(w, e)));
+        t = c_2 == 0L ? sorted_elements_elements[q_1] : (c_2 == 1L ? equal_elements[q_1] : sorted_elements_elements[q_1]);
+    }
+    return t;
+}
+
+static inline long quicksort_gather_fused_2_pull_s_elements_by_tile(long p, long segment, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets, __global const long* offsets, long offsets_len, __global const long* s_offsets_1, __global const long* s_elements, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
+    long s = segment;
+    int f = (int)mapped[s];
+    long r = rank[s];
+    long r_1 = f ? r : nessie_sub(s, r);
+    long q = nessie_add(f ? s_offsets[r_1] : offsets[r_1], nessie_sub(p, s_offsets_1[s]));
+    long t;
+    if (f) {
+        t = s_elements[q];
+    } else {
+        long p_1 = q;
+        long s_1 = nessie_segment_of(offsets, offsets_len, p_1);
+        long w = nessie_sub(p_1, offsets[s_1]);
+        long start = starts[s_1];
+        long len = lengths[s_1];
+        long start_1 = starts_1[s_1];
+        long len_1 = lengths_1[s_1];
+        long start_2 = equal_offsets[s_1];
+        long len_2 = equal_lengths[s_1];
+        long e = nessie_add(len_1, len_2);
+        int c = w < e;
+        int c_1 = w < len_1;
+        long c_2 = c_1 ? 0L : (c ? 1L : 2L);
+        long q_1 = c_1 ? nessie_add(start_1, w) : (c ? nessie_add(start_2, nessie_sub(w, len_1)) : nessie_add(start, nessie_sub(w, e)));
+        t = c_2 == 0L ? sorted_elements_elements[q_1] : (c_2 == 1L ? equal_elements[q_1] : sorted_elements_elements[q_1]);
+    }
+    return t;
+}
+
+__kernel void quicksort_gather_fused_2_s_elements(long t_1_arg, __global const long* t_1_word, __global const long* s_offsets_25, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_28, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* s_elements_29, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* s_elements_31) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long gid = get_global_id(0);
+    if (gid < t_1) {
+        long pull_s_elements_r = quicksort_gather_fused_2_pull_s_elements(gid, s_offsets_25, n_s_offsets, mapped, rank, s_offsets_28, offsets, n_offsets, s_elements_29, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
+        s_elements_31[gid] = pull_s_elements_r;
+    }
+}
+
+__kernel void quicksort_gather_fused_2_s_elements_tiles(__global const long* s_offsets_25, long n_s_offsets_arg, __global const long* n_s_offsets_word, long t_1_arg, __global const long* t_1_word, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_28, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* s_elements_29, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* s_elements_31) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (start >= t_1) return;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_s_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && s_offsets_25[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || s_offsets_25[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && s_offsets_25[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && s_offsets_25[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || s_offsets_25[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && s_offsets_25[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && s_offsets_25[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || s_offsets_25[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && s_offsets_25[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && s_offsets_25[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || s_offsets_25[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && s_offsets_25[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    const int whole = first + 1 >= n_s_offsets || s_offsets_25[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i = l; i < 2048; i += 256) counts[i] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long s = first + 1 + l; s < n_s_offsets; s += 256) {
+            const long o = s_offsets_25[s] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v = l >= 1 ? sums[l - 1] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    long pulled[8];
+    #pragma unroll
+    for (int k_1 = 0; k_1 < 8; k_1++) {
+        const long i_1 = k_1 * 256 + l;
+        const long g = start + i_1;
+        if (g < t_1) {
+            long pull_s_elements_by_tile_r = quicksort_gather_fused_2_pull_s_elements_by_tile(g, (whole ? first : first + counts[i_1]), mapped, rank, s_offsets_28, offsets, n_offsets, s_offsets_25, s_elements_29, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
+            pulled[k_1] = pull_s_elements_by_tile_r;
+        }
+    }
+    #pragma unroll
+    for (int k_2 = 0; k_2 < 8; k_2++) {
+        const long g_1 = start + k_2 * 256 + l;
+        if (g_1 < t_1) {
+            s_elements_31[g_1] = pulled[k_2];
         }
     }
 }
@@ -5683,7 +5016,7 @@ static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global
     return s_elements_1 > pivot[s_1] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1_arg, __global const long* total_1_word, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global long* before_16, __global long* before_25, __global long* before_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1_arg, __global const long* total_1_word, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global long* lesser_offsets_16, __global long* lesser_offsets_25, __global long* lesser_offsets_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -6011,11 +5344,11 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
         const long owner_1 = min(q, (long)1792 - 1) / 7;
         const uint bit_1 = (uint)(q - owner_1 * 7);
         const long packed_3 = vals[owner_1];
-        before_16[s] = q >= 1792 ? base + vals[305] : base + (packed_3 >> 32) + (long)popcount((uint)packed_3 & ((1u << bit_1) - 1u));
+        lesser_offsets_16[s] = q >= 1792 ? base + vals[305] : base + (packed_3 >> 32) + (long)popcount((uint)packed_3 & ((1u << bit_1) - 1u));
         const long packed_4 = vals_1[owner_1];
-        before_25[s] = q >= 1792 ? base_1 + vals_1[305] : base_1 + (packed_4 >> 32) + (long)popcount((uint)packed_4 & ((1u << bit_1) - 1u));
+        lesser_offsets_25[s] = q >= 1792 ? base_1 + vals_1[305] : base_1 + (packed_4 >> 32) + (long)popcount((uint)packed_4 & ((1u << bit_1) - 1u));
         const long packed_5 = vals_2[owner_1];
-        before_34[s] = q >= 1792 ? base_2 + vals_2[305] : base_2 + (packed_5 >> 32) + (long)popcount((uint)packed_5 & ((1u << bit_1) - 1u));
+        lesser_offsets_34[s] = q >= 1792 ? base_2 + vals_2[305] : base_2 + (packed_5 >> 32) + (long)popcount((uint)packed_5 & ((1u << bit_1) - 1u));
     }
 }
 

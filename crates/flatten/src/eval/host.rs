@@ -132,7 +132,8 @@ pub enum RunArg<A, I> {
 // A length the device has not told the host (a `FILTER`'s count, runtime's
 // note [pending lengths]) stays on the device through the host code as
 // long as nothing needs its value: `n = #xs` binds `n` to the pending
-// count ([`Device::length_of`]), `n + m` of ints one of which is pending
+// count ([`Device::length_of`]), `n = m` of a pending `m` to the same
+// one, `n + m` of ints one of which is pending
 // is a new pending int ([`Device::add`]), and `run K (.., n, ..)` passes
 // it to the kernel ([`RunArg::Pending`]). Every other use settles it
 // first ([`Device::settle`]: one read, with every count still on the
@@ -486,7 +487,9 @@ impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
 
     /// The pending int `expr` gives without waiting, if it gives one
     /// (note [pending integers]): `#xs` of an array whose length is still
-    /// on the device, `a + b` of ints one of which is pending.
+    /// on the device, `a + b` of ints one of which is pending, and `n` of
+    /// a pending `n` (a copy: fusion's `length-from-size-argument` writes
+    /// `#r` of a gather's result as the pending size it was run with).
     fn pending_int(
         &mut self,
         function: &'p HostFunction,
@@ -502,6 +505,7 @@ impl<'p, 'm, D: Device> HostMachine<'p, 'm, D> {
                 },
                 HostValue::Scalar(_) => Err(bug("`#` of a scalar")),
             },
+            HostExpr::Atom(atom) => Ok(frame.pending_of(atom)),
             HostExpr::Binary { op: BinaryOp::Add, ty: Scalar::Int, lhs, rhs }
                 if frame.pending_of(lhs).is_some() || frame.pending_of(rhs).is_some() =>
             {

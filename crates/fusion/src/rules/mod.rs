@@ -16,7 +16,9 @@
 //!   `seg-reduce-seg-reduce-horizontal`, `seg-scan-seg-scan-horizontal`,
 //!   `once-once-horizontal`);
 //! - `dead-soac` drops a SOAC whose results nobody uses any more (the `c_u
-//!   = 0` of the ILP: a result that need not be materialised).
+//!   = 0` of the ILP: a result that need not be materialised);
+//! - `same-size-expression` writes sizes that are equal on the host as
+//!   one expression, so that the lowering shares their traversal.
 //!
 //! Each rule is a [`Rule`]: a stable kebab-case name, a one-line summary,
 //! and a function that rewrites one place of the kernel and says what it
@@ -49,6 +51,7 @@ pub mod once_once_horizontal;
 pub mod permute_permute;
 pub mod reduce_once;
 pub mod reduce_reduce_horizontal;
+pub mod same_size;
 pub mod scan_scan_horizontal;
 pub mod seg_reduce_horizontal;
 pub mod seg_scan_horizontal;
@@ -97,6 +100,7 @@ pub const RULES: &[&Rule] = &[
     &filter_filter::FILTER_FILTER,
     &permute_permute::PERMUTE_PERMUTE,
     &dead_soac::DEAD_SOAC,
+    &same_size::SAME_SIZE_EXPRESSION,
     &map_map_horizontal::MAP_MAP_HORIZONTAL,
     &reduce_reduce_horizontal::REDUCE_REDUCE_HORIZONTAL,
     &scan_scan_horizontal::SCAN_SCAN_HORIZONTAL,
