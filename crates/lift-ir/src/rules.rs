@@ -157,6 +157,14 @@ pub struct Config {
     /// merge runs with these groups, and on even ones they return at once
     /// (`NESSIE_SEG_MERGE_GROUPS`; `NESSIE_SEG_GROUPS` sets both).
     pub seg_merge_groups: i64,
+    /// The merge tiles' items a work-item (`segReduce-merge`), where set
+    /// and from 1 to 16 (`NESSIE_MERGE_ITEMS`); else
+    /// [`crate::seg_reduce::merge_items`].
+    pub merge_items: Option<i64>,
+    /// The merge's work-items a group, where set and a power of two from
+    /// 32 to [`Config::group_size`] (`NESSIE_MERGE_GROUP`); else
+    /// [`Config::group_size`].
+    pub merge_group_size: Option<i64>,
     /// The most elements a work-item of an unsegmented look-back scan
     /// whose pulls gather (`scan-lookback`, note [gathering scans] in
     /// `crate::lookback`) takes, below what local memory allows
@@ -243,6 +251,8 @@ impl Default for Config {
             seg_batch: crate::seg_reduce::SEG_BATCH,
             seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
             seg_merge_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
+            merge_items: None,
+            merge_group_size: None,
             scan_lookback_items: crate::lookback::GATHER_SCAN_ITEMS,
             segment_tiles: SegmentTiles::BySize,
             seg_list_group: crate::seg_reduce::SEG_LIST_GROUP,

@@ -1065,12 +1065,17 @@ fn lower_merge(
     let Some(items) = merge_items(components) else {
         return Err(Unsupported { what: "segReduce-merge of more than two components".into() });
     };
+    let items = cfg.merge_items.filter(|v| (1..=16).contains(v)).unwrap_or(items);
+    let group_size = cfg
+        .merge_group_size
+        .filter(|&l| (32..=cfg.group_size).contains(&l) && l & (l - 1) == 0)
+        .unwrap_or(cfg.group_size);
     let strided = crate::rules::is_commutative(low, f);
     low.rules_applied.push("segReduce-merge".into());
     if strided {
         low.rules_applied.push("reorder-commutative".into());
     }
-    let tiles_len = cfg.group_size * items;
+    let tiles_len = group_size * items;
     let tiles_def = (count.clone() + elements.clone()).ceil_div(tiles_len);
     let tiles = ArithExpr::var(&low.size_var("merge_tiles", SizeDef::Derived(tiles_def), Range::at_least(0)));
     let groups_def = tiles.clone().min(cap).max(1);
@@ -1091,7 +1096,7 @@ fn lower_merge(
         when: when.clone(),
         guard: guard.clone(),
     });
-    let tiles = MergeTiles { group_size: cfg.group_size, items, groups, tiles, splits, strided, hoisted, long };
+    let tiles = MergeTiles { group_size, items, groups, tiles, splits, strided, hoisted, long };
     stages.push(Stage {
         body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
         when,

@@ -146,6 +146,8 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             seg_batch: 3,
             seg_guarded_groups: 2,
             seg_merge_groups: 2,
+            merge_items: None,
+            merge_group_size: None,
             // Scans that gather in tiles of 2 · 1.
             scan_lookback_items: 1,
             segment_tiles: lift_ir::rules::SegmentTiles::Always,

@@ -62,7 +62,9 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// setting [`lift_ir::rules::Config::seg_batch`], `NESSIE_SEG_GROUPS=G`
 /// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`] and
 /// [`lift_ir::rules::Config::seg_merge_groups`], `NESSIE_SEG_MERGE_GROUPS=G`
-/// the latter alone,
+/// the latter alone, `NESSIE_MERGE_ITEMS=V` and `NESSIE_MERGE_GROUP=L`
+/// [`lift_ir::rules::Config::merge_items`] and
+/// [`lift_ir::rules::Config::merge_group_size`] (the merge tiles' shape),
 /// `NESSIE_SEG_LIST_GROUP=G` (a power of two)
 /// [`lift_ir::rules::Config::seg_list_group`], and
 /// `NESSIE_SEGMENT_IDS=never` turning
@@ -124,7 +126,11 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         Ok("0") => false,
         _ => defaults.seg_stream_loads,
     };
+    let merge_items = std::env::var("NESSIE_MERGE_ITEMS").ok().and_then(|b| b.trim().parse::<i64>().ok());
+    let merge_group_size = std::env::var("NESSIE_MERGE_GROUP").ok().and_then(|b| b.trim().parse::<i64>().ok());
     lift_ir::rules::Config {
+        merge_items,
+        merge_group_size,
         seg_reduce,
         seg_stream_loads,
         seg_warp_steps,

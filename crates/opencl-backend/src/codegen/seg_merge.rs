@@ -24,6 +24,34 @@
 //! evaluators. Every bound of a loop around a barrier is the same for the
 //! whole group.
 
+// Note [where the merge's time goes]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// Measured on an H100 (spmvmerge, one call, every variant against main's
+// binary), SpMV over 7e6 power-law rows (59.5M nonzeros, f64 values,
+// 32-bit columns, `v` 56 MB), ms per call of this kernel: as built 1.365
+// (56 registers, 27 KiB of local memory a group of 256: 4 groups an SM);
+// without the gathers of `v` (`NESSIE_MERGE_PROBE=nogather`: the value
+// itself) 0.593; without the merge of the local values (`noreduce`: each
+// work-item writes the fold of its items) 1.336; without both 0.438.
+// Tile shapes (`NESSIE_MERGE_ITEMS`, `NESSIE_MERGE_GROUP`): 7 items 1.369
+// (48 registers), 4 items 1.414, 16 items 1.591 (123 registers), groups of
+// 128 1.422 (512 work-items exceed what the driver allows for this
+// kernel). On the same device cuSPARSE (`mat @ v`) took 1.294 ms, CuPy's
+// `take(v, cols)` alone 1.202 (0.436 with columns in order: the random
+// gathers cost 0.77 ms there too) and a copy ran at 2969 GB/s. So the
+// gathers cost this kernel what they cost a plain gather (0.77 ms), and
+// the rest (0.59 ms, twice the streamed bytes' time at the copy ceiling)
+// adds to them instead of hiding under them; the local merge and its
+// barriers are not the cost (0.03 ms). Tried and slower: loads of the
+// matrix with PTX `ld.global.cs` (evict-first, to keep `v` in L2) 1.777
+// (96 registers; 1.343 with 7 items, against 1.369); folding the part of
+// a tile's first segment before the tile (at most a tile: 89 % of the
+// tiles have one, 19 % of the elements) in the batch of the tile's own
+// loads, to save a round trip, 1.827 (128 registers: 2 groups an SM). What
+// is left to try: fewer registers for more groups in flight (the columns
+// are held as 64-bit values, the deferred fault record), or work-items
+// that go on gathering for the next tile while the group merges.
+
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
 use lift_ir::ir::{Expr, Fun, MergeTiles, Type};
@@ -148,6 +176,33 @@ impl Generator<'_> {
             self.close();
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        if merge_probe("noreduce") {
+            // Measurement only: each work-item folds its `V` values and
+            // writes the fold as one segment's (a wrong result).
+            let acc = self.declare_private(&comps, &init);
+            let (i, k) = (self.fresh("i"), self.fresh("k"));
+            self.open(format!("for (int {i} = 0; {i} < {v}; {i}++)"));
+            self.line(format!("const int {k} = {t} * {v} + {i};"));
+            self.open(format!("if ({k} < {ne})"));
+            let local: Vec<String> = vals.iter().map(|name| format!("{name}[{k}]")).collect();
+            let folded = self.apply_scalar_fun(
+                op,
+                vec![(Val::Scalar(acc.clone()), acc_ty.clone()), (Val::Scalar(local), acc_ty.clone())],
+            )?;
+            self.assign(&acc, &folded);
+            self.close();
+            self.close();
+            self.open(format!("if ({t} < {nr})"));
+            let row = self.fresh("row");
+            self.line(format!("const long {row} = {a} + {t};"));
+            let at = ArithExpr::var(&Var::new(row, Range::below(count.clone())));
+            self.write(&out, &[at], &acc)?;
+            self.close();
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            self.close();
+            self.close();
+            return Ok(Val::Array(Self::out_view(&out)));
+        }
         // This work-item's items of the tile.
         let [dlo, dhi, lo, hi, m, ii, jj, head, d, row] =
             ["dlo", "dhi", "lo", "hi", "m", "ii", "jj", "head", "d", "row"].map(|x| self.fresh(x));
@@ -248,8 +303,14 @@ impl Generator<'_> {
                 self.line(format!("{} {name} = {i};", c_type(*s)));
             }
             self.open(format!("if ({k} < {ne})"));
-            let r = self.call(h.pull, args)?;
-            self.assign(&x, &r);
+            if merge_probe("nogather") && x.len() == 1 && args.len() > 1 {
+                // Measurement only: the last hoisted element as the value.
+                let last = args.last().cloned().unwrap_or_default();
+                self.line(format!("{} = ({}){last};", x[0], c_type(red.comps[0])));
+            } else {
+                let r = self.call(h.pull, args)?;
+                self.assign(&x, &r);
+            }
             self.close();
             values.push(x);
         }
@@ -302,6 +363,16 @@ impl Generator<'_> {
         self.close();
         Ok(v)
     }
+}
+
+/// Whether `NESSIE_MERGE_PROBE` (a comma-separated list) names `what`:
+/// variants of the merge kernel that drop a phase, for measurement only
+/// (their results are wrong): `nogather` takes the last hoisted array's
+/// element as the value instead of the pull (for SpMV, no gather of `v`),
+/// `noreduce` writes each work-item's fold of its items as a segment's
+/// value (note [where the merge's time goes]).
+fn merge_probe(what: &str) -> bool {
+    std::env::var("NESSIE_MERGE_PROBE").is_ok_and(|p| p.split(',').any(|x| x.trim() == what))
 }
 
 /// What combining carries needs.
