@@ -961,6 +961,7 @@ fn cli_trials(root: &Path, opencl: bool) -> Vec<(Weight, Trial)> {
         ("cli::slabs_on_and_off_print_the_same", cli_slabs, true),
         ("cli::collatz_launches_do_not_grow_with_n", cli_collatz_launches, true),
         ("cli::segment_ids_on_every_run", cli_segment_ids_always, true),
+        ("cli::each_once_gathers_print_the_same", cli_each_once_gathers, true),
         ("cli::divergent_recursion_launches_grow_with_the_depth", cli_divergent_launches, true),
         ("cli::no_such_device_exits_4", cli_no_such_device, true),
         ("cli::no_opencl_platform_exits_4_with_install_help", cli_no_platform, false),
@@ -1175,15 +1176,18 @@ fn cli_cl_options(root: &Path) -> Result<(), Failed> {
 /// else-instances and the branches' totals) is one launch
 /// (`lookback-horizontal`, note [horizontal look-back] in lift-ir's
 /// `lookback.rs`). Before both: 17.2 launches, 2.1 reads and 2.2 waits a
-/// level. Then 15.4 launches became 13.4: the `++` on the way up is part
-/// of the merge of the level's branches (fusion's note [each-once
-/// gathers], with `length-from-size-argument`), a filter's offsets are its
+/// level. Then 15.4 launches became 14.4: a filter's offsets are its
 /// counts before each segment (`offsets-from-before`, flatten's note
 /// [counts from the filter]), and the count of the elements equal to the
 /// pivot runs after the recursive call with the `++`'s lengths (fusion's
-/// notes [runs past calls] and `same-size-expression`). The depth comes
-/// from the interpreter, running the same splits.
-const QUICKSORT_LAUNCHES_PER_LEVEL: f64 = 13.6;
+/// notes [runs past calls] and `same-size-expression`); and 13.4 where the
+/// `++` on the way up is part of the merge of the level's branches
+/// (`NESSIE_EACH_ONCE_GATHER=1`, fusion's note [each-once gathers], with
+/// `length-from-size-argument`; off by default, that note says why). The
+/// depth comes from the interpreter, running the same splits.
+const QUICKSORT_LAUNCHES_PER_LEVEL: f64 = 14.6;
+/// The bound with `NESSIE_EACH_ONCE_GATHER=1`.
+const QUICKSORT_LAUNCHES_PER_LEVEL_EACH_ONCE: f64 = 13.6;
 const QUICKSORT_READS_PER_LEVEL: f64 = 1.15;
 const QUICKSORT_WAITS_PER_LEVEL: f64 = 1.3;
 /// Device-to-device copies: the packed reads copied 13 words a level into
@@ -1223,7 +1227,25 @@ data = {rem(hash_int(i), 1000000) : i in index(3000)};
         return Err(format!("no depth from the interpreter:\n{}", levels.describe()).into());
     };
     let levels: f64 = levels.parse::<f64>().map_err(|e| e.to_string())? + 1.0;
-    let result = run_nessie_unoptimised(root, &["run", sort.to_str().unwrap(), "--stats"], &[])?;
+    let each_once = [("NESSIE_EACH_ONCE_GATHER", "1")];
+    for (env, launch_bound) in
+        [(&[][..], QUICKSORT_LAUNCHES_PER_LEVEL), (&each_once[..], QUICKSORT_LAUNCHES_PER_LEVEL_EACH_ONCE)]
+    {
+        quicksort_level_counts(root, &sort, levels, env, launch_bound)?;
+    }
+    Ok(())
+}
+
+/// One run of [`cli_quicksort_levels`]'s quicksort with `env`, its counts
+/// per level against the bounds (`launch_bound` for its launches).
+fn quicksort_level_counts(
+    root: &Path,
+    sort: &Path,
+    levels: f64,
+    env: &[(&str, &str)],
+    launch_bound: f64,
+) -> Result<(), Failed> {
+    let result = run_nessie_unoptimised(root, &["run", sort.to_str().unwrap(), "--stats"], env)?;
     let count = |row: &str| -> Option<f64> {
         let line = result.stderr.lines().find(|l| l.starts_with(row))?;
         line[row.len()..].split_whitespace().next()?.parse().ok()
@@ -1235,18 +1257,19 @@ data = {rem(hash_int(i), 1000000) : i in index(3000)};
     let (per_level, reads_per_level, waits_per_level) = (launches / levels, reads / levels, waits / levels);
     let copies_per_level = count("device-copy ").unwrap_or(0.0) / levels;
     eprintln!(
-        "quicksort of 3000: {levels} levels, {per_level:.1} launches, {reads_per_level:.1} reads and \
+        "quicksort of 3000 ({env:?}): {levels} levels, {per_level:.1} launches, {reads_per_level:.1} reads and \
          {waits_per_level:.1} host waits per level"
     );
     expect(
         result.status == Some(0)
-            && per_level <= QUICKSORT_LAUNCHES_PER_LEVEL
+            && result.stdout.trim_end().ends_with("it = 3000 : int")
+            && per_level <= launch_bound
             && reads_per_level <= QUICKSORT_READS_PER_LEVEL
             && waits_per_level <= QUICKSORT_WAITS_PER_LEVEL
             && copies_per_level <= QUICKSORT_COPIES_PER_LEVEL,
         &format!(
-            "{launches} launches, {reads} reads and {waits} waits over {levels} levels: {per_level:.1}, \
-             {reads_per_level:.1} and {waits_per_level:.1} per level (bounds {QUICKSORT_LAUNCHES_PER_LEVEL}, \
+            "{env:?}: {launches} launches, {reads} reads and {waits} waits over {levels} levels: {per_level:.1}, \
+             {reads_per_level:.1} and {waits_per_level:.1} per level (bounds {launch_bound}, \
              {QUICKSORT_READS_PER_LEVEL} and {QUICKSORT_WAITS_PER_LEVEL}); {copies_per_level:.1} copies per level \
              (bound {QUICKSORT_COPIES_PER_LEVEL})"
         ),
@@ -1333,6 +1356,50 @@ maxx = points[max_index(xs)];
 /// `SEGMENT_IDS` built, whatever the sizes; by default only runs of 2^17
 /// positions and more do): the flat evaluator and OpenCL print what the
 /// header expects, and the fused program builds ids.
+/// `NESSIE_EACH_ONCE_GATHER=1` (fusion's `each-once-gather`, off by
+/// default) fuses recursions' `++` into the gathers that read them: the
+/// programs where it fires print what their headers say on the flat
+/// evaluator and on OpenCL, and quicksort's fused program has fewer
+/// kernels with it than without.
+fn cli_each_once_gathers(root: &Path) -> Result<(), Failed> {
+    const PROGRAMS: [&str; 3] = [
+        "tests/programs/recursion/quicksort.nesl",
+        "tests/programs/recursion/mergesort.nesl",
+        "tests/programs/recursion/divide_and_conquer.nesl",
+    ];
+    let on = [("NESSIE_EACH_ONCE_GATHER", "1")];
+    for program in PROGRAMS {
+        let text = std::fs::read_to_string(root.join(program)).map_err(|e| format!("{program}: {e}"))?;
+        let expected = parse_header(&text).map_err(|e| format!("{program}: {e}"))?.output;
+        for backend in ["flat", "opencl"] {
+            let result = run_nessie_unoptimised(root, &["run", program, "--backend", backend], &on)?;
+            expect(
+                result.status == Some(0) && result.stdout.trim_end() == expected.trim_end(),
+                &format!(
+                    "{program} on {backend} with NESSIE_EACH_ONCE_GATHER=1 prints otherwise:
+{expected}"
+                ),
+                &result,
+            )?;
+        }
+    }
+    let dir = TempDir::new("cli-each-once");
+    let program = PROGRAMS[0];
+    let mut kernels = Vec::new();
+    for (name, env) in [("off", &[][..]), ("on", &on[..])] {
+        let out = dir.path().join(name);
+        let out = out.to_str().unwrap_or_default();
+        let result = run_nessie_with(root, &["compile", program, "-o", out, "--emit", "fused"], env)?;
+        let fused = std::fs::read_to_string(Path::new(out).join("quicksort.fused")).unwrap_or_default();
+        expect(result.status == Some(0) && !fused.is_empty(), &format!("{program}: no fused program"), &result)?;
+        kernels.push(fused.lines().filter(|l| l.trim_start().starts_with("kernel ")).count());
+    }
+    if kernels[1] >= kernels[0] {
+        return Err(format!("{program}: {} kernels with each-once gathers, {} without", kernels[1], kernels[0]).into());
+    }
+    Ok(())
+}
+
 fn cli_segment_ids_always(root: &Path) -> Result<(), Failed> {
     const PROGRAMS: [&str; 3] = [
         "tests/programs/nested/segment_ids_shapes.nesl",

@@ -16,7 +16,7 @@
 //!   in a thunk over `i`) costs nothing extra. Reading elsewhere (a gather,
 //!   `A[j]`) recomputes the element at `j`, which is allowed only for a
 //!   cheap producer thunk ([`GATHER_COST_LIMIT`]), or for a gather that
-//!   takes each element once (`each-once-gather`, note [each-once
+//!   takes each element once (`each-once-gather`, off by default, note [each-once
 //!   gathers]), and only for one that cannot fault: a
 //!   fault the `MAP` would have raised at an element nobody reads must not
 //!   be lost. For the same reason a producer that can fault is fused into
@@ -209,6 +209,26 @@ pub fn map_rule_name(consumer: &Soac) -> &'static str {
 // of the same shape that read one element many times would recompute it
 // as many times (a slower kernel, never a wrong one: the producer cannot
 // fault, which the rule above checks first).
+//
+// Off by default (`NESSIE_EACH_ONCE_GATHER=1` turns it on): the fused
+// gather finds each element's source by two searches, the merge's over
+// the instances and the `++`'s over its segments, where the two kernels
+// it replaces did one each, and it streams at a third of their rate. On
+// the H100 (one device call, one binary with and without the rule,
+// alternating): quicksort 10^7 703 launches and 26.5 ms of kernels
+// against 763 and 25.2 ms, `time` medians 31.1 and 32.3 ms over ten runs
+// each (spreads 29.7-35.7 and 28.7-42.4: within the noise); quicksort
+// 10^8 220.4 against 195.4 ms of kernels, `time` 235.2 against 208.6 ms
+// (four runs each): the fused gather took 79.3 ms where the pair took
+// 54.4 (723 against about 2200 GB/s). A launch a level is not worth 12 %
+// at 10^8; a fused gather that keeps the `++`'s offsets per instance
+// (one search) would be.
+
+/// Whether `each-once-gather` applies: `NESSIE_EACH_ONCE_GATHER=1` turns
+/// it on; off by default (note [each-once gathers] says why).
+pub fn each_once_gathers_enabled() -> bool {
+    std::env::var("NESSIE_EACH_ONCE_GATHER").is_ok_and(|v| v.trim() == "1")
+}
 
 /// Whether `consumer` is a gather that reads each element of `producer`'s
 /// result at most once, by note [each-once gathers].
@@ -216,6 +236,9 @@ fn is_each_once_gather(producer: &SoacView<'_>, consumer: &SoacView<'_>, held: &
     let Soac::Map { pull, .. } = consumer.soac else {
         return false;
     };
+    if !each_once_gathers_enabled() {
+        return false;
+    }
     let sizes_fit = matches!((producer.size, consumer.size),
         (Some(part), Some(whole)) if whole.strictly_contains_sum(part));
     sizes_fit && uses.other_reads == 1 && uses.own_index_reads == 0 && !reads_inside_loop(&pull.body, held, false)
