@@ -206,7 +206,12 @@ impl Generator<'_> {
     }
 
     /// `accs = accs op x`.
-    fn fold_value(&mut self, red: &Reduction<'_>, accs: &[String], x: Vec<String>) -> Result<(), CodegenError> {
+    pub(super) fn fold_value(
+        &mut self,
+        red: &Reduction<'_>,
+        accs: &[String],
+        x: Vec<String>,
+    ) -> Result<(), CodegenError> {
         let res = self.apply_scalar_fun(
             red.op,
             vec![(Val::Scalar(accs.to_vec()), red.acc_ty.clone()), (Val::Scalar(x), red.acc_ty.clone())],

@@ -394,13 +394,7 @@ impl Generator<'_> {
             others.push(other);
         }
         self.open(format!("if (({lane} & (2 * {h} - 1)) == 0)"));
-        let both = self.apply_scalar_fun(
-            red.op,
-            vec![(Val::Scalar(accs.to_vec()), red.acc_ty.clone()), (Val::Scalar(others), red.acc_ty.clone())],
-        )?;
-        for (a, b) in accs.iter().zip(&both) {
-            self.line(format!("{a} = {b};"));
-        }
+        self.fold_value(red, accs, others)?;
         self.close();
         self.close();
         Ok(())
