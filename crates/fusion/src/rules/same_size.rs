@@ -89,3 +89,54 @@ fn mentions_any(expr: &GExpr, vars: &[flatten::ir::KVar]) -> bool {
     for_each_use(expr, &mut |v| found |= vars.contains(&v));
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use flatten::ir::{Atom, BinaryOp, Const, GExpr, HostVar, Soac};
+
+    use crate::rules::test_support::*;
+    use crate::rules::{RewriteContext, check_launchable};
+    use crate::sizes::FunctionSizes;
+
+    /// `m = MAP { i => xs[i] + 1 } (#xs)` and `s = SCAN (+) ys (#ys)`,
+    /// with `xs` and `ys` one host array.
+    #[test]
+    fn one_host_size_gets_one_expression() {
+        let mut b = Builder::new();
+        let (xs, ys) = (b.xs, b.ys);
+        let (m, s) = (b.array("m"), b.array("s"));
+        let pull = b.index_thunk(|i| bin(BinaryOp::Add, GExpr::read(xs, i), int(1)));
+        b.bind(vec![m], Soac::Map { size: GExpr::Length(xs), pull });
+        let pull = b.index_thunk(|i| GExpr::read(ys, i));
+        let op = b.operator(BinaryOp::Add);
+        b.bind(vec![s], Soac::Scan { size: GExpr::Length(ys), pull, neutral: vec![Const::Int(0)], op });
+        let (mut kernel, mut args) = b.finish(vec![m, s]);
+        // `ys` is `xs` on the host.
+        args[1] = args[0].clone();
+        let before = evaluate(&kernel, &args).expect("the test kernel runs");
+        let atoms = [Atom::Var(HostVar(0)), Atom::Var(HostVar(0)), Atom::Var(HostVar(2)), Atom::Var(HostVar(3))];
+        let sizes = FunctionSizes::default();
+        let cx = RewriteContext { args: &atoms, sizes: &sizes };
+        let fired = (super::SAME_SIZE_EXPRESSION.apply)(&mut kernel, &cx).expect("the rule does not fail");
+        assert!(fired.is_some());
+        assert!(matches!(&kernel.body[1].soac, Soac::Scan { size: GExpr::Length(v), .. } if *v == xs));
+        check_launchable(&kernel).expect("launchable");
+        assert_eq!(evaluate(&kernel, &args).expect("runs"), before);
+        // Sizes of distinct host arrays stay as they are.
+        let again = (super::SAME_SIZE_EXPRESSION.apply)(&mut kernel, &cx).expect("the rule does not fail");
+        assert!(again.is_none());
+        let distinct = [Atom::Var(HostVar(0)), Atom::Var(HostVar(1)), Atom::Var(HostVar(2)), Atom::Var(HostVar(3))];
+        let (mut other, _) = {
+            let mut b = Builder::new();
+            let (xs, ys) = (b.xs, b.ys);
+            let (m, s) = (b.array("m"), b.array("s"));
+            let pull = b.index_thunk(|i| GExpr::read(xs, i));
+            b.bind(vec![m], Soac::Map { size: GExpr::Length(xs), pull });
+            let pull = b.index_thunk(|i| GExpr::read(ys, i));
+            b.bind(vec![s], Soac::Map { size: GExpr::Length(ys), pull });
+            b.finish(vec![m, s])
+        };
+        let cx = RewriteContext { args: &distinct, sizes: &sizes };
+        assert!((super::SAME_SIZE_EXPRESSION.apply)(&mut other, &cx).expect("no failure").is_none());
+    }
+}
