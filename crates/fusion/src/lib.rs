@@ -207,8 +207,9 @@ pub fn fuse_with_solver(
     }
     fused.kernels = kernels;
     remove_unused_kernels(&mut fused);
+    let mut final_firings = Vec::new();
     if schedule != ScheduleKind::None {
-        known_segments::segment_of_known_start(&mut fused);
+        final_firings = known_segments::segment_of_known_start(&mut fused);
         length_only_results::length_only_results(&mut fused);
         materialize_segment_ids::materialize_segment_ids(
             &mut fused,
@@ -219,7 +220,12 @@ pub fn fuse_with_solver(
     let fused = flatten::free_dead_buffers::free_dead_buffers(fused);
     flatten::ir::verify::verify(&fused)
         .map_err(|e| FusionError::bug("the fused program", format!("it does not verify: {e}")))?;
-    let report = FusionReport { schedule: schedule.name(), regions: state.reports, kernel_count: fused.kernels.len() };
+    let report = FusionReport {
+        schedule: schedule.name(),
+        regions: state.reports,
+        kernel_count: fused.kernels.len(),
+        final_firings,
+    };
     Ok(Fused { program: fused, report })
 }
 
