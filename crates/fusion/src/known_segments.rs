@@ -35,7 +35,10 @@
 // was). The checks are nested `if`s, so `offsets[r + 1]` is read only in
 // range. Where the route holds (always, in the gathers flattening builds)
 // the search is never run: two cached loads of the offsets replace
-// ⌈log2 #offsets⌉ dependent ones per element.
+// ⌈log2 #offsets⌉ dependent ones per element. On the H100 (quicksort of
+// 10^7 ints, `--stats`), the fused gather of the way up took 4.35 ms
+// where the `++` and the merge it replaces took 5.90 ms (the fused gather
+// without this rule streamed at a third of their rate).
 //
 // The rewrite runs once on the final kernels (after the rules, before
 // `length_only_results`), and never on the search it leaves in the
