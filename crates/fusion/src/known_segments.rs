@@ -29,8 +29,12 @@
 // descriptors]), so a segment `r` that contains `q` is the last one whose
 // offset is <= q, which is what `SegmentOf` returns. The candidate only
 // has to be found: `q` resolved through single-variable `let`s and
-// through `if`s whose condition (a variable, or its `not`) is known on
-// the path from the enclosing branches, to `offsets[r] + w` or `w +
+// through `if`s whose condition is known on the path from the enclosing
+// branches (the same expression, or its `not`, as the condition of a
+// branch the path is in: the variables a condition reads are bound once,
+// so it has one value wherever it is in scope; a loop's variables change
+// between iterations, but a branch and what is inside it are evaluated
+// in one), to `offsets[r] + w` or `w +
 // offsets[r]` with `r` a variable (in scope at the search, since the read
 // was). The checks are nested `if`s, so `offsets[r + 1]` is read only in
 // range. Where the route holds (always, in the gathers flattening builds)
@@ -55,7 +59,8 @@ use crate::gexpr::map_exprs;
 pub const SEGMENT_OF_KNOWN_START: &str = "segment-of-known-start";
 
 /// Applies `segment-of-known-start` to every expression of every kernel
-/// of `program`; returns one line per firing (`kernel: offsets at r`).
+/// of `program`; returns one line per firing (`segment-of-known-start in
+/// K: segment_of(offsets, ...) checks segment r first`).
 pub fn segment_of_known_start(program: &mut FlatProgram) -> Vec<String> {
     let mut firings = Vec::new();
     for kernel in &mut program.kernels {
@@ -85,7 +90,22 @@ pub fn segment_of_known_start(program: &mut FlatProgram) -> Vec<String> {
 #[derive(Default)]
 struct PathFacts {
     lets: HashMap<KVar, GExpr>,
-    known: HashMap<KVar, bool>,
+    /// Conditions of the enclosing branches, with the side taken.
+    known: Vec<(GExpr, bool)>,
+}
+
+impl PathFacts {
+    /// The value of `cond` on this path, where the enclosing branches fix
+    /// it.
+    fn value_of(&self, cond: &GExpr) -> Option<bool> {
+        if let Some((_, taken)) = self.known.iter().rev().find(|(c, _)| c == cond) {
+            return Some(*taken);
+        }
+        match cond {
+            GExpr::Unary { op: UnaryOp::Not, arg, .. } => self.value_of(arg).map(|v| !v),
+            _ => None,
+        }
+    }
 }
 
 /// Rewrites the searches of `expr` in place (top-down, so that the facts
@@ -108,16 +128,14 @@ fn rewrite(expr: &mut GExpr, path: &mut PathFacts, fired: &mut Vec<(KVar, KVar)>
         }
         GExpr::If { cond, then_branch, else_branch } => {
             rewrite(cond, path, fired);
-            let fact = condition_variable(cond);
             for (branch, taken) in [(then_branch, true), (else_branch, false)] {
-                let previous = fact.map(|(v, polarity)| (v, path.known.insert(v, polarity == taken)));
-                rewrite(branch, path, fired);
-                if let Some((v, previous)) = previous {
-                    match previous {
-                        Some(old) => path.known.insert(v, old),
-                        None => path.known.remove(&v),
-                    };
+                let depth = path.known.len();
+                path.known.push(((**cond).clone(), taken));
+                if let GExpr::Unary { op: UnaryOp::Not, arg, .. } = &**cond {
+                    path.known.push(((**arg).clone(), !taken));
                 }
+                rewrite(branch, path, fired);
+                path.known.truncate(depth);
             }
         }
         GExpr::SegmentOf { offsets, index } => {
@@ -136,18 +154,6 @@ fn rewrite(expr: &mut GExpr, path: &mut PathFacts, fired: &mut Vec<(KVar, KVar)>
     }
 }
 
-/// `(v, true)` for a condition `v`, `(v, false)` for `not(v)`.
-fn condition_variable(cond: &GExpr) -> Option<(KVar, bool)> {
-    match cond {
-        GExpr::Var(v) => Some((*v, true)),
-        GExpr::Unary { op: UnaryOp::Not, arg, .. } => match &**arg {
-            GExpr::Var(v) => Some((*v, false)),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 /// How many `let`s and `if`s a resolution follows at most.
 const RESOLVE_DEPTH: usize = 16;
 
@@ -161,9 +167,7 @@ fn start_read(expr: &GExpr, offsets: KVar, path: &PathFacts, depth: usize, sum: 
     match expr {
         GExpr::Var(v) => start_read(path.lets.get(v)?, offsets, path, depth + 1, sum),
         GExpr::If { cond, then_branch, else_branch } => {
-            let (v, polarity) = condition_variable(cond)?;
-            let value = *path.known.get(&v)?;
-            let branch = if value == polarity { then_branch } else { else_branch };
+            let branch = if path.value_of(cond)? { then_branch } else { else_branch };
             start_read(branch, offsets, path, depth + 1, sum)
         }
         GExpr::Binary { op: BinaryOp::Add, ty: Scalar::Int, lhs, rhs } if sum => {
@@ -212,8 +216,9 @@ mod tests {
     /// (if f then starts[r] else os[r]) + ws[p] in if f' then q else let x
     /// = q in segment_of(os, x) }`, `f'` being `f` (or `not(f)` with the
     /// branches swapped) where `guarded`, else a flag the path knows
-    /// nothing about.
-    fn gather_kernel(guarded: bool, negated: bool) -> Kernel {
+    /// nothing about. `by_expression`: `f` is not a variable but the
+    /// expression `fs[p] == true`, written out at both places.
+    fn gather_kernel(guarded: bool, negated: bool, by_expression: bool) -> Kernel {
         let mut k = Kernel { name: "k".into(), params: vec![], body: vec![], results: vec![], vars: vec![] };
         let int_array = VarType::Array(Scalar::Int);
         let os = k.new_var("os", int_array);
@@ -227,11 +232,17 @@ mod tests {
         let (p, r, q, x) = (k.new_var("p", int), k.new_var("r", int), k.new_var("q", int), k.new_var("x", int));
         let f = k.new_var("f", VarType::Scalar(Scalar::Bool));
         let out = k.new_var("out", int_array);
-        let start = GExpr::if_(GExpr::Var(f), GExpr::read(starts, GExpr::Var(r)), GExpr::read(os, GExpr::Var(r)));
+        let f_expr = if by_expression {
+            let flag = GExpr::read(fs, GExpr::Var(p));
+            GExpr::binary(BinaryOp::Eq, Scalar::Bool, flag, GExpr::Const(Const::Bool(true)))
+        } else {
+            GExpr::Var(f)
+        };
+        let start = GExpr::if_(f_expr.clone(), GExpr::read(starts, GExpr::Var(r)), GExpr::read(os, GExpr::Var(r)));
         let q_value = GExpr::binary(BinaryOp::Add, Scalar::Int, start, GExpr::read(ws, GExpr::Var(p)));
         let search =
             GExpr::let_(vec![x], GExpr::Var(q), GExpr::SegmentOf { offsets: os, index: Box::new(GExpr::Var(x)) });
-        let flag = if guarded { GExpr::Var(f) } else { GExpr::read(gs, GExpr::Var(p)) };
+        let flag = if guarded { f_expr } else { GExpr::read(gs, GExpr::Var(p)) };
         let choice = if negated {
             GExpr::if_(GExpr::unary(UnaryOp::Not, Scalar::Bool, flag), search, GExpr::Var(q))
         } else {
@@ -319,8 +330,8 @@ mod tests {
     #[test]
     fn checks_the_known_segment_and_keeps_every_answer() {
         let mut rng = Lcg(2026);
-        for negated in [false, true] {
-            let before = gather_kernel(true, negated);
+        for (negated, by_expression) in [(false, false), (true, false), (false, true), (true, true)] {
+            let before = gather_kernel(true, negated, by_expression);
             let mut after = before.clone();
             assert_eq!(rewrite_kernel(&mut after), 1, "{}", flatten::ir::print::print_kernel(&before));
             for lengths in segment_shapes(&mut rng) {
@@ -334,13 +345,15 @@ mod tests {
 
     #[test]
     fn needs_the_branch_to_be_known_on_the_path() {
-        let mut kernel = gather_kernel(false, false);
-        assert_eq!(rewrite_kernel(&mut kernel), 0);
+        for by_expression in [false, true] {
+            let mut kernel = gather_kernel(false, false, by_expression);
+            assert_eq!(rewrite_kernel(&mut kernel), 0);
+        }
     }
 
     #[test]
     fn leaves_the_fallback_search_alone() {
-        let mut kernel = gather_kernel(true, false);
+        let mut kernel = gather_kernel(true, false, false);
         assert_eq!(rewrite_kernel(&mut kernel), 1);
         let printed = flatten::ir::print::print_kernel(&kernel);
         assert_eq!(printed.matches("segment_of(").count(), 1, "{printed}");
