@@ -1182,12 +1182,12 @@ fn cli_cl_options(root: &Path) -> Result<(), Failed> {
 /// pivot runs after the recursive call with the `++`'s lengths (fusion's
 /// notes [runs past calls] and `same-size-expression`); and 13.4 where the
 /// `++` on the way up is part of the merge of the level's branches
-/// (`NESSIE_EACH_ONCE_GATHER=1`, fusion's note [each-once gathers], with
-/// `length-from-size-argument`; off by default, that note says why). The
-/// depth comes from the interpreter, running the same splits.
-const QUICKSORT_LAUNCHES_PER_LEVEL: f64 = 14.6;
-/// The bound with `NESSIE_EACH_ONCE_GATHER=1`.
-const QUICKSORT_LAUNCHES_PER_LEVEL_EACH_ONCE: f64 = 13.6;
+/// (fusion's note [each-once gathers], with `length-from-size-argument`,
+/// on by default since `segment-of-known-start` spares it its second
+/// search). The depth comes from the interpreter, running the same splits.
+const QUICKSORT_LAUNCHES_PER_LEVEL: f64 = 13.6;
+/// The bound with `NESSIE_EACH_ONCE_GATHER=0` (the `++` a kernel of its own).
+const QUICKSORT_LAUNCHES_PER_LEVEL_WITHOUT_EACH_ONCE: f64 = 14.6;
 const QUICKSORT_READS_PER_LEVEL: f64 = 1.15;
 const QUICKSORT_WAITS_PER_LEVEL: f64 = 1.3;
 /// Device-to-device copies: the packed reads copied 13 words a level into
@@ -1227,10 +1227,11 @@ data = {rem(hash_int(i), 1000000) : i in index(3000)};
         return Err(format!("no depth from the interpreter:\n{}", levels.describe()).into());
     };
     let levels: f64 = levels.parse::<f64>().map_err(|e| e.to_string())? + 1.0;
-    let each_once = [("NESSIE_EACH_ONCE_GATHER", "1")];
-    for (env, launch_bound) in
-        [(&[][..], QUICKSORT_LAUNCHES_PER_LEVEL), (&each_once[..], QUICKSORT_LAUNCHES_PER_LEVEL_EACH_ONCE)]
-    {
+    let without_each_once = [("NESSIE_EACH_ONCE_GATHER", "0")];
+    for (env, launch_bound) in [
+        (&[][..], QUICKSORT_LAUNCHES_PER_LEVEL),
+        (&without_each_once[..], QUICKSORT_LAUNCHES_PER_LEVEL_WITHOUT_EACH_ONCE),
+    ] {
         quicksort_level_counts(root, &sort, levels, env, launch_bound)?;
     }
     Ok(())
@@ -1356,27 +1357,29 @@ maxx = points[max_index(xs)];
 /// `SEGMENT_IDS` built, whatever the sizes; by default only runs of 2^17
 /// positions and more do): the flat evaluator and OpenCL print what the
 /// header expects, and the fused program builds ids.
-/// `NESSIE_EACH_ONCE_GATHER=1` (fusion's `each-once-gather`, off by
-/// default) fuses recursions' `++` into the gathers that read them: the
-/// programs where it fires print what their headers say on the flat
-/// evaluator and on OpenCL, and quicksort's fused program has fewer
-/// kernels with it than without.
+/// Fusion's `each-once-gather` (on by default, `NESSIE_EACH_ONCE_GATHER=0`
+/// turns it off) fuses recursions' `++` into the gathers that read them:
+/// the programs where it fires print what their headers say on the flat
+/// evaluator and on OpenCL without it too, quicksort's fused program has
+/// fewer kernels with it than without, and its fused gather checks the
+/// `++`'s segment before searching (`segment-of-known-start`, note [known
+/// segment starts]).
 fn cli_each_once_gathers(root: &Path) -> Result<(), Failed> {
     const PROGRAMS: [&str; 3] = [
         "tests/programs/recursion/quicksort.nesl",
         "tests/programs/recursion/mergesort.nesl",
         "tests/programs/recursion/divide_and_conquer.nesl",
     ];
-    let on = [("NESSIE_EACH_ONCE_GATHER", "1")];
+    let off = [("NESSIE_EACH_ONCE_GATHER", "0")];
     for program in PROGRAMS {
         let text = std::fs::read_to_string(root.join(program)).map_err(|e| format!("{program}: {e}"))?;
         let expected = parse_header(&text).map_err(|e| format!("{program}: {e}"))?.output;
         for backend in ["flat", "opencl"] {
-            let result = run_nessie_unoptimised(root, &["run", program, "--backend", backend], &on)?;
+            let result = run_nessie_unoptimised(root, &["run", program, "--backend", backend], &off)?;
             expect(
                 result.status == Some(0) && result.stdout.trim_end() == expected.trim_end(),
                 &format!(
-                    "{program} on {backend} with NESSIE_EACH_ONCE_GATHER=1 prints otherwise:
+                    "{program} on {backend} with NESSIE_EACH_ONCE_GATHER=0 prints otherwise:
 {expected}"
                 ),
                 &result,
@@ -1386,16 +1389,27 @@ fn cli_each_once_gathers(root: &Path) -> Result<(), Failed> {
     let dir = TempDir::new("cli-each-once");
     let program = PROGRAMS[0];
     let mut kernels = Vec::new();
-    for (name, env) in [("off", &[][..]), ("on", &on[..])] {
+    let mut checked_searches = Vec::new();
+    for (name, env) in [("off", &off[..]), ("on", &[][..])] {
         let out = dir.path().join(name);
         let out = out.to_str().unwrap_or_default();
         let result = run_nessie_with(root, &["compile", program, "-o", out, "--emit", "fused"], env)?;
         let fused = std::fs::read_to_string(Path::new(out).join("quicksort.fused")).unwrap_or_default();
         expect(result.status == Some(0) && !fused.is_empty(), &format!("{program}: no fused program"), &result)?;
         kernels.push(fused.lines().filter(|l| l.trim_start().starts_with("kernel ")).count());
+        // `if <segment r holds the position> then r else segment_of(...)`.
+        checked_searches.push(fused.matches(" else segment_of(").count());
     }
     if kernels[1] >= kernels[0] {
         return Err(format!("{program}: {} kernels with each-once gathers, {} without", kernels[1], kernels[0]).into());
+    }
+    // One fused gather per instance of the element type (int, float, char).
+    if checked_searches != [0, 3] {
+        return Err(format!(
+            "{program}: {checked_searches:?} searches behind a segment-of-known-start check without and with \
+             each-once gathers, expected [0, 3]"
+        )
+        .into());
     }
     Ok(())
 }

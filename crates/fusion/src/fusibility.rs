@@ -16,7 +16,7 @@
 //!   in a thunk over `i`) costs nothing extra. Reading elsewhere (a gather,
 //!   `A[j]`) recomputes the element at `j`, which is allowed only for a
 //!   cheap producer thunk ([`GATHER_COST_LIMIT`]), or for a gather that
-//!   takes each element once (`each-once-gather`, off by default, note [each-once
+//!   takes each element once (`each-once-gather`, on by default, note [each-once
 //!   gathers]), and only for one that cannot fault: a
 //!   fault the `MAP` would have raised at an element nobody reads must not
 //!   be lost. For the same reason a producer that can fault is fused into
@@ -210,24 +210,24 @@ pub fn map_rule_name(consumer: &Soac) -> &'static str {
 // as many times (a slower kernel, never a wrong one: the producer cannot
 // fault, which the rule above checks first).
 //
-// Off by default (`NESSIE_EACH_ONCE_GATHER=1` turns it on): the fused
-// gather finds each element's source by two searches, the merge's over
-// the instances and the `++`'s over its segments, where the two kernels
-// it replaces did one each, and it streams at a third of their rate. On
-// the H100 (one device call, one binary with and without the rule,
-// alternating): quicksort 10^7 703 launches and 26.5 ms of kernels
-// against 763 and 25.2 ms, `time` medians 31.1 and 32.3 ms over ten runs
-// each (spreads 29.7-35.7 and 28.7-42.4: within the noise); quicksort
-// 10^8 220.4 against 195.4 ms of kernels, `time` 235.2 against 208.6 ms
-// (four runs each): the fused gather took 79.3 ms where the pair took
-// 54.4 (723 against about 2200 GB/s). A launch a level is not worth 12 %
-// at 10^8; a fused gather that keeps the `++`'s offsets per instance
-// (one search) would be.
+// On by default (`NESSIE_EACH_ONCE_GATHER=0` turns it off). The fused
+// gather searches twice per element as fused, the merge's search over the
+// instances and the `++`'s over its segments at the merge's source
+// position; `segment-of-known-start` (note [known segment starts]) then
+// checks the segment that position was computed from, so the second
+// search is never run. Without that rule the rule did not pay (call 9 of
+// stop 26, H100: quicksort 10^8 220.4 against 195.4 ms of kernels, the
+// fused gather streaming at a third of the pair's rate). With it (H100,
+// one device call, main 1d0e087 against this binary and this binary with
+// the rule off, alternating, ten runs each): quicksort 10^7 `time`
+// medians 32.6 / 29.3 / 33.1 ms, kernels 25.2 / 23.3 / 24.8 ms, 763 / 703
+// / 763 launches; the fused gather 4.35 ms where the pair took 5.90;
+// quicksort 10^8 211.0 against 192.4 ms (two runs each).
 
-/// Whether `each-once-gather` applies: `NESSIE_EACH_ONCE_GATHER=1` turns
-/// it on; off by default (note [each-once gathers] says why).
+/// Whether `each-once-gather` applies: on by default,
+/// `NESSIE_EACH_ONCE_GATHER=0` turns it off (note [each-once gathers]).
 pub fn each_once_gathers_enabled() -> bool {
-    std::env::var("NESSIE_EACH_ONCE_GATHER").is_ok_and(|v| v.trim() == "1")
+    !std::env::var("NESSIE_EACH_ONCE_GATHER").is_ok_and(|v| v.trim() == "0")
 }
 
 /// Whether `consumer` is a gather that reads each element of `producer`'s

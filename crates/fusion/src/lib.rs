@@ -38,7 +38,9 @@
 //!    dependences hold ([`schedule::linearize`]). Kernels no longer run are
 //!    removed.
 //!
-//! Once the kernels are final, [`length_only_results`] takes out of a
+//! Once the kernels are final, [`known_segments`] makes a search whose
+//! position is a known segment's start plus a place check that segment
+//! first (note [known segment starts]), [`length_only_results`] takes out of a
 //! kernel's results the filter columns the program only asks the length of
 //! (note [length-only filter results]), and [`materialize_segment_ids`] gives the kernels
 //! that search a descriptor's offsets at their own positions a version that
@@ -71,6 +73,7 @@ pub mod gexpr;
 pub mod greedy;
 pub mod ilp;
 pub mod inline_leaf_calls;
+pub mod known_segments;
 pub mod length_only_results;
 pub mod lengths_from_sizes;
 pub mod materialize_segment_ids;
@@ -204,7 +207,9 @@ pub fn fuse_with_solver(
     }
     fused.kernels = kernels;
     remove_unused_kernels(&mut fused);
+    let mut final_firings = Vec::new();
     if schedule != ScheduleKind::None {
+        final_firings = known_segments::segment_of_known_start(&mut fused);
         length_only_results::length_only_results(&mut fused);
         materialize_segment_ids::materialize_segment_ids(
             &mut fused,
@@ -215,7 +220,12 @@ pub fn fuse_with_solver(
     let fused = flatten::free_dead_buffers::free_dead_buffers(fused);
     flatten::ir::verify::verify(&fused)
         .map_err(|e| FusionError::bug("the fused program", format!("it does not verify: {e}")))?;
-    let report = FusionReport { schedule: schedule.name(), regions: state.reports, kernel_count: fused.kernels.len() };
+    let report = FusionReport {
+        schedule: schedule.name(),
+        regions: state.reports,
+        kernel_count: fused.kernels.len(),
+        final_firings,
+    };
     Ok(Fused { program: fused, report })
 }
 

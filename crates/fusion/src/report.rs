@@ -67,6 +67,9 @@ pub struct FusionReport {
     pub regions: Vec<RegionReport>,
     /// The number of kernels of the fused program.
     pub kernel_count: usize,
+    /// The rules run once on the final kernels, one line per firing
+    /// (`segment-of-known-start in K: ...`).
+    pub final_firings: Vec<String>,
 }
 
 impl FusionReport {
@@ -133,6 +136,9 @@ impl FusionReport {
             for firing in &region.firings {
                 lines.push(format!("{place}: rule {firing}"));
             }
+        }
+        for firing in &self.final_firings {
+            lines.push(format!("final kernels: rule {firing}"));
         }
         lines
     }

@@ -112,6 +112,19 @@ fn the_report_logs_model_size_clusters_and_rules() {
     assert!(log.contains("rule dead-soac"), "{log}");
 }
 
+/// Quicksort's `++` on the way up, fused into the merge of the level's
+/// branches (`each-once-gather`), searches the `++`'s offsets at the
+/// merge's source position: `segment-of-known-start` checks the segment
+/// that position came from first, and the report logs it.
+#[test]
+fn the_report_logs_the_rules_on_the_final_kernels() {
+    let fused = fusion::fuse(&flatten_nesl_file("examples/quicksort.nesl"), ScheduleKind::ilp()).expect("fuses");
+    let log = fused.report.log().join("\n");
+    let checked = log.matches("final kernels: rule segment-of-known-start in quicksort_gather_fused").count();
+    assert_eq!(checked, 1, "{log}");
+    assert_eq!(fused.report.final_firings.len(), 1, "{:?}", fused.report.final_firings);
+}
+
 #[test]
 fn traffic_of_norm2_drops_with_fusion() {
     let rows = fusion::schedules::compare(&programs::norm2(), &ScheduleKind::all()).expect("all schedules apply");

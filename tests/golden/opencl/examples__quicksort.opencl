@@ -938,588 +938,6 @@ __kernel void quicksort_gather_7_v_elements_tiles(__global const long* v_offsets
 }
 
 
-// ===== quicksort_gather_8.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long quicksort_gather_8_pull_sorted_elements_elements(long p, __global const long* offsets, long offsets_len, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
-    long segment = nessie_segment_of(offsets, offsets_len, p);
-    long s = segment;
-    long w = nessie_sub(p, offsets[s]);
-    long start = starts[s];
-    long len = lengths[s];
-    long start_1 = starts_1[s];
-    long len_1 = lengths_1[s];
-    long start_2 = equal_offsets[s];
-    long len_2 = equal_lengths[s];
-    long e = nessie_add(len_1, len_2);
-    int c = w < e;
-    int c_1 = w < len_1;
-    long c_2 = c_1 ? 0L : (c ? 1L : 2L);
-    long q = c_1 ? nessie_add(start_1, w) : (c ? nessie_add(start_2, nessie_sub(w, len_1)) : nessie_add(start, nessie_sub(w, e)));
-    return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
-}
-
-static inline long quicksort_gather_8_pull_sorted_elements_elements_by_tile(long p, long segment, __global const long* offsets, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
-    long s = segment;
-    long w = nessie_sub(p, offsets[s]);
-    long start = starts[s];
-    long len = lengths[s];
-    long start_1 = starts_1[s];
-    long len_1 = lengths_1[s];
-    long start_2 = equal_offsets[s];
-    long len_2 = equal_lengths[s];
-    long e = nessie_add(len_1, len_2);
-    int c = w < e;
-    int c_1 = w < len_1;
-    long c_2 = c_1 ? 0L : (c ? 1L : 2L);
-    long q = c_1 ? nessie_add(start_1, w) : (c ? nessie_add(start_2, nessie_sub(w, len_1)) : nessie_add(start, nessie_sub(w, e)));
-    return c_2 == 0L ? sorted_elements_elements[q] : (c_2 == 1L ? equal_elements[q] : sorted_elements_elements[q]);
-}
-
-__kernel void quicksort_gather_8_sorted_elements_elements(long t_1_arg, __global const long* t_1_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        long pull_sorted_elements_elements_r = quicksort_gather_8_pull_sorted_elements_elements(gid, offsets, n_offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
-        sorted_elements_elements_24[gid] = pull_sorted_elements_elements_r;
-    }
-}
-
-__kernel void quicksort_gather_8_sorted_elements_elements_tiles(__global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, long t_1_arg, __global const long* t_1_word, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* sorted_elements_elements_24) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= t_1) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_offsets;
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p_1 = lo + l * step;
-            if (p_1 < hi && offsets[p_1] <= start) {
-                const long q_1 = p_1 + step;
-                if (q_1 >= hi || offsets[q_1] > start) {
-                    range[2] = p_1;
-                    range[3] = min(q_1, hi);
-                }
-            }
-            if (l == 0 && offsets[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_2 = lo_1 + l * step_1;
-            if (p_2 < hi_1 && offsets[p_2] <= start) {
-                const long q_2 = p_2 + step_1;
-                if (q_2 >= hi_1 || offsets[q_2] > start) {
-                    range[0] = p_2;
-                    range[1] = min(q_2, hi_1);
-                }
-            }
-            if (l == 0 && offsets[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_3 = lo_2 + l * step_2;
-            if (p_3 < hi_2 && offsets[p_3] <= start) {
-                const long q_3 = p_3 + step_2;
-                if (q_3 >= hi_2 || offsets[q_3] > start) {
-                    range[2] = p_3;
-                    range[3] = min(q_3, hi_2);
-                }
-            }
-            if (l == 0 && offsets[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_4 = lo_3 + l * step_3;
-            if (p_4 < hi_3 && offsets[p_4] <= start) {
-                const long q_4 = p_4 + step_3;
-                if (q_4 >= hi_3 || offsets[q_4] > start) {
-                    range[0] = p_4;
-                    range[1] = min(q_4, hi_3);
-                }
-            }
-            if (l == 0 && offsets[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    const int whole = first + 1 >= n_offsets || offsets[first + 1] - start >= 2048;
-    if (!whole) {
-        for (long i = l; i < 2048; i += 256) counts[i] = 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long s_1 = first + 1 + l; s_1 < n_offsets; s_1 += 256) {
-            const long o = offsets[s_1] - start;
-            if (o >= 2048) break;
-            if (o > 0) atomic_inc(&counts[o]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        long mine = 0;
-        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-        sums[l] = mine;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v = l >= 1 ? sums[l - 1] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_1 = l >= 2 ? sums[l - 2] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_1;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_2 = l >= 4 ? sums[l - 4] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_2;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_3 = l >= 8 ? sums[l - 8] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_3;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_4 = l >= 16 ? sums[l - 16] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_4;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_5 = l >= 32 ? sums[l - 32] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_5;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_6 = l >= 64 ? sums[l - 64] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_6;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_7 = l >= 128 ? sums[l - 128] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_7;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        long run = sums[l] - mine;
-        for (long k = 0; k < 8; k++) {
-            run += counts[l * 8 + k];
-            counts[l * 8 + k] = (int)run;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    long pulled[8];
-    #pragma unroll
-    for (int k_1 = 0; k_1 < 8; k_1++) {
-        const long i_1 = k_1 * 256 + l;
-        const long g = start + i_1;
-        if (g < t_1) {
-            long pull_sorted_elements_elements_by_tile_r = quicksort_gather_8_pull_sorted_elements_elements_by_tile(g, (whole ? first : first + counts[i_1]), offsets, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
-            pulled[k_1] = pull_sorted_elements_elements_by_tile_r;
-        }
-    }
-    #pragma unroll
-    for (int k_2 = 0; k_2 < 8; k_2++) {
-        const long g_1 = start + k_2 * 256 + l;
-        if (g_1 < t_1) {
-            sorted_elements_elements_24[g_1] = pulled[k_2];
-        }
-    }
-}
-
-
-// ===== quicksort_gather_10.cl =====
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
-   err[2] site, err[3..4] payload. The first failing work-item wins. */
-#ifndef NESSIE_ERROR_FLAG_HELPERS
-#define NESSIE_ERROR_FLAG_HELPERS
-void nessie_fail(__global long* err, long code, long site, long a, long b) {
-    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
-        err[1] = code;
-        err[2] = site;
-        err[3] = a;
-        err[4] = b;
-    }
-}
-
-int nessie_failed(__global long* err) {
-    return *(volatile __global int*)err != 0;
-}
-#endif
-
-/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
-   operators with the evaluator's exact meaning. */
-#ifndef NESSIE_SCALAR_HELPERS
-#define NESSIE_SCALAR_HELPERS
-#pragma OPENCL FP_CONTRACT OFF
-
-/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
-static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
-static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
-static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
-static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
-static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
-
-/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
-   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
-   one got through it gives 0 instead of trapping. */
-static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
-static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
-
-/* Shifts count mod 64; rshift is arithmetic. */
-static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
-static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
-
-/* Float min and max: NaN is above every number; ties keep the first. */
-static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
-static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
-
-/* Rounds half away from zero (x - trunc(x) is exact). */
-static inline double nessie_round(double x) {
-    double t = trunc(x);
-    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
-}
-
-/* The floor of the square root of n >= 0 (0 for a negative n). */
-static inline long nessie_isqrt(long n) {
-    if (n <= 0) return 0;
-    ulong u = (ulong)n;
-    ulong r = (ulong)sqrt((double)n);
-    while (r * r > u) r--;
-    while ((r + 1) * (r + 1) <= u) r++;
-    return (long)r;
-}
-
-/* segment_of: the last j with offsets[j] <= position (0 if none). */
-static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
-    long lo = 0, hi = segments;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 ? lo - 1 : 0;
-}
-#endif
-
-static inline long quicksort_gather_10_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, __global const long* offsets, __global const long* s_elements, __global const long* sorted_elements_elements) {
-    long segment = nessie_segment_of(s_offsets, s_offsets_len, p);
-    long s = segment;
-    int f = (int)mapped[s];
-    long r = rank[s];
-    long r_1 = f ? r : nessie_sub(s, r);
-    long q = nessie_add(f ? s_offsets_1[r_1] : offsets[r_1], nessie_sub(p, s_offsets[s]));
-    return f ? s_elements[q] : sorted_elements_elements[q];
-}
-
-static inline long quicksort_gather_10_pull_s_elements_by_tile(long p, long segment, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets, __global const long* offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* sorted_elements_elements) {
-    long s = segment;
-    int f = (int)mapped[s];
-    long r = rank[s];
-    long r_1 = f ? r : nessie_sub(s, r);
-    long q = nessie_add(f ? s_offsets[r_1] : offsets[r_1], nessie_sub(p, s_offsets_1[s]));
-    return f ? s_elements[q] : sorted_elements_elements[q];
-}
-
-__kernel void quicksort_gather_10_s_elements(long t_1_arg, __global const long* t_1_word, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
-    const long gid = get_global_id(0);
-    if (gid < t_1) {
-        long pull_s_elements_r = quicksort_gather_10_pull_s_elements(gid, s_offsets_0, n_s_offsets, mapped, rank, s_offsets_3, offsets, s_elements_5, sorted_elements_elements);
-        s_elements_14[gid] = pull_s_elements_r;
-    }
-}
-
-__kernel void quicksort_gather_10_s_elements_tiles(__global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, long t_1_arg, __global const long* t_1_word, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_3, __global const long* offsets, __global const long* s_elements_5, __global const long* sorted_elements_elements, __global long* s_elements_14) {
-    __local int counts[2048];
-    __local long sums[256];
-    __local long range[4];
-    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
-    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
-    const long l = get_local_id(0);
-    const long start = get_group_id(0) * 2048;
-    if (start >= t_1) return;
-    if (l == 0) {
-        range[0] = 0;
-        range[1] = n_s_offsets;
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo = range[0];
-        const long hi = range[1];
-        if (hi - lo > 1) {
-            const long step = (hi - lo + 255) / 256;
-            const long p_1 = lo + l * step;
-            if (p_1 < hi && s_offsets_0[p_1] <= start) {
-                const long q_1 = p_1 + step;
-                if (q_1 >= hi || s_offsets_0[q_1] > start) {
-                    range[2] = p_1;
-                    range[3] = min(q_1, hi);
-                }
-            }
-            if (l == 0 && s_offsets_0[lo] > start) {
-                range[2] = lo;
-                range[3] = lo + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo;
-            range[3] = hi;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_1 = range[2];
-        const long hi_1 = range[3];
-        if (hi_1 - lo_1 > 1) {
-            const long step_1 = (hi_1 - lo_1 + 255) / 256;
-            const long p_2 = lo_1 + l * step_1;
-            if (p_2 < hi_1 && s_offsets_0[p_2] <= start) {
-                const long q_2 = p_2 + step_1;
-                if (q_2 >= hi_1 || s_offsets_0[q_2] > start) {
-                    range[0] = p_2;
-                    range[1] = min(q_2, hi_1);
-                }
-            }
-            if (l == 0 && s_offsets_0[lo_1] > start) {
-                range[0] = lo_1;
-                range[1] = lo_1 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_1;
-            range[1] = hi_1;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_2 = range[0];
-        const long hi_2 = range[1];
-        if (hi_2 - lo_2 > 1) {
-            const long step_2 = (hi_2 - lo_2 + 255) / 256;
-            const long p_3 = lo_2 + l * step_2;
-            if (p_3 < hi_2 && s_offsets_0[p_3] <= start) {
-                const long q_3 = p_3 + step_2;
-                if (q_3 >= hi_2 || s_offsets_0[q_3] > start) {
-                    range[2] = p_3;
-                    range[3] = min(q_3, hi_2);
-                }
-            }
-            if (l == 0 && s_offsets_0[lo_2] > start) {
-                range[2] = lo_2;
-                range[3] = lo_2 + 1;
-            }
-        } else if (l == 0) {
-            range[2] = lo_2;
-            range[3] = hi_2;
-        }
-    }
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long lo_3 = range[2];
-        const long hi_3 = range[3];
-        if (hi_3 - lo_3 > 1) {
-            const long step_3 = (hi_3 - lo_3 + 255) / 256;
-            const long p_4 = lo_3 + l * step_3;
-            if (p_4 < hi_3 && s_offsets_0[p_4] <= start) {
-                const long q_4 = p_4 + step_3;
-                if (q_4 >= hi_3 || s_offsets_0[q_4] > start) {
-                    range[0] = p_4;
-                    range[1] = min(q_4, hi_3);
-                }
-            }
-            if (l == 0 && s_offsets_0[lo_3] > start) {
-                range[0] = lo_3;
-                range[1] = lo_3 + 1;
-            }
-        } else if (l == 0) {
-            range[0] = lo_3;
-            range[1] = hi_3;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const long first = range[0];
-    const int whole = first + 1 >= n_s_offsets || s_offsets_0[first + 1] - start >= 2048;
-    if (!whole) {
-        for (long i = l; i < 2048; i += 256) counts[i] = 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (long s_1 = first + 1 + l; s_1 < n_s_offsets; s_1 += 256) {
-            const long o = s_offsets_0[s_1] - start;
-            if (o >= 2048) break;
-            if (o > 0) atomic_inc(&counts[o]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        long mine = 0;
-        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
-        sums[l] = mine;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v = l >= 1 ? sums[l - 1] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_1 = l >= 2 ? sums[l - 2] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_1;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_2 = l >= 4 ? sums[l - 4] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_2;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_3 = l >= 8 ? sums[l - 8] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_3;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_4 = l >= 16 ? sums[l - 16] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_4;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_5 = l >= 32 ? sums[l - 32] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_5;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_6 = l >= 64 ? sums[l - 64] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_6;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const long v_7 = l >= 128 ? sums[l - 128] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sums[l] += v_7;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        long run = sums[l] - mine;
-        for (long k = 0; k < 8; k++) {
-            run += counts[l * 8 + k];
-            counts[l * 8 + k] = (int)run;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    long pulled[8];
-    #pragma unroll
-    for (int k_1 = 0; k_1 < 8; k_1++) {
-        const long i_1 = k_1 * 256 + l;
-        const long g = start + i_1;
-        if (g < t_1) {
-            long pull_s_elements_by_tile_r = quicksort_gather_10_pull_s_elements_by_tile(g, (whole ? first : first + counts[i_1]), mapped, rank, s_offsets_3, offsets, s_offsets_0, s_elements_5, sorted_elements_elements);
-            pulled[k_1] = pull_s_elements_by_tile_r;
-        }
-    }
-    #pragma unroll
-    for (int k_2 = 0; k_2 < 8; k_2++) {
-        const long g_1 = start + k_2 * 256 + l;
-        if (g_1 < t_1) {
-            s_elements_14[g_1] = pulled[k_2];
-        }
-    }
-}
-
-
 // ===== quicksort_gather_11.cl =====
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
@@ -4669,6 +4087,331 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, uint s
         const long g = start + p_1;
         if (g < instances_1) {
             s_offsets[g] = tile[p_1];
+        }
+    }
+}
+
+
+// ===== quicksort_gather_fused_2.cl =====
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* nessie error flag (runtime::cl::error_flag): err[0] claim, err[1] code,
+   err[2] site, err[3..4] payload. The first failing work-item wins. */
+#ifndef NESSIE_ERROR_FLAG_HELPERS
+#define NESSIE_ERROR_FLAG_HELPERS
+void nessie_fail(__global long* err, long code, long site, long a, long b) {
+    if (atomic_cmpxchg((volatile __global int*)err, 0, 1) == 0) {
+        err[1] = code;
+        err[2] = site;
+        err[3] = a;
+        err[4] = b;
+    }
+}
+
+int nessie_failed(__global long* err) {
+    return *(volatile __global int*)err != 0;
+}
+#endif
+
+/* nessie scalar helpers (opencl-backend::user_fun): the flat IR's
+   operators with the evaluator's exact meaning. */
+#ifndef NESSIE_SCALAR_HELPERS
+#define NESSIE_SCALAR_HELPERS
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Ints wrap (computed in ulong: signed overflow is undefined in C). */
+static inline long nessie_add(long a, long b) { return as_long(as_ulong(a) + as_ulong(b)); }
+static inline long nessie_sub(long a, long b) { return as_long(as_ulong(a) - as_ulong(b)); }
+static inline long nessie_mul(long a, long b) { return as_long(as_ulong(a) * as_ulong(b)); }
+static inline long nessie_neg(long a) { return as_long(0UL - as_ulong(a)); }
+static inline long nessie_abs(long a) { return a < 0 ? nessie_neg(a) : a; }
+
+/* Truncating division and the dividend's sign for rem; min_int / -1 wraps
+   and min_int rem -1 is 0. A zero divisor is guarded by the flattener; if
+   one got through it gives 0 instead of trapping. */
+static inline long nessie_div(long a, long b) { return b == 0 ? 0 : b == -1 ? nessie_neg(a) : a / b; }
+static inline long nessie_rem(long a, long b) { return b == 0 || b == -1 ? 0 : a % b; }
+
+/* Shifts count mod 64; rshift is arithmetic. */
+static inline long nessie_shl(long a, long n) { return as_long(as_ulong(a) << (n & 63)); }
+static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
+
+/* Float min and max: NaN is above every number; ties keep the first. */
+static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
+static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* Rounds half away from zero (x - trunc(x) is exact). */
+static inline double nessie_round(double x) {
+    double t = trunc(x);
+    return fabs(x - t) >= 0.5 ? t + copysign(1.0, x) : t;
+}
+
+/* The floor of the square root of n >= 0 (0 for a negative n). */
+static inline long nessie_isqrt(long n) {
+    if (n <= 0) return 0;
+    ulong u = (ulong)n;
+    ulong r = (ulong)sqrt((double)n);
+    while (r * r > u) r--;
+    while ((r + 1) * (r + 1) <= u) r++;
+    return (long)r;
+}
+
+/* segment_of: the last j with offsets[j] <= position (0 if none). */
+static inline long nessie_segment_of(__global const long* offsets, long segments, long position) {
+    long lo = 0, hi = segments;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo > 0 ? lo - 1 : 0;
+}
+#endif
+
+static inline long quicksort_gather_fused_2_pull_s_elements(long p, __global const long* s_offsets, long s_offsets_len, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_1, __global const long* offsets, long offsets_len, __global const long* s_elements, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
+    long segment = nessie_segment_of(s_offsets, s_offsets_len, p);
+    long s = segment;
+    int f = (int)mapped[s];
+    long r = rank[s];
+    long r_1 = f ? r : nessie_sub(s, r);
+    long q = nessie_add(f ? s_offsets_1[r_1] : offsets[r_1], nessie_sub(p, s_offsets[s]));
+    long t;
+    if (f) {
+        t = s_elements[q];
+    } else {
+        long p_1 = q;
+        long s_1 = (0L <= r_1 ? (r_1 < offsets_len ? (offsets[r_1] <= p_1 ? (nessie_add(r_1, 1L) < offsets_len ? p_1 < offsets[nessie_add(r_1, 1L)] : 1) : 0) : 0) : 0) ? r_1 : nessie_segment_of(offsets, offsets_len, p_1);
+        long w = nessie_sub(p_1, offsets[s_1]);
+        long start = starts[s_1];
+        long len = lengths[s_1];
+        long start_1 = starts_1[s_1];
+        long len_1 = lengths_1[s_1];
+        long start_2 = equal_offsets[s_1];
+        long len_2 = equal_lengths[s_1];
+        long e = nessie_add(len_1, len_2);
+        int c = w < e;
+        int c_1 = w < len_1;
+        long c_2 = c_1 ? 0L : (c ? 1L : 2L);
+        long q_1 = c_1 ? nessie_add(start_1, w) : (c ? nessie_add(start_2, nessie_sub(w, len_1)) : nessie_add(start, nessie_sub(w, e)));
+        t = c_2 == 0L ? sorted_elements_elements[q_1] : (c_2 == 1L ? equal_elements[q_1] : sorted_elements_elements[q_1]);
+    }
+    return t;
+}
+
+static inline long quicksort_gather_fused_2_pull_s_elements_by_tile(long p, long segment, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets, __global const long* offsets, long offsets_len, __global const long* s_offsets_1, __global const long* s_elements, __global const long* starts, __global const long* lengths, __global const long* starts_1, __global const long* lengths_1, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements, __global const long* equal_elements) {
+    long s = segment;
+    int f = (int)mapped[s];
+    long r = rank[s];
+    long r_1 = f ? r : nessie_sub(s, r);
+    long q = nessie_add(f ? s_offsets[r_1] : offsets[r_1], nessie_sub(p, s_offsets_1[s]));
+    long t;
+    if (f) {
+        t = s_elements[q];
+    } else {
+        long p_1 = q;
+        long s_1 = (0L <= r_1 ? (r_1 < offsets_len ? (offsets[r_1] <= p_1 ? (nessie_add(r_1, 1L) < offsets_len ? p_1 < offsets[nessie_add(r_1, 1L)] : 1) : 0) : 0) : 0) ? r_1 : nessie_segment_of(offsets, offsets_len, p_1);
+        long w = nessie_sub(p_1, offsets[s_1]);
+        long start = starts[s_1];
+        long len = lengths[s_1];
+        long start_1 = starts_1[s_1];
+        long len_1 = lengths_1[s_1];
+        long start_2 = equal_offsets[s_1];
+        long len_2 = equal_lengths[s_1];
+        long e = nessie_add(len_1, len_2);
+        int c = w < e;
+        int c_1 = w < len_1;
+        long c_2 = c_1 ? 0L : (c ? 1L : 2L);
+        long q_1 = c_1 ? nessie_add(start_1, w) : (c ? nessie_add(start_2, nessie_sub(w, len_1)) : nessie_add(start, nessie_sub(w, e)));
+        t = c_2 == 0L ? sorted_elements_elements[q_1] : (c_2 == 1L ? equal_elements[q_1] : sorted_elements_elements[q_1]);
+    }
+    return t;
+}
+
+__kernel void quicksort_gather_fused_2_s_elements(long t_1_arg, __global const long* t_1_word, __global const long* s_offsets_25, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_28, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* s_elements_29, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* s_elements_31) {
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long gid = get_global_id(0);
+    if (gid < t_1) {
+        long pull_s_elements_r = quicksort_gather_fused_2_pull_s_elements(gid, s_offsets_25, n_s_offsets, mapped, rank, s_offsets_28, offsets, n_offsets, s_elements_29, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
+        s_elements_31[gid] = pull_s_elements_r;
+    }
+}
+
+__kernel void quicksort_gather_fused_2_s_elements_tiles(__global const long* s_offsets_25, long n_s_offsets_arg, __global const long* n_s_offsets_word, long t_1_arg, __global const long* t_1_word, __global const uchar* mapped, __global const long* rank, __global const long* s_offsets_28, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const long* s_elements_29, __global const long* starts_1, __global const long* lengths_2, __global const long* starts_3, __global const long* lengths_4, __global const long* equal_offsets, __global const long* equal_lengths, __global const long* sorted_elements_elements_7, __global const long* equal_elements, __global long* s_elements_31) {
+    __local int counts[2048];
+    __local long sums[256];
+    __local long range[4];
+    const long n_s_offsets = n_s_offsets_arg >= 0 ? n_s_offsets_arg : clamp(n_s_offsets_word[0], 0L, (-1 - n_s_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_s_offsets_arg) >> 32);
+    const long t_1 = t_1_arg >= 0 ? t_1_arg : clamp(t_1_word[0], 0L, (-1 - t_1_arg) & 0xFFFFFFFFL) + ((-1 - t_1_arg) >> 32);
+    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
+    const long l = get_local_id(0);
+    const long start = get_group_id(0) * 2048;
+    if (start >= t_1) return;
+    if (l == 0) {
+        range[0] = 0;
+        range[1] = n_s_offsets;
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo = range[0];
+        const long hi = range[1];
+        if (hi - lo > 1) {
+            const long step = (hi - lo + 255) / 256;
+            const long p = lo + l * step;
+            if (p < hi && s_offsets_25[p] <= start) {
+                const long q = p + step;
+                if (q >= hi || s_offsets_25[q] > start) {
+                    range[2] = p;
+                    range[3] = min(q, hi);
+                }
+            }
+            if (l == 0 && s_offsets_25[lo] > start) {
+                range[2] = lo;
+                range[3] = lo + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo;
+            range[3] = hi;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_1 = range[2];
+        const long hi_1 = range[3];
+        if (hi_1 - lo_1 > 1) {
+            const long step_1 = (hi_1 - lo_1 + 255) / 256;
+            const long p_1 = lo_1 + l * step_1;
+            if (p_1 < hi_1 && s_offsets_25[p_1] <= start) {
+                const long q_1 = p_1 + step_1;
+                if (q_1 >= hi_1 || s_offsets_25[q_1] > start) {
+                    range[0] = p_1;
+                    range[1] = min(q_1, hi_1);
+                }
+            }
+            if (l == 0 && s_offsets_25[lo_1] > start) {
+                range[0] = lo_1;
+                range[1] = lo_1 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_1;
+            range[1] = hi_1;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_2 = range[0];
+        const long hi_2 = range[1];
+        if (hi_2 - lo_2 > 1) {
+            const long step_2 = (hi_2 - lo_2 + 255) / 256;
+            const long p_2 = lo_2 + l * step_2;
+            if (p_2 < hi_2 && s_offsets_25[p_2] <= start) {
+                const long q_2 = p_2 + step_2;
+                if (q_2 >= hi_2 || s_offsets_25[q_2] > start) {
+                    range[2] = p_2;
+                    range[3] = min(q_2, hi_2);
+                }
+            }
+            if (l == 0 && s_offsets_25[lo_2] > start) {
+                range[2] = lo_2;
+                range[3] = lo_2 + 1;
+            }
+        } else if (l == 0) {
+            range[2] = lo_2;
+            range[3] = hi_2;
+        }
+    }
+    {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long lo_3 = range[2];
+        const long hi_3 = range[3];
+        if (hi_3 - lo_3 > 1) {
+            const long step_3 = (hi_3 - lo_3 + 255) / 256;
+            const long p_3 = lo_3 + l * step_3;
+            if (p_3 < hi_3 && s_offsets_25[p_3] <= start) {
+                const long q_3 = p_3 + step_3;
+                if (q_3 >= hi_3 || s_offsets_25[q_3] > start) {
+                    range[0] = p_3;
+                    range[1] = min(q_3, hi_3);
+                }
+            }
+            if (l == 0 && s_offsets_25[lo_3] > start) {
+                range[0] = lo_3;
+                range[1] = lo_3 + 1;
+            }
+        } else if (l == 0) {
+            range[0] = lo_3;
+            range[1] = hi_3;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long first = range[0];
+    const int whole = first + 1 >= n_s_offsets || s_offsets_25[first + 1] - start >= 2048;
+    if (!whole) {
+        for (long i = l; i < 2048; i += 256) counts[i] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long s = first + 1 + l; s < n_s_offsets; s += 256) {
+            const long o = s_offsets_25[s] - start;
+            if (o >= 2048) break;
+            if (o > 0) atomic_inc(&counts[o]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long mine = 0;
+        for (long k = 0; k < 8; k++) mine += counts[l * 8 + k];
+        sums[l] = mine;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v = l >= 1 ? sums[l - 1] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_1 = l >= 2 ? sums[l - 2] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_2 = l >= 4 ? sums[l - 4] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_3 = l >= 8 ? sums[l - 8] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_4 = l >= 16 ? sums[l - 16] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_5 = l >= 32 ? sums[l - 32] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_6 = l >= 64 ? sums[l - 64] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_6;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const long v_7 = l >= 128 ? sums[l - 128] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sums[l] += v_7;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        long run = sums[l] - mine;
+        for (long k = 0; k < 8; k++) {
+            run += counts[l * 8 + k];
+            counts[l * 8 + k] = (int)run;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    long pulled[8];
+    #pragma unroll
+    for (int k_1 = 0; k_1 < 8; k_1++) {
+        const long i_1 = k_1 * 256 + l;
+        const long g = start + i_1;
+        if (g < t_1) {
+            long pull_s_elements_by_tile_r = quicksort_gather_fused_2_pull_s_elements_by_tile(g, (whole ? first : first + counts[i_1]), mapped, rank, s_offsets_28, offsets, n_offsets, s_offsets_25, s_elements_29, starts_1, lengths_2, starts_3, lengths_4, equal_offsets, equal_lengths, sorted_elements_elements_7, equal_elements);
+            pulled[k_1] = pull_s_elements_by_tile_r;
+        }
+    }
+    #pragma unroll
+    for (int k_2 = 0; k_2 < 8; k_2++) {
+        const long g_1 = start + k_2 * 256 + l;
+        if (g_1 < t_1) {
+            s_elements_31[g_1] = pulled[k_2];
         }
     }
 }
