@@ -8,7 +8,7 @@ Run on the GPU machine from the repository root, beside bench.py and
 primitives/ (copy them with this script into a carried folder):
 
     NESSIE=path/to/nessie NESSIE_BASE=path/to/main/nessie \
-        VARIANTS=nogather,noreduce,items7 REPEAT=base,mine BUDGET_S=120 \
+        VARIANTS=nogather,items7 REPEAT=base,mine BUDGET_S=120 \
         python3 merge_variants.py
 
 Each variant is a set of environment variables for NESSIE (the `extra`
@@ -78,8 +78,6 @@ V = [("base", BASE, {}), ("mine", NESSIE, {})]
 extra = {
  "items6": {"NESSIE_MERGE_ITEMS": "6"},
  "nogather": {"NESSIE_MERGE_PROBE": "nogather"},
- "noreduce": {"NESSIE_MERGE_PROBE": "noreduce"},
- "nogather_noreduce": {"NESSIE_MERGE_PROBE": "nogather,noreduce"},
  "items4": {"NESSIE_MERGE_ITEMS": "4"},
  "items7": {"NESSIE_MERGE_ITEMS": "7"},
  "items16": {"NESSIE_MERGE_ITEMS": "16"},

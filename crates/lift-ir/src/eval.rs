@@ -513,38 +513,18 @@ impl<'a> Evaluator<'a> {
                 let lengths = segs.iter().map(|seg| Ok(seg.array()?.len())).collect::<Result<Vec<_>, String>>()?;
                 let pieces = crate::seg_reduce::merge_pieces(&lengths, tiles)?;
                 let mut out = Vec::with_capacity(segs.len());
-                let mut start = 0;
                 for (seg, list) in segs.iter().zip(pieces) {
                     let items = seg.array()?;
-                    let seg_start = start;
-                    start += items.len();
-                    let mut value: Option<Value> = None;
-                    for piece in list {
-                        let acc = match piece {
-                            crate::seg_reduce::MergePiece::Elements(range) => {
-                                let mut acc = z.clone();
-                                for x in &items[range] {
-                                    acc = self.apply(g, vec![acc, x.clone()])?;
-                                }
-                                acc
+                    let value = crate::seg_reduce::fold_merge_pieces(&list, &mut |step| match step {
+                        crate::seg_reduce::MergeStep::Elements(range) => {
+                            let mut acc = z.clone();
+                            for x in &items[range] {
+                                acc = self.apply(g, vec![acc, x.clone()])?;
                             }
-                            crate::seg_reduce::MergePiece::Group { len } => {
-                                match crate::seg_reduce::LongRun::new(seg_start, len, tiles.long.as_ref()) {
-                                    Some(run) => {
-                                        self.fold_long_run(g, z, items, &run, tiles.group_size, tiles.strided)?
-                                    }
-                                    None => {
-                                        let order = crate::seg_reduce::merge_group_order(len, tiles)?;
-                                        self.fold_in_team_order(g, z, items, &order)?
-                                    }
-                                }
-                            }
-                        };
-                        value = Some(match value {
-                            None => acc,
-                            Some(v) => self.apply(g, vec![v, acc])?,
-                        });
-                    }
+                            Ok::<_, String>(acc)
+                        }
+                        crate::seg_reduce::MergeStep::Combine(a, b) => self.apply(g, vec![a, b]),
+                    })?;
                     out.push(value.ok_or("segReduceMerge: a segment without a value")?);
                 }
                 Ok(Value::Array(out))

@@ -577,38 +577,37 @@ pub struct HoistedPull {
 /// (`segReduce-merge`, see `crate::seg_reduce`): the merge of the
 /// segments' ends with the elements (`#segments + n` items, a segment's
 /// end after its elements) is cut into tiles of `group_size · items`
-/// items, and work-group `g` reduces the segments whose end lies in tile
-/// `g` (found by a merge-path search of the offsets, an earlier stage's
-/// `splits`): the tile staged in local memory, `items` merge items per
-/// work-item, and the part of its first segment before the tile (a long
-/// segment's) folded from global memory by all its work-items, each
-/// taking the elements of `crate::seg_reduce::TeamOrder` (`strided` when
-/// the operator commutes), their values combined by its tree. The `groups` work-groups stride over the
-/// tiles. Every combination keeps the order of the elements (any
-/// associative operator).
+/// items (found by a merge-path search of the offsets, an earlier stage's
+/// `splits`). A work-group takes tiles by ticket; it stages its tile in
+/// local memory, `items` merge items per work-item, writes the segments
+/// that end in the tile and publishes the tile's carry-out (the fold of
+/// its items after its last segment end) in `status`. A segment that
+/// began in earlier tiles gets their carry-outs as its carry-in, by
+/// look-back (note [merge carries] in `crate::seg_reduce`). Every
+/// combination keeps the order of the elements (any associative
+/// operator) and is the same whatever the timing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MergeTiles {
     pub group_size: i64,
     pub items: i64,
+    /// The work-groups, at most `tiles` (at least 1), each taking tiles
+    /// by ticket until none is left.
     pub groups: ArithExpr,
     /// The number of tiles, `⌈(#segments + n) / (group_size · items)⌉`.
     pub tiles: ArithExpr,
     /// An int array of `tiles + 1` elements an earlier stage wrote: the
     /// merge-path split of each tile's first diagonal (and of the end),
-    /// the number of segment ends before it. Tile `g` reduces segments
-    /// `splits[g] .. splits[g + 1]`.
+    /// the number of segment ends before it. Tile `g` holds the items
+    /// from diagonal `g · group_size · items` on: the ends of segments
+    /// `splits[g] .. splits[g + 1]` and the elements between.
     pub splits: KVar,
-    /// Whether work-item `j` folds elements `j, j + group_size, ...` of
-    /// a long segment's part before the tile (a commutative operator)
-    /// rather than its contiguous chunk.
-    pub strided: bool,
     /// As [`Teams::hoisted`]: the tile's `items` of a work-item are
-    /// pulled together, and so are `items` elements a work-item of the
-    /// long segment's part before the tile.
+    /// pulled together.
     pub hoisted: Option<HoistedPull>,
-    /// As [`Teams::long`], for the part of a tile's first segment before
-    /// the tile.
-    pub long: Option<LongPartials>,
+    /// The tiles' carry-outs and the ticket: a view of the session's
+    /// look-back arena, as [`Lookback::status`] (`lift_ir::lookback`'s
+    /// front, then one record of the accumulator's components a tile).
+    pub status: KVar,
 }
 
 impl MergeTiles {

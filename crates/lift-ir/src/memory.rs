@@ -49,11 +49,14 @@ pub enum AllocKind {
     /// 32-bit ints.
     LongSegments,
     /// The local values of `segReduceMerge`'s work-group: a tile's
-    /// elements (`L·V`; first the tree of a long segment's part before
-    /// the tile), then the `L` work-items' carries (`L·V + L`).
+    /// elements (`L·V`; after the merge, the runs of a carry-in's
+    /// look-back), then the `L` work-items' carries, then the tile's
+    /// carry-in (`L·V + L + 1`; note [merge carries] in
+    /// `crate::seg_reduce`).
     MergeValues,
     /// The local ints of `segReduceMerge`: a tile's segment ends (`L·V`),
-    /// then whether each work-item ended a segment (`L·V + L`).
+    /// then whether each work-item ended a segment (`L·V + L`); the
+    /// ticket in the first of those between tiles.
     MergeEnds,
     /// The local tile of `scanLookback` or `filterLookback` (`L·T`
     /// elements).
@@ -364,7 +367,7 @@ impl Allocator<'_, '_, '_> {
                         (AllocKind::LongSegments, vec![Scalar::Int], teams.group_size + 3),
                     ],
                     Fun::SegReduceMerge(_, tiles) => vec![
-                        (AllocKind::MergeValues, components, tiles.tile_len() + tiles.group_size),
+                        (AllocKind::MergeValues, components, tiles.tile_len() + tiles.group_size + 1),
                         (AllocKind::MergeEnds, vec![Scalar::Int], tiles.tile_len() + tiles.group_size),
                     ],
                     Fun::SegReduceChunks(_, chunks) => vec![(AllocKind::TeamTree, components, chunks.group_size)],

@@ -172,16 +172,15 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         ),
         Fun::SegReduceMerge(g, t) => {
             format!(
-                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, {}{}{})",
+                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, status = {}{})",
                 f(g),
                 t.groups,
                 t.group_size,
                 t.items,
                 t.tiles,
                 var_name(kernel, t.splits),
-                if t.strided { "strided" } else { "chunked" },
+                var_name(kernel, t.status),
                 print_hoisted(kernel, t.hoisted.as_ref()),
-                print_long(kernel, t.long.as_ref()),
             )
         }
         Fun::SegReduceChunks(g, t) => format!(

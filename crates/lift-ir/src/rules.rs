@@ -146,17 +146,11 @@ pub struct Config {
     pub seg_batch: i64,
     /// At most this many work-groups in each launch of
     /// `segReduce-by-shape` where the team is narrower than the group
-    /// (teams that give up, merge under the flag's device guard): each
-    /// such launch strides over its segments or tiles, and one whose
-    /// guard fails (or that gave up) costs about a microsecond for every
-    /// thousand groups that return at once. (Where the merge's launch is
-    /// concerned, [`Config::seg_merge_groups`].)
+    /// (teams that give up): each such launch strides over its segments,
+    /// and one that gave up costs about a microsecond for every thousand
+    /// groups that return at once. (Merge takes a group a tile: note
+    /// [merge carries] in [`crate::seg_reduce`].)
     pub seg_guarded_groups: i64,
-    /// As [`Config::seg_guarded_groups`], for the merge's launch under the
-    /// flag's guard alone: where teams gave up on uneven segments the
-    /// merge runs with these groups, and on even ones they return at once
-    /// (`NESSIE_SEG_MERGE_GROUPS`; `NESSIE_SEG_GROUPS` sets both).
-    pub seg_merge_groups: i64,
     /// The merge tiles' items a work-item (`segReduce-merge`), where set
     /// and from 1 to 16 (`NESSIE_MERGE_ITEMS`); else
     /// [`crate::seg_reduce::merge_items`].
@@ -250,7 +244,6 @@ impl Default for Config {
             seg_reduce: SegReduce::ByShape,
             seg_batch: crate::seg_reduce::SEG_BATCH,
             seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
-            seg_merge_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
             merge_items: None,
             merge_group_size: None,
             scan_lookback_items: crate::lookback::GATHER_SCAN_ITEMS,

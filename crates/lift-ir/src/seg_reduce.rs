@@ -199,31 +199,27 @@
 //! `segReduce-merge` balances segments and elements together, whatever the
 //! segment lengths (Merrill & Garland's merge-path split, 2016):
 //! ```text
-//! segReduceMerge(op, groups = G, L, items = V, tiles = T, splits = s)(z, segments(pull)(offsets, lengths))
+//! segReduceMerge(op, groups = T, L, items = V, tiles = T, splits = s, status = c)(z, segments(pull)(offsets, lengths))
 //! ```
 //! in two launches. The merge of the `S` segments' ends with the `n`
 //! elements (a segment's end after its elements, `S + n` items) is cut
 //! into `T = ⌈(S + n) / (L·V)⌉` tiles; the first launch writes each tile's
 //! split (`s[g]`, the segment ends before diagonal `g·L·V`, by a binary
 //! search of the offsets, one work-item per tile: `split_thunk`), and
-//! in the second work-group `g` reduces the segments whose end lies in
-//! tile `g`, `s[g] .. s[g + 1]`. The tile's items go through local
-//! memory: its segment ends and its elements' values (`pull`,
-//! coalesced), then work-item `t` merges items `t·V ..` of the tile in a
-//! private accumulator. A segment inside one work-item's items is written
-//! by it; the pieces of a segment that crosses work-items are combined
-//! left to right (the work-items' carries after a barrier, the tile's
-//! carry-in), so any associative operator gets its elements in order
-//! ([`merge_pieces`] gives the exact combination, for the evaluators).
-//! When the group's first segment started in an earlier tile (it is
-//! longer than the tiles between), the part before the tile is the
-//! carry-in: all `L` work-items fold it from global memory (strided for
-//! a commutative operator, `reorder-commutative`, else a contiguous chunk
-//! each) and combine their `L` values by the tree of `segReduce-teams`
-//! ([`MergePiece::Group`]). A group's work is then one tile plus
-//! `m / L` loads per work-item for a segment of `m` elements that ends in
-//! it: one huge segment is as fast as with teams (which gives it one
-//! group too), and power-law rows keep the merge's balance. Positions
+//! in the second a work-group takes tile `g` by ticket: the ends of
+//! segments `s[g] .. s[g + 1]` and the elements between. The tile's items
+//! go through local memory: its segment ends and its elements' values
+//! (`pull`, coalesced), then work-item `t` merges items `t·V ..` of the
+//! tile in a private accumulator. A segment inside one work-item's items
+//! is written by it; the pieces of a segment that crosses work-items are
+//! combined left to right (the work-items' carries after a barrier, the
+//! tile's carry-in), so any associative operator gets its elements in
+//! order ([`merge_pieces`] gives the exact combination, for the
+//! evaluators). A segment that crosses tiles gets the carry-outs of the
+//! tiles before the one it ends in, by look-back in the status records
+//! `c` (note [merge carries]): every element is read and pulled once,
+//! one huge segment costs its last tile a look-back over its tiles'
+//! carry-outs, and power-law rows keep the merge's balance. Positions
 //! inside a tile are 32-bit ints (below `L·V`); the descriptor's offsets
 //! are read as the int64 arrays they are, `offsets` once per segment and
 //! `lengths` only at the last (`n`). A 32-bit copy of the offsets would
@@ -494,18 +490,102 @@ pub fn gave_up(stage: &Stage, set: impl Fn(KVar) -> bool) -> bool {
 pub enum MergePiece {
     /// These elements folded from the neutral element, in order.
     Elements(std::ops::Range<usize>),
-    /// The segment's first `len` elements (a long segment's part before
-    /// the tile that ends it) reduced by the whole work-group: in the
-    /// order of [`merge_group_order`], each work-item's elements folded
-    /// from the neutral element, then the tree.
-    Group { len: usize },
+    /// The pieces' values combined left to right, the first piece's value
+    /// itself first: a tile's carry-out, or a carry-in made of them.
+    Fold(Vec<MergePiece>),
 }
 
+/// One step of [`fold_merge_pieces`]: fold a range of the segment's
+/// elements from the neutral element, or combine two values.
+pub enum MergeStep<V> {
+    Elements(std::ops::Range<usize>),
+    Combine(V, V),
+}
+
+/// The value of `pieces` combined left to right (`((p0 op p1) op p2)
+/// ...`, `p0` the first piece's value itself), `step` doing each fold and
+/// combination: how both evaluators read [`merge_pieces`]. `None` for no
+/// piece.
+pub fn fold_merge_pieces<V, E>(
+    pieces: &[MergePiece],
+    step: &mut impl FnMut(MergeStep<V>) -> Result<V, E>,
+) -> Result<Option<V>, E> {
+    let mut value = None;
+    for piece in pieces {
+        let v = match piece {
+            MergePiece::Elements(range) => step(MergeStep::Elements(range.clone()))?,
+            MergePiece::Fold(list) => match fold_merge_pieces(list, step)? {
+                Some(v) => v,
+                None => continue,
+            },
+        };
+        value = Some(match value {
+            None => v,
+            Some(acc) => step(MergeStep::Combine(acc, v))?,
+        });
+    }
+    Ok(value)
+}
+
+// Note [merge carries]
+// ~~~~~~~~~~~~~~~~~~~~
+// A tile of `segReduceMerge` holds the items of diagonals `g·T ..
+// (g + 1)·T` of the merge (`T = L·V`), whatever segments they belong to:
+// the ends of segments `a = splits[g] .. b = splits[g + 1]` and the
+// elements `g·T - a .. (g + 1)·T - b` between. Work-item `t` merges
+// items `t·V ..`, its accumulator starting from the neutral element and
+// again after each segment end (its carry: what it folded after its
+// last end, or all it folded). Then:
+// - The tile's carry-out is the fold of the carries after its last end:
+//   from the last work-item that ended a segment, its carry, then the
+//   carries of the work-items after it in order; where no work-item
+//   ended one (the tile lies inside segment `a`), the neutral element,
+//   then every work-item's carry. Work-item 0 publishes it in the tile's
+//   status record (`epoch << 32 | half` words, as `lift_ir::lookback`'s)
+//   before it looks back, so no tile waits on one that waits on it.
+// - Segment `a`'s carry-in, where it ends in the tile and began before it
+//   (at diagonal `a + offsets[a] < g·T`, in tile `h`): the carry-outs of
+//   tiles `h .. g`, all of them segment `a`'s elements. The `m = g - h`
+//   tiles are cut into runs of `⌈m / L⌉`, work-item `t` folds run `t`'s
+//   carry-outs in order (waiting for each to be published), and
+//   work-item 0 folds the runs' values in order. Otherwise the carry-in
+//   is the neutral element.
+// - Each work-item's first segment end combines, in order, the carry-in
+//   or the carry of the last work-item before it that ended one, the
+//   carries of the work-items between, and its own part (as before).
+// So each element is read and pulled once (before, a tile re-read the
+// part of its first segment that earlier tiles held: on SpMV's power-law
+// rows 19 % of the elements, and 89 % of the tiles had such a part), and
+// the pieces and their order depend on the lengths alone, not on timing:
+// float results are the same every run, and [`merge_pieces`] gives them
+// to the evaluators.
+//
+// A work-group takes one tile, by ticket (the arena's ticket word less the
+// launch's base, `atomic_inc` by work-item 0; a group a tile): every tile
+// a group waits on was taken earlier by a group that runs, and a tile
+// waits only on smaller tiles, so the smallest tile not yet done always
+// goes on, whatever order the device starts groups in. The host's ticket
+// base counts a ticket a group (note [look-back arena] in
+// `runtime::cl::lookback_arena`); a launch whose device guard fails (by
+// shape, where teams did not give up) takes its groups' tickets in one
+// `atomic_add`.
+//
+// On the H100 (one call, main's binary alternating, medians of 7): SpMV's
+// power-law rows 1.389 ms of merge kernel against 1.365 (1.454 ms of
+// kernels against 1.429, 0.892× cuSPARSE against 0.907×), so skipping
+// the re-reads (which hit L2) does not pay for the waits and the
+// tickets; tiles taken by ticket in a loop by at most 16384 groups, as
+// merge's launches were capped before, took 1.385 ms. But one row of
+// 2·10^7 among 4M rows of 2 took the old merge 23.07 ms a call (each
+// tile re-read the row from its start: quadratic, 20 GB/s) and takes this
+// one 0.598 ms (795 GB/s), 38.6× faster. Capping registers for more
+// groups an SM (`NESSIE_CL_OPTIONS=-cl-nv-maxrregcount=40` / `32`) took
+// the power-law merge to 1.534 / 2.402 ms.
+
 /// Where segment `r`'s value of `segReduceMerge` comes from: the pieces
-/// `pieces[r]`, each reduced on its own, then combined left to right
-/// (`((p0 op p1) op p2) ...`, `p0` the first piece's value itself): the
-/// order in which the backend's C combines them, computed by following
-/// its work-groups and work-items (shared by the evaluators).
+/// `pieces[r]`, combined as [`fold_merge_pieces`] does: the order in which
+/// the backend's C combines them, computed by following its tiles and
+/// work-items (note [merge carries]; shared by the evaluators).
 pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<MergePiece>>, String> {
     let (l, v) = (tiles.group_size, tiles.items);
     if l < 1 || v < 1 {
@@ -523,22 +603,14 @@ pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<Mer
     // relative to their segment.
     let mut pieces: Vec<Vec<MergePiece>> = vec![Vec::new(); s];
     let tiles_n = (s + n).div_ceil(t);
+    let mut carry_outs: Vec<Vec<MergePiece>> = Vec::with_capacity(tiles_n);
     for g in 0..tiles_n {
         let (da, db) = (g * t, ((g + 1) * t).min(s + n));
         let (a, b) = (merge_split(&offsets, 0, s, 0, da), merge_split(&offsets, 0, s, 0, db));
-        if a == b {
-            continue;
-        }
-        let (e0, e1) = (offsets[a], offsets[b]);
-        // Segment `a`'s elements before the tile, by the whole group.
-        let before = da
-            .checked_sub(a + e0)
-            .ok_or_else(|| format!("`segReduceMerge`: tile {g} starts before its first segment"))?;
-        let carry_in = if before > 0 { MergePiece::Group { len: before } } else { MergePiece::Elements(e0..e0) };
-        let cl = (b - a) + (e1 - e0) - before;
-        let j0 = e0 + before;
+        let (j0, je) = (da - a, db - b);
         let ends: Vec<usize> = (a..b).map(|r| offsets[r + 1] - j0).collect();
-        let ne = cl - ends.len();
+        let ne = je - j0;
+        let cl = ne + ends.len();
         let mut carries = Vec::with_capacity(l);
         let mut heads = Vec::with_capacity(l);
         for lane in 0..l {
@@ -564,6 +636,22 @@ pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<Mer
             carries.push(MergePiece::Elements(j0 + start..j0 + jj));
             heads.push(head);
         }
+        carry_outs.push(match (0..l).rev().find(|&u| heads[u].is_some()) {
+            Some(u) => carries[u..].to_vec(),
+            None => std::iter::once(MergePiece::Elements(j0..j0)).chain(carries.iter().cloned()).collect(),
+        });
+        // Segment `a`'s carry-in: the carry-outs of the tiles before that
+        // hold its elements, in runs of `⌈m / L⌉` tiles.
+        let carry_in = if a < b && a + offsets[a] < da {
+            let h = (a + offsets[a]) / t;
+            let per = (g - h).div_ceil(l);
+            let runs = (h..g).step_by(per).map(|x| {
+                MergePiece::Fold((x..(x + per).min(g)).map(|y| MergePiece::Fold(carry_outs[y].clone())).collect())
+            });
+            MergePiece::Fold(runs.collect())
+        } else {
+            MergePiece::Elements(j0..j0)
+        };
         // A work-item's first segment end: the carries since the last
         // work-item that ended one (or the tile's carry-in), then its own.
         for lane in 0..l {
@@ -578,25 +666,28 @@ pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<Mer
         }
     }
     for (r, list) in pieces.iter_mut().enumerate() {
-        for piece in list.iter_mut() {
-            if let MergePiece::Elements(range) = piece {
-                if range.start < offsets[r] || range.end > offsets[r + 1] {
-                    return Err(format!("`segReduceMerge` gives segment {r} the elements {range:?}"));
-                }
-                *range = range.start - offsets[r]..range.end - offsets[r];
-            }
-        }
         if list.is_empty() {
             return Err(format!("`segReduceMerge` gives segment {r} no value"));
         }
+        relative_to(list, r, &offsets)?;
     }
     Ok(pieces)
 }
 
-/// The order in which `segReduceMerge`'s work-group reduces a long
-/// segment's first `len` elements ([`MergePiece::Group`]).
-pub fn merge_group_order(len: usize, tiles: &MergeTiles) -> Result<TeamOrder, String> {
-    TeamOrder::new(len, tiles.group_size, tiles.group_size, tiles.strided)
+/// Makes the element ranges of `list`, all of segment `r`, relative to it.
+fn relative_to(list: &mut [MergePiece], r: usize, offsets: &[usize]) -> Result<(), String> {
+    for piece in list {
+        match piece {
+            MergePiece::Elements(range) => {
+                if range.start < offsets[r] || range.end > offsets[r + 1] || range.start > range.end {
+                    return Err(format!("`segReduceMerge` gives segment {r} the elements {range:?}"));
+                }
+                *range = range.start - offsets[r]..range.end - offsets[r];
+            }
+            MergePiece::Fold(inner) => relative_to(inner, r, offsets)?,
+        }
+    }
+    Ok(())
 }
 
 /// The merge-path split of diagonal `d` of the merge of the ends of
@@ -693,10 +784,8 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let teams = merge.is_none() || cfg.seg_reduce != SegReduce::Merge;
     let hoisted = hoist_element_reads(low, *pull, &elements)?;
     if !teams {
-        let chunk_parts = (&f, &z, &segs, hoisted.clone());
-        let long = lower_long_chunks(low, stage, chunk_parts, &elements, cfg, &mut stages, None)?;
         let parts = (&f, &z, &segs, hoisted);
-        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, None, long)?;
+        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, None)?;
         return Ok(Some(stages));
     }
     low.rules_applied.push("segReduce-teams".into());
@@ -860,7 +949,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     // chunks' stage does not: its carry-ins are folded by their group.
     let under = (narrow, merge_guard);
     let parts = (&f, &z, &segs, hoisted);
-    lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under), None)?;
+    lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under))?;
     Ok(Some(stages))
 }
 
@@ -1052,11 +1141,7 @@ fn lower_merge(
     cfg: &Config,
     stages: &mut Vec<Stage>,
     under: Option<(ArithExpr, DeviceGuard)>,
-    long: Option<LongPartials>,
 ) -> Result<(), Unsupported> {
-    // Under a device guard, at most `seg_merge_groups` groups.
-    let max_groups = GROUPS_PER_REDUCE_GROUP * cfg.max_groups;
-    let cap = if under.is_some() { cfg.seg_merge_groups.clamp(1, max_groups) } else { max_groups };
     let (when, guard) = under.unzip();
     let components = match z {
         Expr::Value(z) => z.len(),
@@ -1070,17 +1155,13 @@ fn lower_merge(
         .merge_group_size
         .filter(|&l| (32..=cfg.group_size).contains(&l) && l & (l - 1) == 0)
         .unwrap_or(cfg.group_size);
-    let strided = crate::rules::is_commutative(low, f);
     low.rules_applied.push("segReduce-merge".into());
-    if strided {
-        low.rules_applied.push("reorder-commutative".into());
-    }
     let tiles_len = group_size * items;
     let tiles_def = (count.clone() + elements.clone()).ceil_div(tiles_len);
     let tiles = ArithExpr::var(&low.size_var("merge_tiles", SizeDef::Derived(tiles_def), Range::at_least(0)));
-    let groups_def = tiles.clone().min(cap).max(1);
+    // A group a tile (note [merge carries]).
     let groups =
-        ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::between(1, max_groups)));
+        ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(tiles.clone().max(1)), Range::at_least(1)));
     // The tiles' splits, one work-item each, in a launch before.
     let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
     let splits = low.flat.new_var(format!("{name}_splits"), VarType::Array(Scalar::Int));
@@ -1096,7 +1177,11 @@ fn lower_merge(
         when: when.clone(),
         guard: guard.clone(),
     });
-    let tiles = MergeTiles { group_size, items, groups, tiles, splits, strided, hoisted, long };
+    // The carry-outs' records and the ticket (note [merge carries]).
+    let status = low.flat.new_var(format!("{name}_merge_status"), VarType::Array(Scalar::Int));
+    let k = i64::try_from(components).unwrap_or(i64::MAX);
+    low.lengths.push((status, tiles.clone() * (4 * k) + crate::lookback::STATUS_FRONT));
+    let tiles = MergeTiles { group_size, items, groups, tiles, splits, hoisted, status };
     stages.push(Stage {
         body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
         when,

@@ -294,16 +294,12 @@ fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks()
     // stages, which give up where a segment is long).
     let merge = lift_ir::rules::Config { seg_reduce: SegReduce::Merge, ..lift_ir::rules::Config::default() };
     let kernels = low_kernels_with(&example("sparse_mxv"), &merge);
-    // The reduction's stage: each work-item accumulates privately; a chunk's values
-    // (2048) and the work-items' carries (256) and the chunk's carry-out
-    // are local, as are the chunk's segment ends and the work-items'
-    // flags; the result is global.
+    // The reduction's stage: each work-item accumulates privately; a tile's values
+    // (2048), the work-items' carries (256) and the tile's carry-in are
+    // local, as are the tile's segment ends and the work-items' flags;
+    // the result is global (the carry-outs are the look-back arena's).
     let (k, st) = stage(&kernels, "smvm_fused_sum");
-    assert_eq!(
-        k.stages.len(),
-        3,
-        "the long chunks' partials, the tiles' splits, then the reduction: no element count, no scan"
-    );
+    assert_eq!(k.stages.len(), 2, "the tiles' splits, then the reduction: no element count, no scan");
     let (nodes, spaces, memory) = analyse(k, st);
     assert_eq!(spaces.of(NodeId(0)), Some(&Placement::In(Global)));
     assert_eq!(funs_placed(&nodes, &spaces, |f| matches!(f, Fun::Segments(_))), vec![Placement::In(Global)]);
@@ -314,7 +310,7 @@ fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks()
         vec![
             (AllocKind::StageResult, Global, float.clone(), None),
             (AllocKind::Accumulator, Private, float.clone(), Some(1)),
-            (AllocKind::MergeValues, Local, float, Some(2048 + 256)),
+            (AllocKind::MergeValues, Local, float, Some(2048 + 256 + 1)),
             (AllocKind::MergeEnds, Local, vec![Scalar::Int], Some(2048 + 256)),
         ],
         "{}",

@@ -145,7 +145,6 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             // Teams' lanes in batches of 3 (`hoist-element-reads`).
             seg_batch: 3,
             seg_guarded_groups: 2,
-            seg_merge_groups: 2,
             merge_items: None,
             merge_group_size: None,
             // Scans that gather in tiles of 2 · 1.

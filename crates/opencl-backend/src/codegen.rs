@@ -498,7 +498,19 @@ impl<'a> Generator<'a> {
                 let op = if g.at_most { "<=" } else { ">" };
                 let test = format!("{value} {op} {bound}");
                 let test = if g.unless.is_cst(0) { test } else { format!("{unless} != 0 || {test}") };
-                format!("    if (!({test})) return;\n")
+                // A look-back launch's groups take one ticket each (note
+                // [look-back arena] in `runtime::cl::lookback_arena`):
+                // where the guard fails, one work-item takes them all.
+                let arena = self.args.iter().find_map(|a| match a {
+                    KernelArg::Lookback(status) => Some(self.kvar(*status)),
+                    _ => None,
+                });
+                match arena {
+                    Some(arena) => format!(
+                        "    if (!({test})) {{\n        if (get_group_id(0) == 0 && get_local_id(0) == 0) atomic_add({arena}, (int)get_num_groups(0));\n        return;\n    }}\n"
+                    ),
+                    None => format!("    if (!({test})) return;\n"),
+                }
             }
             None => String::new(),
         };
@@ -517,12 +529,6 @@ impl<'a> Generator<'a> {
         self.args.retain(|a| *a != KernelArg::ErrorFlag);
         if uses_err {
             self.args.push(KernelArg::ErrorFlag);
-        }
-        // Every group of a look-back launch takes its ticket (note
-        // [look-back arena] in `runtime::cl::lookback_arena`): none may
-        // return before.
-        if stage.guard.is_some() && self.args.iter().any(|a| matches!(a, KernelArg::Lookback(_))) {
-            return Err(CodegenError::Internal(format!("look-back stage `{}` under a device guard", stage.name)));
         }
         let mut params = Vec::new();
         // The lengths of note [device lengths], read before anything else.

@@ -60,9 +60,8 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// or two components instead of the choice by shape when the kernel runs
 /// (see [`lift_ir::rules::SegReduce`]), `NESSIE_SEG_BATCH=B` (1 to 16)
 /// setting [`lift_ir::rules::Config::seg_batch`], `NESSIE_SEG_GROUPS=G`
-/// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`] and
-/// [`lift_ir::rules::Config::seg_merge_groups`], `NESSIE_SEG_MERGE_GROUPS=G`
-/// the latter alone, `NESSIE_MERGE_ITEMS=V` and `NESSIE_MERGE_GROUP=L`
+/// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`],
+/// `NESSIE_MERGE_ITEMS=V` and `NESSIE_MERGE_GROUP=L`
 /// [`lift_ir::rules::Config::merge_items`] and
 /// [`lift_ir::rules::Config::merge_group_size`] (the merge tiles' shape),
 /// `NESSIE_SEG_LIST_GROUP=G` (a power of two)
@@ -91,15 +90,6 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         .and_then(|b| b.trim().parse::<i64>().ok())
         .filter(|&b| b >= 1)
         .unwrap_or(defaults.seg_guarded_groups);
-    let seg_merge_groups = std::env::var("NESSIE_SEG_MERGE_GROUPS")
-        .ok()
-        .and_then(|b| b.trim().parse::<i64>().ok())
-        .filter(|&b| b >= 1)
-        .unwrap_or(if std::env::var("NESSIE_SEG_GROUPS").is_ok() {
-            seg_guarded_groups
-        } else {
-            defaults.seg_merge_groups
-        });
     let scan_lookback_items = std::env::var("NESSIE_SCAN_LOOKBACK_ITEMS")
         .ok()
         .and_then(|b| b.trim().parse::<i64>().ok())
@@ -136,7 +126,6 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         seg_warp_steps,
         seg_batch,
         seg_guarded_groups,
-        seg_merge_groups,
         scan_lookback_items,
         segment_tiles,
         seg_list_group,

@@ -3,8 +3,9 @@
 //! merge's time goes] in `codegen::seg_merge`), run on PoCL against the
 //! flat-IR evaluator, on SpMV shapes whose parts before a tile take every
 //! size: none, a few elements, about a tile, more than a tile, a long run
-//! (chunk partials); with a non-commutative operator; and with bad
-//! columns before and in a tile.
+//! (a carry-in from many tiles' carry-outs, in runs of several tiles a
+//! work-item: note [merge carries] in `lift_ir::seg_reduce`); with a
+//! non-commutative operator; and with bad columns before and in a tile.
 
 mod support;
 
@@ -48,7 +49,7 @@ fn smvm(rows: i64, lengths: &str, bad_row: i64, bad_k: i64, bad: &str) -> String
 /// Row lengths that give parts before tiles of every size: power-law
 /// rows (4096 / j), rows around a tile's length (2047 to 2049, 2300,
 /// 4097), empty rows, rows of one to three, and one run of 100001 (its
-/// part before its last tile folded from chunk partials).
+/// carry-in the carry-outs of 49 tiles of 2048).
 const SHAPES: [&str; 5] = [
     "4096 / (1 + rem(r * 1299709 + 12345, 4096))",
     "if rem(r, 97) == 5 then 2047 + rem(r, 3) else rem(r * 7, 4)",
@@ -94,11 +95,25 @@ fn bad_columns_before_and_in_a_tile_fault_as_the_evaluator_does() {
 #[test]
 fn the_knobs_set_the_merge_tiles_local_arrays() {
     // The tests above run three tile shapes only if the knobs reach the
-    // kernel: its local values hold a tile and a carry a work-item.
-    for ((items, group), len) in SHAPES_OF_TILES.into_iter().zip([2048 + 256, 1792 + 256, 1024 + 128]) {
+    // kernel: its local values hold a tile, a carry a work-item and the
+    // tile's carry-in.
+    for ((items, group), len) in SHAPES_OF_TILES.into_iter().zip([2048 + 256 + 1, 1792 + 256 + 1, 1024 + 128 + 1]) {
         let (_, flat) = support::flat_program(&smvm(10, "r", -1, 0, "0"), fusion::ScheduleKind::ilp()).unwrap();
         let compiled = opencl_backend::compile_program_with(&flat, &merge_cfg(items, group)).unwrap();
         let source = compiled.opencl();
         assert!(source.contains(&format!("__local double merge_values[{len}];")), "{items:?}, {group:?}: {source}");
     }
+}
+
+#[test]
+fn carry_ins_of_more_tiles_than_work_items_fold_in_runs() {
+    // Groups of 32, tiles of 256: the run of 100001 ends in tile 391 or
+    // so, its carry-in 390 carry-outs in runs of 13 a work-item; and a
+    // non-commutative fold (max_index) over a row of 20000, 78 tiles in
+    // runs of 3.
+    let cfg = merge_cfg(None, Some(32));
+    let out = agrees_with(&smvm(600, SHAPES[3], -1, 0, "0"), &cfg);
+    assert!(!out.contains("fault"), "{out}");
+    let source = "let r = {max_index(s) : s in {{rem(i * (j + 3), 7) : i in index(if j == 5 then 20000 else rem(j, 9))} : j in index(300)}} in (sum({x * i : x in r; i in index(#r)}), r[5]);";
+    agrees_with(source, &cfg);
 }

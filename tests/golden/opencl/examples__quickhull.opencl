@@ -1976,213 +1976,200 @@ __kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global 
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long merge_tiles, __global const long* sum_splits, __global const long* hsplit_lengths, __global const int* sum_gave_up, __global long* sum) {
-    __local long merge_values[2304];
+__kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long merge_tiles, __global const long* sum_splits, __global int* sum_merge_status, uint sum_merge_status_epoch, uint sum_merge_status_base, __global const long* hsplit_lengths, __global const int* sum_gave_up, __global long* sum) {
+    __local long merge_values[2305];
     __local int merge_ends[2304];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    if (!(sum_gave_up[0] > 0)) return;
+    if (!(sum_gave_up[0] > 0)) {
+        if (get_group_id(0) == 0 && get_local_id(0) == 0) atomic_add(sum_merge_status, (int)get_num_groups(0));
+        return;
+    }
+    volatile __global ulong* status = (volatile __global ulong*)(sum_merge_status + 2);
     const int t = get_local_id(0);
     const long segs = n_offsets;
     const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+    if (t == 0) {
+        merge_ends[2048] = (int)min((long)(uint)((uint)atomic_inc(sum_merge_status) - sum_merge_status_base), merge_tiles);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long g = merge_ends[2048];
+    for (int ticket = 0; ticket < (g < merge_tiles ? 1 : 0); ticket++) {
         const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
-        const long e0 = a_1 < segs ? offsets[a_1] : n_1;
-        const long e1 = b_1 < segs ? offsets[b_1] : n_1;
-        const long before = g * 2048 - a_1 - e0;
-        const long items = (b_1 - a_1) + (e1 - e0);
-        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
-            long acc = 0L;
-            if (before > 0) {
-                const long lane = t;
-                long acc_1 = 0L;
-                long k = lane;
-                for (; k + 7 * 256 < before; k += 8 * 256) {
-                    const long at = hsplit_lengths[e0 + k + 0 * 256];
-                    const long at_1 = hsplit_lengths[e0 + k + 1 * 256];
-                    const long at_2 = hsplit_lengths[e0 + k + 2 * 256];
-                    const long at_3 = hsplit_lengths[e0 + k + 3 * 256];
-                    const long at_4 = hsplit_lengths[e0 + k + 4 * 256];
-                    const long at_5 = hsplit_lengths[e0 + k + 5 * 256];
-                    const long at_6 = hsplit_lengths[e0 + k + 6 * 256];
-                    const long at_7 = hsplit_lengths[e0 + k + 7 * 256];
-                    long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 0 * 256, at);
-                    long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 1 * 256, at_1);
-                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 2 * 256, at_2);
-                    long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 3 * 256, at_3);
-                    long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 4 * 256, at_4);
-                    long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 5 * 256, at_5);
-                    long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 6 * 256, at_6);
-                    long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k + 7 * 256, at_7);
-                    long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r);
-                    acc_1 = op_sum_r;
-                    long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_1);
-                    acc_1 = op_sum_r_1;
-                    long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_2);
-                    acc_1 = op_sum_r_2;
-                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_3);
-                    acc_1 = op_sum_r_3;
-                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_4);
-                    acc_1 = op_sum_r_4;
-                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_5);
-                    acc_1 = op_sum_r_5;
-                    long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_6);
-                    acc_1 = op_sum_r_6;
-                    long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_7);
-                    acc_1 = op_sum_r_7;
-                }
-                for (; k < before; k += 256) {
-                    const long at_8 = hsplit_lengths[e0 + k];
-                    long pull_sum_hoisted_r_8 = hsplit_seg_reduce_sum_pull_sum_hoisted(e0 + k, at_8);
-                    long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(acc_1, pull_sum_hoisted_r_8);
-                    acc_1 = op_sum_r_8;
-                }
-                merge_values[lane] = acc_1;
-                barrier(CLK_LOCAL_MEM_FENCE);
-                for (long h = 1; h < 256; h *= 2) {
-                    if ((lane & (2 * h - 1)) == 0) {
-                        long op_sum_r_9 = hsplit_seg_reduce_sum_op_sum(merge_values[lane], merge_values[lane + h]);
-                        merge_values[lane] = op_sum_r_9;
-                    }
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                }
-                long acc_2 = 0L;
-                acc_2 = merge_values[0];
-                barrier(CLK_LOCAL_MEM_FENCE);
-                acc = acc_2;
-            }
-            const long j0 = e0 + before;
-            const int nr = (int)(b_1 - a_1);
-            const int cl = (int)(e1 - j0) + nr;
-            const int ne = cl - nr;
-            for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a_1 + k_1;
-                merge_ends[k_1] = (int)((r + 1 < segs ? offsets[r + 1] : n_1) - j0);
-            }
-            const int k_2 = t + 0 * 256;
-            const int k_3 = t + 1 * 256;
-            const int k_4 = t + 2 * 256;
-            const int k_5 = t + 3 * 256;
-            const int k_6 = t + 4 * 256;
-            const int k_7 = t + 5 * 256;
-            const int k_8 = t + 6 * 256;
-            const int k_9 = t + 7 * 256;
-            const long at_9 = k_2 < ne ? hsplit_lengths[j0 + k_2] : 0;
-            const long at_10 = k_3 < ne ? hsplit_lengths[j0 + k_3] : 0;
-            const long at_11 = k_4 < ne ? hsplit_lengths[j0 + k_4] : 0;
-            const long at_12 = k_5 < ne ? hsplit_lengths[j0 + k_5] : 0;
-            const long at_13 = k_6 < ne ? hsplit_lengths[j0 + k_6] : 0;
-            const long at_14 = k_7 < ne ? hsplit_lengths[j0 + k_7] : 0;
-            const long at_15 = k_8 < ne ? hsplit_lengths[j0 + k_8] : 0;
-            const long at_16 = k_9 < ne ? hsplit_lengths[j0 + k_9] : 0;
-            long x = 0L;
-            if (k_2 < ne) {
-                long pull_sum_hoisted_r_9 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_2, at_9);
-                x = pull_sum_hoisted_r_9;
-            }
-            long x_1 = 0L;
-            if (k_3 < ne) {
-                long pull_sum_hoisted_r_10 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_3, at_10);
-                x_1 = pull_sum_hoisted_r_10;
-            }
-            long x_2 = 0L;
-            if (k_4 < ne) {
-                long pull_sum_hoisted_r_11 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_4, at_11);
-                x_2 = pull_sum_hoisted_r_11;
-            }
-            long x_3 = 0L;
-            if (k_5 < ne) {
-                long pull_sum_hoisted_r_12 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_5, at_12);
-                x_3 = pull_sum_hoisted_r_12;
-            }
-            long x_4 = 0L;
-            if (k_6 < ne) {
-                long pull_sum_hoisted_r_13 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_6, at_13);
-                x_4 = pull_sum_hoisted_r_13;
-            }
-            long x_5 = 0L;
-            if (k_7 < ne) {
-                long pull_sum_hoisted_r_14 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_7, at_14);
-                x_5 = pull_sum_hoisted_r_14;
-            }
-            long x_6 = 0L;
-            if (k_8 < ne) {
-                long pull_sum_hoisted_r_15 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_8, at_15);
-                x_6 = pull_sum_hoisted_r_15;
-            }
-            long x_7 = 0L;
-            if (k_9 < ne) {
-                long pull_sum_hoisted_r_16 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_9, at_16);
-                x_7 = pull_sum_hoisted_r_16;
-            }
-            if (k_2 < ne) {
-                merge_values[k_2] = x;
-            }
-            if (k_3 < ne) {
-                merge_values[k_3] = x_1;
-            }
-            if (k_4 < ne) {
-                merge_values[k_4] = x_2;
-            }
-            if (k_5 < ne) {
-                merge_values[k_5] = x_3;
-            }
-            if (k_6 < ne) {
-                merge_values[k_6] = x_4;
-            }
-            if (k_7 < ne) {
-                merge_values[k_7] = x_5;
-            }
-            if (k_8 < ne) {
-                merge_values[k_8] = x_6;
-            }
-            if (k_9 < ne) {
-                merge_values[k_9] = x_7;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 8, cl);
-            const int dhi = min(dlo + 8, cl);
-            int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
-            while (lo_1 < hi_1) {
-                const int m = (lo_1 + hi_1) / 2;
-                if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
-            }
-            int ii = lo_1, jj = dlo - lo_1, head = -1;
-            long acc_3 = 0L;
-            long acc_4 = 0L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_4 = acc_3;
-                    } else {
-                        const long row = a_1 + ii;
-                        sum[row] = acc_3;
-                    }
-                    acc_3 = 0L;
-                    ii++;
-                } else {
-                    long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(acc_3, merge_values[jj]);
-                    acc_3 = op_sum_r_10;
-                    jj++;
-                }
-            }
-            merge_values[2048 + t] = acc_3;
-            merge_ends[2048 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[2048 + u]) u--;
-                long acc_5 = u >= 0 ? merge_values[2048 + u] : acc;
-                for (int w = u + 1; w < t; w++) {
-                    long op_sum_r_11 = hsplit_seg_reduce_sum_op_sum(acc_5, merge_values[2048 + w]);
-                    acc_5 = op_sum_r_11;
-                }
-                long op_sum_r_12 = hsplit_seg_reduce_sum_op_sum(acc_5, acc_4);
-                const long row_1 = a_1 + head;
-                sum[row_1] = op_sum_r_12;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
+        const long j0 = g * 2048 - a_1;
+        const int nr = (int)(b_1 - a_1);
+        const int ne = (int)(min((g + 1) * 2048, segs + n_1) - b_1 - j0);
+        const int cl = ne + nr;
+        for (int k = t; k < nr; k += 256) {
+            const long r = a_1 + k;
+            merge_ends[k] = (int)((r + 1 < segs ? offsets[r + 1] : n_1) - j0);
         }
+        const int k_1 = t + 0 * 256;
+        const int k_2 = t + 1 * 256;
+        const int k_3 = t + 2 * 256;
+        const int k_4 = t + 3 * 256;
+        const int k_5 = t + 4 * 256;
+        const int k_6 = t + 5 * 256;
+        const int k_7 = t + 6 * 256;
+        const int k_8 = t + 7 * 256;
+        const long at = k_1 < ne ? hsplit_lengths[j0 + k_1] : 0;
+        const long at_1 = k_2 < ne ? hsplit_lengths[j0 + k_2] : 0;
+        const long at_2 = k_3 < ne ? hsplit_lengths[j0 + k_3] : 0;
+        const long at_3 = k_4 < ne ? hsplit_lengths[j0 + k_4] : 0;
+        const long at_4 = k_5 < ne ? hsplit_lengths[j0 + k_5] : 0;
+        const long at_5 = k_6 < ne ? hsplit_lengths[j0 + k_6] : 0;
+        const long at_6 = k_7 < ne ? hsplit_lengths[j0 + k_7] : 0;
+        const long at_7 = k_8 < ne ? hsplit_lengths[j0 + k_8] : 0;
+        long x = 0L;
+        if (k_1 < ne) {
+            long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_1, at);
+            x = pull_sum_hoisted_r;
+        }
+        long x_1 = 0L;
+        if (k_2 < ne) {
+            long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_2, at_1);
+            x_1 = pull_sum_hoisted_r_1;
+        }
+        long x_2 = 0L;
+        if (k_3 < ne) {
+            long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_3, at_2);
+            x_2 = pull_sum_hoisted_r_2;
+        }
+        long x_3 = 0L;
+        if (k_4 < ne) {
+            long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_4, at_3);
+            x_3 = pull_sum_hoisted_r_3;
+        }
+        long x_4 = 0L;
+        if (k_5 < ne) {
+            long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_5, at_4);
+            x_4 = pull_sum_hoisted_r_4;
+        }
+        long x_5 = 0L;
+        if (k_6 < ne) {
+            long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_6, at_5);
+            x_5 = pull_sum_hoisted_r_5;
+        }
+        long x_6 = 0L;
+        if (k_7 < ne) {
+            long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_7, at_6);
+            x_6 = pull_sum_hoisted_r_6;
+        }
+        long x_7 = 0L;
+        if (k_8 < ne) {
+            long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_8, at_7);
+            x_7 = pull_sum_hoisted_r_7;
+        }
+        if (k_1 < ne) {
+            merge_values[k_1] = x;
+        }
+        if (k_2 < ne) {
+            merge_values[k_2] = x_1;
+        }
+        if (k_3 < ne) {
+            merge_values[k_3] = x_2;
+        }
+        if (k_4 < ne) {
+            merge_values[k_4] = x_3;
+        }
+        if (k_5 < ne) {
+            merge_values[k_5] = x_4;
+        }
+        if (k_6 < ne) {
+            merge_values[k_6] = x_5;
+        }
+        if (k_7 < ne) {
+            merge_values[k_7] = x_6;
+        }
+        if (k_8 < ne) {
+            merge_values[k_8] = x_7;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const int dlo = min(t * 8, cl);
+        const int dhi = min(dlo + 8, cl);
+        int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
+        while (lo_1 < hi_1) {
+            const int m = (lo_1 + hi_1) / 2;
+            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+        }
+        int ii = lo_1, jj = dlo - lo_1, head = -1;
+        long acc = 0L;
+        long acc_1 = 0L;
+        for (int d_1 = dlo; d_1 < dhi; d_1++) {
+            if (ii < nr && merge_ends[ii] <= jj) {
+                if (head < 0) {
+                    head = ii;
+                    acc_1 = acc;
+                } else {
+                    const long row = a_1 + ii;
+                    sum[row] = acc;
+                }
+                acc = 0L;
+                ii++;
+            } else {
+                long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, merge_values[jj]);
+                acc = op_sum_r;
+                jj++;
+            }
+        }
+        merge_values[2048 + t] = acc;
+        merge_ends[2048 + t] = head >= 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t == 0) {
+            int u = 256 - 1;
+            while (u >= 0 && !merge_ends[2048 + u]) u--;
+            long acc_2 = u >= 0 ? merge_values[2048 + u] : 0L;
+            for (int w = u + 1; w < 256; w++) {
+                long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc_2, merge_values[2048 + w]);
+                acc_2 = op_sum_r_1;
+            }
+            const ulong tag = (ulong)sum_merge_status_epoch << 32;
+            const ulong bits = (ulong)(acc_2);
+            status[(g * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[(g * 1 + 0) * 2 + 1] = tag | (bits >> 32);
+        }
+        const long e0 = a_1 < segs ? offsets[a_1] : n_1;
+        const int look = a_1 < b_1 && a_1 + e0 < g * 2048;
+        const long h = look ? (a_1 + e0) / 2048 : g, mt = g - h;
+        const long per = max((mt + 256 - 1) / 256, 1L);
+        const long x0 = min(h + t * per, g), x1 = min(x0 + per, g);
+        long acc_3 = 0L;
+        for (long x_8 = x0; x_8 < x1; x_8++) {
+            ulong lo_2, hi_2;
+            do {
+                lo_2 = status[(x_8 * 1 + 0) * 2];
+                hi_2 = status[(x_8 * 1 + 0) * 2 + 1];
+            } while ((lo_2 >> 32) != sum_merge_status_epoch || (hi_2 >> 32) != sum_merge_status_epoch);
+            const long y = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+            long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_3, y);
+            acc_3 = x_8 == x0 ? y : op_sum_r_2;
+        }
+        if (x0 < x1) {
+            merge_values[t] = acc_3;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t == 0) {
+            long acc_4 = mt > 0 ? merge_values[0] : 0L;
+            const long runs = (mt + per - 1) / per;
+            for (long w_1 = 1; w_1 < runs; w_1++) {
+                long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[w_1]);
+                acc_4 = op_sum_r_3;
+            }
+            merge_values[2304] = acc_4;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (head >= 0) {
+            int u_1 = t - 1;
+            while (u_1 >= 0 && !merge_ends[2048 + u_1]) u_1--;
+            long acc_5 = u_1 >= 0 ? merge_values[2048 + u_1] : merge_values[2304];
+            for (int w_2 = u_1 + 1; w_2 < t; w_2++) {
+                long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_5, merge_values[2048 + w_2]);
+                acc_5 = op_sum_r_4;
+            }
+            long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_5, acc_1);
+            const long row_1 = a_1 + head;
+            sum[row_1] = op_sum_r_5;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
     }
 }
 
@@ -6007,177 +5994,171 @@ __kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global con
     }
 }
 
-__kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_gave_up, __global double* extreme, __global long* position) {
-    __local double merge_values[1280];
-    __local long merge_values_1[1280];
+__kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global int* extreme_merge_status, uint extreme_merge_status_epoch, uint extreme_merge_status_base, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_gave_up, __global double* extreme, __global long* position) {
+    __local double merge_values[1281];
+    __local long merge_values_1[1281];
     __local int merge_ends[1280];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_gave_up[0] > 0)) return;
+    if (!(extreme_gave_up[0] > 0)) {
+        if (get_group_id(0) == 0 && get_local_id(0) == 0) atomic_add(extreme_merge_status, (int)get_num_groups(0));
+        return;
+    }
+    volatile __global ulong* status = (volatile __global ulong*)(extreme_merge_status + 2);
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+    if (t == 0) {
+        merge_ends[1024] = (int)min((long)(uint)((uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base), merge_tiles);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long g = merge_ends[1024];
+    for (int ticket = 0; ticket < (g < merge_tiles ? 1 : 0); ticket++) {
         const long a = extreme_splits[g], b = extreme_splits[g + 1];
-        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
-        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
-        const long before = g * 1024 - a - e0;
-        const long items = (b - a) + (e1 - e0);
-        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
-            double acc = 0.0;
-            long acc_1 = -1L;
-            if (before > 0) {
-                const long lane = t;
-                double acc_2 = 0.0;
-                long acc_3 = -1L;
-                const long chunk = (before + 256 - 1) / 256;
-                const long lo_1 = min(lane * chunk, before);
-                const long hi_1 = min(lo_1 + chunk, before);
-                long k = lo_1;
-                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_5_pull_extreme(e0 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_5_pull_extreme(e0 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_5_pull_extreme(e0 + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_5_pull_extreme(e0 + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc_2 = op_extreme_r;
-                    acc_3 = op_extreme_r_1;
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                    acc_2 = op_extreme_r_2;
-                    acc_3 = op_extreme_r_3;
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                    acc_2 = op_extreme_r_4;
-                    acc_3 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                    acc_2 = op_extreme_r_6;
-                    acc_3 = op_extreme_r_7;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_5_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_5_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                    acc_2 = op_extreme_r_8;
-                    acc_3 = op_extreme_r_9;
-                }
-                merge_values[lane] = acc_2;
-                merge_values_1[lane] = acc_3;
-                barrier(CLK_LOCAL_MEM_FENCE);
-                for (long h = 1; h < 256; h *= 2) {
-                    if ((lane & (2 * h - 1)) == 0) {
-                        double op_extreme_r_10;
-                        long op_extreme_r_11;
-                        hsplit_fused_5_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_10, &op_extreme_r_11);
-                        merge_values[lane] = op_extreme_r_10;
-                        merge_values_1[lane] = op_extreme_r_11;
-                    }
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                }
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
-                acc_4 = merge_values[0];
-                acc_5 = merge_values_1[0];
-                barrier(CLK_LOCAL_MEM_FENCE);
-                acc = acc_4;
-                acc_1 = acc_5;
-            }
-            const long j0 = e0 + before;
-            const int nr = (int)(b - a);
-            const int cl = (int)(e1 - j0) + nr;
-            const int ne = cl - nr;
-            for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a + k_1;
-                merge_ends[k_1] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
-            }
-            #pragma unroll
-            for (int i = 0; i < 4; i++) {
-                const int k_2 = t + i * 256;
-                if (k_2 < ne) {
-                    double pull_extreme_r_10;
-                    long pull_extreme_r_11;
-                    hsplit_fused_5_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                    merge_values[k_2] = pull_extreme_r_10;
-                    merge_values_1[k_2] = pull_extreme_r_11;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 4, cl);
-            const int dhi = min(dlo + 4, cl);
-            int lo_2 = max(dlo - ne, 0), hi_2 = min(dlo, nr);
-            while (lo_2 < hi_2) {
-                const int m = (lo_2 + hi_2) / 2;
-                if (merge_ends[m] < dlo - m) lo_2 = m + 1; else hi_2 = m;
-            }
-            int ii = lo_2, jj = dlo - lo_2, head = -1;
-            double acc_6 = 0.0;
-            long acc_7 = -1L;
-            double acc_8 = 0.0;
-            long acc_9 = -1L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_8 = acc_6;
-                        acc_9 = acc_7;
-                    } else {
-                        const long row = a + ii;
-                        extreme[row] = acc_6;
-                        position[row] = acc_7;
-                    }
-                    acc_6 = 0.0;
-                    acc_7 = -1L;
-                    ii++;
-                } else {
-                    double op_extreme_r_12;
-                    long op_extreme_r_13;
-                    hsplit_fused_5_op_extreme(acc_6, acc_7, merge_values[jj], merge_values_1[jj], &op_extreme_r_12, &op_extreme_r_13);
-                    acc_6 = op_extreme_r_12;
-                    acc_7 = op_extreme_r_13;
-                    jj++;
-                }
-            }
-            merge_values[1024 + t] = acc_6;
-            merge_values_1[1024 + t] = acc_7;
-            merge_ends[1024 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[1024 + u]) u--;
-                double acc_10 = u >= 0 ? merge_values[1024 + u] : acc;
-                long acc_11 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
-                for (int w = u + 1; w < t; w++) {
-                    double op_extreme_r_14;
-                    long op_extreme_r_15;
-                    hsplit_fused_5_op_extreme(acc_10, acc_11, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_14, &op_extreme_r_15);
-                    acc_10 = op_extreme_r_14;
-                    acc_11 = op_extreme_r_15;
-                }
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_5_op_extreme(acc_10, acc_11, acc_8, acc_9, &op_extreme_r_16, &op_extreme_r_17);
-                const long row_1 = a + head;
-                extreme[row_1] = op_extreme_r_16;
-                position[row_1] = op_extreme_r_17;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
+        const long j0 = g * 1024 - a;
+        const int nr = (int)(b - a);
+        const int ne = (int)(min((g + 1) * 1024, segs + n_1) - b - j0);
+        const int cl = ne + nr;
+        for (int k = t; k < nr; k += 256) {
+            const long r = a + k;
+            merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
         }
+        #pragma unroll
+        for (int i = 0; i < 4; i++) {
+            const int k_1 = t + i * 256;
+            if (k_1 < ne) {
+                double pull_extreme_r;
+                long pull_extreme_r_1;
+                hsplit_fused_5_pull_extreme(j0 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                merge_values[k_1] = pull_extreme_r;
+                merge_values_1[k_1] = pull_extreme_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const int dlo = min(t * 4, cl);
+        const int dhi = min(dlo + 4, cl);
+        int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
+        while (lo_1 < hi_1) {
+            const int m = (lo_1 + hi_1) / 2;
+            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+        }
+        int ii = lo_1, jj = dlo - lo_1, head = -1;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        double acc_2 = 0.0;
+        long acc_3 = -1L;
+        for (int d_1 = dlo; d_1 < dhi; d_1++) {
+            if (ii < nr && merge_ends[ii] <= jj) {
+                if (head < 0) {
+                    head = ii;
+                    acc_2 = acc;
+                    acc_3 = acc_1;
+                } else {
+                    const long row = a + ii;
+                    extreme[row] = acc;
+                    position[row] = acc_1;
+                }
+                acc = 0.0;
+                acc_1 = -1L;
+                ii++;
+            } else {
+                double op_extreme_r;
+                long op_extreme_r_1;
+                hsplit_fused_5_op_extreme(acc, acc_1, merge_values[jj], merge_values_1[jj], &op_extreme_r, &op_extreme_r_1);
+                acc = op_extreme_r;
+                acc_1 = op_extreme_r_1;
+                jj++;
+            }
+        }
+        merge_values[1024 + t] = acc;
+        merge_values_1[1024 + t] = acc_1;
+        merge_ends[1024 + t] = head >= 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t == 0) {
+            int u = 256 - 1;
+            while (u >= 0 && !merge_ends[1024 + u]) u--;
+            double acc_4 = u >= 0 ? merge_values[1024 + u] : 0.0;
+            long acc_5 = u >= 0 ? merge_values_1[1024 + u] : -1L;
+            for (int w = u + 1; w < 256; w++) {
+                double op_extreme_r_2;
+                long op_extreme_r_3;
+                hsplit_fused_5_op_extreme(acc_4, acc_5, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
+                acc_4 = op_extreme_r_2;
+                acc_5 = op_extreme_r_3;
+            }
+            const ulong tag = (ulong)extreme_merge_status_epoch << 32;
+            const ulong bits = as_ulong(acc_4);
+            status[(g * 2 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[(g * 2 + 0) * 2 + 1] = tag | (bits >> 32);
+            const ulong bits_1 = (ulong)(acc_5);
+            status[(g * 2 + 1) * 2] = tag | (bits_1 & 0xffffffffUL);
+            status[(g * 2 + 1) * 2 + 1] = tag | (bits_1 >> 32);
+        }
+        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
+        const int look = a < b && a + e0 < g * 1024;
+        const long h = look ? (a + e0) / 1024 : g, mt = g - h;
+        const long per = max((mt + 256 - 1) / 256, 1L);
+        const long x0 = min(h + t * per, g), x1 = min(x0 + per, g);
+        double acc_6 = 0.0;
+        long acc_7 = -1L;
+        for (long x = x0; x < x1; x++) {
+            ulong lo_2, hi_2;
+            do {
+                lo_2 = status[(x * 2 + 0) * 2];
+                hi_2 = status[(x * 2 + 0) * 2 + 1];
+            } while ((lo_2 >> 32) != extreme_merge_status_epoch || (hi_2 >> 32) != extreme_merge_status_epoch);
+            const double y = as_double((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+            ulong lo_3, hi_3;
+            do {
+                lo_3 = status[(x * 2 + 1) * 2];
+                hi_3 = status[(x * 2 + 1) * 2 + 1];
+            } while ((lo_3 >> 32) != extreme_merge_status_epoch || (hi_3 >> 32) != extreme_merge_status_epoch);
+            const long y_1 = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+            double op_extreme_r_4;
+            long op_extreme_r_5;
+            hsplit_fused_5_op_extreme(acc_6, acc_7, y, y_1, &op_extreme_r_4, &op_extreme_r_5);
+            acc_6 = x == x0 ? y : op_extreme_r_4;
+            acc_7 = x == x0 ? y_1 : op_extreme_r_5;
+        }
+        if (x0 < x1) {
+            merge_values[t] = acc_6;
+            merge_values_1[t] = acc_7;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t == 0) {
+            double acc_8 = mt > 0 ? merge_values[0] : 0.0;
+            long acc_9 = mt > 0 ? merge_values_1[0] : -1L;
+            const long runs = (mt + per - 1) / per;
+            for (long w_1 = 1; w_1 < runs; w_1++) {
+                double op_extreme_r_6;
+                long op_extreme_r_7;
+                hsplit_fused_5_op_extreme(acc_8, acc_9, merge_values[w_1], merge_values_1[w_1], &op_extreme_r_6, &op_extreme_r_7);
+                acc_8 = op_extreme_r_6;
+                acc_9 = op_extreme_r_7;
+            }
+            merge_values[1280] = acc_8;
+            merge_values_1[1280] = acc_9;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (head >= 0) {
+            int u_1 = t - 1;
+            while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
+            double acc_10 = u_1 >= 0 ? merge_values[1024 + u_1] : merge_values[1280];
+            long acc_11 = u_1 >= 0 ? merge_values_1[1024 + u_1] : merge_values_1[1280];
+            for (int w_2 = u_1 + 1; w_2 < t; w_2++) {
+                double op_extreme_r_8;
+                long op_extreme_r_9;
+                hsplit_fused_5_op_extreme(acc_10, acc_11, merge_values[1024 + w_2], merge_values_1[1024 + w_2], &op_extreme_r_8, &op_extreme_r_9);
+                acc_10 = op_extreme_r_8;
+                acc_11 = op_extreme_r_9;
+            }
+            double op_extreme_r_10;
+            long op_extreme_r_11;
+            hsplit_fused_5_op_extreme(acc_10, acc_11, acc_2, acc_3, &op_extreme_r_10, &op_extreme_r_11);
+            const long row_1 = a + head;
+            extreme[row_1] = op_extreme_r_10;
+            position[row_1] = op_extreme_r_11;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
     }
 }
 
@@ -9761,177 +9742,171 @@ __kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global co
     }
 }
 
-__kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_gave_up, __global double* extreme, __global long* position) {
-    __local double merge_values[1280];
-    __local long merge_values_1[1280];
+__kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global int* extreme_merge_status, uint extreme_merge_status_epoch, uint extreme_merge_status_base, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_gave_up, __global double* extreme, __global long* position) {
+    __local double merge_values[1281];
+    __local long merge_values_1[1281];
     __local int merge_ends[1280];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_gave_up[0] > 0)) return;
+    if (!(extreme_gave_up[0] > 0)) {
+        if (get_group_id(0) == 0 && get_local_id(0) == 0) atomic_add(extreme_merge_status, (int)get_num_groups(0));
+        return;
+    }
+    volatile __global ulong* status = (volatile __global ulong*)(extreme_merge_status + 2);
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+    if (t == 0) {
+        merge_ends[1024] = (int)min((long)(uint)((uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base), merge_tiles);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long g = merge_ends[1024];
+    for (int ticket = 0; ticket < (g < merge_tiles ? 1 : 0); ticket++) {
         const long a = extreme_splits[g], b = extreme_splits[g + 1];
-        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
-        const long e1 = b < segs ? cross_offsets_0[b] : n_1;
-        const long before = g * 1024 - a - e0;
-        const long items = (b - a) + (e1 - e0);
-        for (long pass = 0; pass < (a < b ? items : 0); pass += items) {
-            double acc = 0.0;
-            long acc_1 = -1L;
-            if (before > 0) {
-                const long lane = t;
-                double acc_2 = 0.0;
-                long acc_3 = -1L;
-                const long chunk = (before + 256 - 1) / 256;
-                const long lo_1 = min(lane * chunk, before);
-                const long hi_1 = min(lo_1 + chunk, before);
-                long k = lo_1;
-                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
-                    double pull_extreme_r;
-                    long pull_extreme_r_1;
-                    hsplit_fused_13_pull_extreme(e0 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
-                    double pull_extreme_r_2;
-                    long pull_extreme_r_3;
-                    hsplit_fused_13_pull_extreme(e0 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_13_pull_extreme(e0 + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
-                    double pull_extreme_r_6;
-                    long pull_extreme_r_7;
-                    hsplit_fused_13_pull_extreme(e0 + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                    double op_extreme_r;
-                    long op_extreme_r_1;
-                    hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
-                    acc_2 = op_extreme_r;
-                    acc_3 = op_extreme_r_1;
-                    double op_extreme_r_2;
-                    long op_extreme_r_3;
-                    hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
-                    acc_2 = op_extreme_r_2;
-                    acc_3 = op_extreme_r_3;
-                    double op_extreme_r_4;
-                    long op_extreme_r_5;
-                    hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
-                    acc_2 = op_extreme_r_4;
-                    acc_3 = op_extreme_r_5;
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
-                    acc_2 = op_extreme_r_6;
-                    acc_3 = op_extreme_r_7;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_8;
-                    long pull_extreme_r_9;
-                    hsplit_fused_13_pull_extreme(e0 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_13_op_extreme(acc_2, acc_3, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
-                    acc_2 = op_extreme_r_8;
-                    acc_3 = op_extreme_r_9;
-                }
-                merge_values[lane] = acc_2;
-                merge_values_1[lane] = acc_3;
-                barrier(CLK_LOCAL_MEM_FENCE);
-                for (long h = 1; h < 256; h *= 2) {
-                    if ((lane & (2 * h - 1)) == 0) {
-                        double op_extreme_r_10;
-                        long op_extreme_r_11;
-                        hsplit_fused_13_op_extreme(merge_values[lane], merge_values_1[lane], merge_values[lane + h], merge_values_1[lane + h], &op_extreme_r_10, &op_extreme_r_11);
-                        merge_values[lane] = op_extreme_r_10;
-                        merge_values_1[lane] = op_extreme_r_11;
-                    }
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                }
-                double acc_4 = 0.0;
-                long acc_5 = -1L;
-                acc_4 = merge_values[0];
-                acc_5 = merge_values_1[0];
-                barrier(CLK_LOCAL_MEM_FENCE);
-                acc = acc_4;
-                acc_1 = acc_5;
-            }
-            const long j0 = e0 + before;
-            const int nr = (int)(b - a);
-            const int cl = (int)(e1 - j0) + nr;
-            const int ne = cl - nr;
-            for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a + k_1;
-                merge_ends[k_1] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
-            }
-            #pragma unroll
-            for (int i = 0; i < 4; i++) {
-                const int k_2 = t + i * 256;
-                if (k_2 < ne) {
-                    double pull_extreme_r_10;
-                    long pull_extreme_r_11;
-                    hsplit_fused_13_pull_extreme(j0 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
-                    merge_values[k_2] = pull_extreme_r_10;
-                    merge_values_1[k_2] = pull_extreme_r_11;
-                }
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 4, cl);
-            const int dhi = min(dlo + 4, cl);
-            int lo_2 = max(dlo - ne, 0), hi_2 = min(dlo, nr);
-            while (lo_2 < hi_2) {
-                const int m = (lo_2 + hi_2) / 2;
-                if (merge_ends[m] < dlo - m) lo_2 = m + 1; else hi_2 = m;
-            }
-            int ii = lo_2, jj = dlo - lo_2, head = -1;
-            double acc_6 = 0.0;
-            long acc_7 = -1L;
-            double acc_8 = 0.0;
-            long acc_9 = -1L;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_8 = acc_6;
-                        acc_9 = acc_7;
-                    } else {
-                        const long row = a + ii;
-                        extreme[row] = acc_6;
-                        position[row] = acc_7;
-                    }
-                    acc_6 = 0.0;
-                    acc_7 = -1L;
-                    ii++;
-                } else {
-                    double op_extreme_r_12;
-                    long op_extreme_r_13;
-                    hsplit_fused_13_op_extreme(acc_6, acc_7, merge_values[jj], merge_values_1[jj], &op_extreme_r_12, &op_extreme_r_13);
-                    acc_6 = op_extreme_r_12;
-                    acc_7 = op_extreme_r_13;
-                    jj++;
-                }
-            }
-            merge_values[1024 + t] = acc_6;
-            merge_values_1[1024 + t] = acc_7;
-            merge_ends[1024 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[1024 + u]) u--;
-                double acc_10 = u >= 0 ? merge_values[1024 + u] : acc;
-                long acc_11 = u >= 0 ? merge_values_1[1024 + u] : acc_1;
-                for (int w = u + 1; w < t; w++) {
-                    double op_extreme_r_14;
-                    long op_extreme_r_15;
-                    hsplit_fused_13_op_extreme(acc_10, acc_11, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_14, &op_extreme_r_15);
-                    acc_10 = op_extreme_r_14;
-                    acc_11 = op_extreme_r_15;
-                }
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_13_op_extreme(acc_10, acc_11, acc_8, acc_9, &op_extreme_r_16, &op_extreme_r_17);
-                const long row_1 = a + head;
-                extreme[row_1] = op_extreme_r_16;
-                position[row_1] = op_extreme_r_17;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
+        const long j0 = g * 1024 - a;
+        const int nr = (int)(b - a);
+        const int ne = (int)(min((g + 1) * 1024, segs + n_1) - b - j0);
+        const int cl = ne + nr;
+        for (int k = t; k < nr; k += 256) {
+            const long r = a + k;
+            merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
         }
+        #pragma unroll
+        for (int i = 0; i < 4; i++) {
+            const int k_1 = t + i * 256;
+            if (k_1 < ne) {
+                double pull_extreme_r;
+                long pull_extreme_r_1;
+                hsplit_fused_13_pull_extreme(j0 + k_1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                merge_values[k_1] = pull_extreme_r;
+                merge_values_1[k_1] = pull_extreme_r_1;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const int dlo = min(t * 4, cl);
+        const int dhi = min(dlo + 4, cl);
+        int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
+        while (lo_1 < hi_1) {
+            const int m = (lo_1 + hi_1) / 2;
+            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+        }
+        int ii = lo_1, jj = dlo - lo_1, head = -1;
+        double acc = 0.0;
+        long acc_1 = -1L;
+        double acc_2 = 0.0;
+        long acc_3 = -1L;
+        for (int d_1 = dlo; d_1 < dhi; d_1++) {
+            if (ii < nr && merge_ends[ii] <= jj) {
+                if (head < 0) {
+                    head = ii;
+                    acc_2 = acc;
+                    acc_3 = acc_1;
+                } else {
+                    const long row = a + ii;
+                    extreme[row] = acc;
+                    position[row] = acc_1;
+                }
+                acc = 0.0;
+                acc_1 = -1L;
+                ii++;
+            } else {
+                double op_extreme_r;
+                long op_extreme_r_1;
+                hsplit_fused_13_op_extreme(acc, acc_1, merge_values[jj], merge_values_1[jj], &op_extreme_r, &op_extreme_r_1);
+                acc = op_extreme_r;
+                acc_1 = op_extreme_r_1;
+                jj++;
+            }
+        }
+        merge_values[1024 + t] = acc;
+        merge_values_1[1024 + t] = acc_1;
+        merge_ends[1024 + t] = head >= 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t == 0) {
+            int u = 256 - 1;
+            while (u >= 0 && !merge_ends[1024 + u]) u--;
+            double acc_4 = u >= 0 ? merge_values[1024 + u] : 0.0;
+            long acc_5 = u >= 0 ? merge_values_1[1024 + u] : -1L;
+            for (int w = u + 1; w < 256; w++) {
+                double op_extreme_r_2;
+                long op_extreme_r_3;
+                hsplit_fused_13_op_extreme(acc_4, acc_5, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
+                acc_4 = op_extreme_r_2;
+                acc_5 = op_extreme_r_3;
+            }
+            const ulong tag = (ulong)extreme_merge_status_epoch << 32;
+            const ulong bits = as_ulong(acc_4);
+            status[(g * 2 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[(g * 2 + 0) * 2 + 1] = tag | (bits >> 32);
+            const ulong bits_1 = (ulong)(acc_5);
+            status[(g * 2 + 1) * 2] = tag | (bits_1 & 0xffffffffUL);
+            status[(g * 2 + 1) * 2 + 1] = tag | (bits_1 >> 32);
+        }
+        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
+        const int look = a < b && a + e0 < g * 1024;
+        const long h = look ? (a + e0) / 1024 : g, mt = g - h;
+        const long per = max((mt + 256 - 1) / 256, 1L);
+        const long x0 = min(h + t * per, g), x1 = min(x0 + per, g);
+        double acc_6 = 0.0;
+        long acc_7 = -1L;
+        for (long x = x0; x < x1; x++) {
+            ulong lo_2, hi_2;
+            do {
+                lo_2 = status[(x * 2 + 0) * 2];
+                hi_2 = status[(x * 2 + 0) * 2 + 1];
+            } while ((lo_2 >> 32) != extreme_merge_status_epoch || (hi_2 >> 32) != extreme_merge_status_epoch);
+            const double y = as_double((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+            ulong lo_3, hi_3;
+            do {
+                lo_3 = status[(x * 2 + 1) * 2];
+                hi_3 = status[(x * 2 + 1) * 2 + 1];
+            } while ((lo_3 >> 32) != extreme_merge_status_epoch || (hi_3 >> 32) != extreme_merge_status_epoch);
+            const long y_1 = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+            double op_extreme_r_4;
+            long op_extreme_r_5;
+            hsplit_fused_13_op_extreme(acc_6, acc_7, y, y_1, &op_extreme_r_4, &op_extreme_r_5);
+            acc_6 = x == x0 ? y : op_extreme_r_4;
+            acc_7 = x == x0 ? y_1 : op_extreme_r_5;
+        }
+        if (x0 < x1) {
+            merge_values[t] = acc_6;
+            merge_values_1[t] = acc_7;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t == 0) {
+            double acc_8 = mt > 0 ? merge_values[0] : 0.0;
+            long acc_9 = mt > 0 ? merge_values_1[0] : -1L;
+            const long runs = (mt + per - 1) / per;
+            for (long w_1 = 1; w_1 < runs; w_1++) {
+                double op_extreme_r_6;
+                long op_extreme_r_7;
+                hsplit_fused_13_op_extreme(acc_8, acc_9, merge_values[w_1], merge_values_1[w_1], &op_extreme_r_6, &op_extreme_r_7);
+                acc_8 = op_extreme_r_6;
+                acc_9 = op_extreme_r_7;
+            }
+            merge_values[1280] = acc_8;
+            merge_values_1[1280] = acc_9;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (head >= 0) {
+            int u_1 = t - 1;
+            while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
+            double acc_10 = u_1 >= 0 ? merge_values[1024 + u_1] : merge_values[1280];
+            long acc_11 = u_1 >= 0 ? merge_values_1[1024 + u_1] : merge_values_1[1280];
+            for (int w_2 = u_1 + 1; w_2 < t; w_2++) {
+                double op_extreme_r_8;
+                long op_extreme_r_9;
+                hsplit_fused_13_op_extreme(acc_10, acc_11, merge_values[1024 + w_2], merge_values_1[1024 + w_2], &op_extreme_r_8, &op_extreme_r_9);
+                acc_10 = op_extreme_r_8;
+                acc_11 = op_extreme_r_9;
+            }
+            double op_extreme_r_10;
+            long op_extreme_r_11;
+            hsplit_fused_13_op_extreme(acc_10, acc_11, acc_2, acc_3, &op_extreme_r_10, &op_extreme_r_11);
+            const long row_1 = a + head;
+            extreme[row_1] = op_extreme_r_10;
+            position[row_1] = op_extreme_r_11;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
     }
 }
 

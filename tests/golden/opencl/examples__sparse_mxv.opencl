@@ -2122,237 +2122,211 @@ __kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long*
     }
 }
 
-__kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long merge_tiles, __global const long* sum_splits, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const int* sum_gave_up, __global double* sum, __global long* err) {
-    __local double merge_values[2304];
+__kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long merge_tiles, __global const long* sum_splits, __global int* sum_merge_status, uint sum_merge_status_epoch, uint sum_merge_status_base, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const int* sum_gave_up, __global double* sum, __global long* err) {
+    __local double merge_values[2305];
     __local int merge_ends[2304];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
     const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
-    if (!(sum_gave_up[0] > 0)) return;
+    if (!(sum_gave_up[0] > 0)) {
+        if (get_group_id(0) == 0 && get_local_id(0) == 0) atomic_add(sum_merge_status, (int)get_num_groups(0));
+        return;
+    }
+    volatile __global ulong* status = (volatile __global ulong*)(sum_merge_status + 2);
     const int t = get_local_id(0);
     const long segs = n_m_offsets;
     const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
-    for (long g = get_group_id(0); g < merge_tiles; g += get_num_groups(0)) {
+    if (t == 0) {
+        merge_ends[2048] = (int)min((long)(uint)((uint)atomic_inc(sum_merge_status) - sum_merge_status_base), merge_tiles);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const long g = merge_ends[2048];
+    for (int ticket = 0; ticket < (g < merge_tiles ? 1 : 0); ticket++) {
         const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
-        const long e0 = a_1 < segs ? m_offsets[a_1] : n_1;
-        const long e1 = b_1 < segs ? m_offsets[b_1] : n_1;
-        const long before = g * 2048 - a_1 - e0;
-        const long items = (b_1 - a_1) + (e1 - e0);
-        for (long pass = 0; pass < (a_1 < b_1 ? items : 0); pass += items) {
-            double acc = 0.0;
-            if (before > 0) {
-                const long lane = t;
-                double acc_1 = 0.0;
-                long k = lane;
-                for (; k + 7 * 256 < before; k += 8 * 256) {
-                    const long at = m_elements_1[e0 + k + 0 * 256];
-                    const double at_1 = m_elements_2[e0 + k + 0 * 256];
-                    const long at_2 = m_elements_1[e0 + k + 1 * 256];
-                    const double at_3 = m_elements_2[e0 + k + 1 * 256];
-                    const long at_4 = m_elements_1[e0 + k + 2 * 256];
-                    const double at_5 = m_elements_2[e0 + k + 2 * 256];
-                    const long at_6 = m_elements_1[e0 + k + 3 * 256];
-                    const double at_7 = m_elements_2[e0 + k + 3 * 256];
-                    const long at_8 = m_elements_1[e0 + k + 4 * 256];
-                    const double at_9 = m_elements_2[e0 + k + 4 * 256];
-                    const long at_10 = m_elements_1[e0 + k + 5 * 256];
-                    const double at_11 = m_elements_2[e0 + k + 5 * 256];
-                    const long at_12 = m_elements_1[e0 + k + 6 * 256];
-                    const double at_13 = m_elements_2[e0 + k + 6 * 256];
-                    const long at_14 = m_elements_1[e0 + k + 7 * 256];
-                    const double at_15 = m_elements_2[e0 + k + 7 * 256];
-                    long fault[3] = {0, 0, 0};
-                    double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(e0 + k + 0 * 256, at, at_1, v, n_v, fault);
-                    double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(e0 + k + 1 * 256, at_2, at_3, v, n_v, fault);
-                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(e0 + k + 2 * 256, at_4, at_5, v, n_v, fault);
-                    double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(e0 + k + 3 * 256, at_6, at_7, v, n_v, fault);
-                    double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(e0 + k + 4 * 256, at_8, at_9, v, n_v, fault);
-                    double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(e0 + k + 5 * 256, at_10, at_11, v, n_v, fault);
-                    double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(e0 + k + 6 * 256, at_12, at_13, v, n_v, fault);
-                    double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(e0 + k + 7 * 256, at_14, at_15, v, n_v, fault);
-                    if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
-                    double op_sum_r = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r);
-                    acc_1 = op_sum_r;
-                    double op_sum_r_1 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_1);
-                    acc_1 = op_sum_r_1;
-                    double op_sum_r_2 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_2);
-                    acc_1 = op_sum_r_2;
-                    double op_sum_r_3 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_3);
-                    acc_1 = op_sum_r_3;
-                    double op_sum_r_4 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_4);
-                    acc_1 = op_sum_r_4;
-                    double op_sum_r_5 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_5);
-                    acc_1 = op_sum_r_5;
-                    double op_sum_r_6 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_6);
-                    acc_1 = op_sum_r_6;
-                    double op_sum_r_7 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_7);
-                    acc_1 = op_sum_r_7;
-                }
-                for (; k < before; k += 256) {
-                    const long at_16 = m_elements_1[e0 + k];
-                    const double at_17 = m_elements_2[e0 + k];
-                    long fault_1[3] = {0, 0, 0};
-                    double pull_sum_hoisted_r_8 = smvm_fused_pull_sum_hoisted(e0 + k, at_16, at_17, v, n_v, fault_1);
-                    if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
-                    double op_sum_r_8 = smvm_fused_op_sum(acc_1, pull_sum_hoisted_r_8);
-                    acc_1 = op_sum_r_8;
-                }
-                merge_values[lane] = acc_1;
-                barrier(CLK_LOCAL_MEM_FENCE);
-                for (long h = 1; h < 256; h *= 2) {
-                    if ((lane & (2 * h - 1)) == 0) {
-                        double op_sum_r_9 = smvm_fused_op_sum(merge_values[lane], merge_values[lane + h]);
-                        merge_values[lane] = op_sum_r_9;
-                    }
-                    barrier(CLK_LOCAL_MEM_FENCE);
-                }
-                double acc_2 = 0.0;
-                acc_2 = merge_values[0];
-                barrier(CLK_LOCAL_MEM_FENCE);
-                acc = acc_2;
-            }
-            const long j0 = e0 + before;
-            const int nr = (int)(b_1 - a_1);
-            const int cl = (int)(e1 - j0) + nr;
-            const int ne = cl - nr;
-            for (int k_1 = t; k_1 < nr; k_1 += 256) {
-                const long r = a_1 + k_1;
-                merge_ends[k_1] = (int)((r + 1 < segs ? m_offsets[r + 1] : n_1) - j0);
-            }
-            const int k_2 = t + 0 * 256;
-            const int k_3 = t + 1 * 256;
-            const int k_4 = t + 2 * 256;
-            const int k_5 = t + 3 * 256;
-            const int k_6 = t + 4 * 256;
-            const int k_7 = t + 5 * 256;
-            const int k_8 = t + 6 * 256;
-            const int k_9 = t + 7 * 256;
-            const long at_18 = k_2 < ne ? m_elements_1[j0 + k_2] : 0;
-            const double at_19 = k_2 < ne ? m_elements_2[j0 + k_2] : 0;
-            const long at_20 = k_3 < ne ? m_elements_1[j0 + k_3] : 0;
-            const double at_21 = k_3 < ne ? m_elements_2[j0 + k_3] : 0;
-            const long at_22 = k_4 < ne ? m_elements_1[j0 + k_4] : 0;
-            const double at_23 = k_4 < ne ? m_elements_2[j0 + k_4] : 0;
-            const long at_24 = k_5 < ne ? m_elements_1[j0 + k_5] : 0;
-            const double at_25 = k_5 < ne ? m_elements_2[j0 + k_5] : 0;
-            const long at_26 = k_6 < ne ? m_elements_1[j0 + k_6] : 0;
-            const double at_27 = k_6 < ne ? m_elements_2[j0 + k_6] : 0;
-            const long at_28 = k_7 < ne ? m_elements_1[j0 + k_7] : 0;
-            const double at_29 = k_7 < ne ? m_elements_2[j0 + k_7] : 0;
-            const long at_30 = k_8 < ne ? m_elements_1[j0 + k_8] : 0;
-            const double at_31 = k_8 < ne ? m_elements_2[j0 + k_8] : 0;
-            const long at_32 = k_9 < ne ? m_elements_1[j0 + k_9] : 0;
-            const double at_33 = k_9 < ne ? m_elements_2[j0 + k_9] : 0;
-            long fault_2[3] = {0, 0, 0};
-            double x = 0.0;
-            if (k_2 < ne) {
-                double pull_sum_hoisted_r_9 = smvm_fused_pull_sum_hoisted(j0 + k_2, at_18, at_19, v, n_v, fault_2);
-                x = pull_sum_hoisted_r_9;
-            }
-            double x_1 = 0.0;
-            if (k_3 < ne) {
-                double pull_sum_hoisted_r_10 = smvm_fused_pull_sum_hoisted(j0 + k_3, at_20, at_21, v, n_v, fault_2);
-                x_1 = pull_sum_hoisted_r_10;
-            }
-            double x_2 = 0.0;
-            if (k_4 < ne) {
-                double pull_sum_hoisted_r_11 = smvm_fused_pull_sum_hoisted(j0 + k_4, at_22, at_23, v, n_v, fault_2);
-                x_2 = pull_sum_hoisted_r_11;
-            }
-            double x_3 = 0.0;
-            if (k_5 < ne) {
-                double pull_sum_hoisted_r_12 = smvm_fused_pull_sum_hoisted(j0 + k_5, at_24, at_25, v, n_v, fault_2);
-                x_3 = pull_sum_hoisted_r_12;
-            }
-            double x_4 = 0.0;
-            if (k_6 < ne) {
-                double pull_sum_hoisted_r_13 = smvm_fused_pull_sum_hoisted(j0 + k_6, at_26, at_27, v, n_v, fault_2);
-                x_4 = pull_sum_hoisted_r_13;
-            }
-            double x_5 = 0.0;
-            if (k_7 < ne) {
-                double pull_sum_hoisted_r_14 = smvm_fused_pull_sum_hoisted(j0 + k_7, at_28, at_29, v, n_v, fault_2);
-                x_5 = pull_sum_hoisted_r_14;
-            }
-            double x_6 = 0.0;
-            if (k_8 < ne) {
-                double pull_sum_hoisted_r_15 = smvm_fused_pull_sum_hoisted(j0 + k_8, at_30, at_31, v, n_v, fault_2);
-                x_6 = pull_sum_hoisted_r_15;
-            }
-            double x_7 = 0.0;
-            if (k_9 < ne) {
-                double pull_sum_hoisted_r_16 = smvm_fused_pull_sum_hoisted(j0 + k_9, at_32, at_33, v, n_v, fault_2);
-                x_7 = pull_sum_hoisted_r_16;
-            }
-            if (fault_2[0] != 0) nessie_fail(err, 1, fault_2[0] - 1, fault_2[1], fault_2[2]);
-            if (k_2 < ne) {
-                merge_values[k_2] = x;
-            }
-            if (k_3 < ne) {
-                merge_values[k_3] = x_1;
-            }
-            if (k_4 < ne) {
-                merge_values[k_4] = x_2;
-            }
-            if (k_5 < ne) {
-                merge_values[k_5] = x_3;
-            }
-            if (k_6 < ne) {
-                merge_values[k_6] = x_4;
-            }
-            if (k_7 < ne) {
-                merge_values[k_7] = x_5;
-            }
-            if (k_8 < ne) {
-                merge_values[k_8] = x_6;
-            }
-            if (k_9 < ne) {
-                merge_values[k_9] = x_7;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            const int dlo = min(t * 8, cl);
-            const int dhi = min(dlo + 8, cl);
-            int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
-            while (lo_1 < hi_1) {
-                const int m = (lo_1 + hi_1) / 2;
-                if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
-            }
-            int ii = lo_1, jj = dlo - lo_1, head = -1;
-            double acc_3 = 0.0;
-            double acc_4 = 0.0;
-            for (int d_1 = dlo; d_1 < dhi; d_1++) {
-                if (ii < nr && merge_ends[ii] <= jj) {
-                    if (head < 0) {
-                        head = ii;
-                        acc_4 = acc_3;
-                    } else {
-                        const long row = a_1 + ii;
-                        sum[row] = acc_3;
-                    }
-                    acc_3 = 0.0;
-                    ii++;
-                } else {
-                    double op_sum_r_10 = smvm_fused_op_sum(acc_3, merge_values[jj]);
-                    acc_3 = op_sum_r_10;
-                    jj++;
-                }
-            }
-            merge_values[2048 + t] = acc_3;
-            merge_ends[2048 + t] = head >= 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (head >= 0) {
-                int u = t - 1;
-                while (u >= 0 && !merge_ends[2048 + u]) u--;
-                double acc_5 = u >= 0 ? merge_values[2048 + u] : acc;
-                for (int w = u + 1; w < t; w++) {
-                    double op_sum_r_11 = smvm_fused_op_sum(acc_5, merge_values[2048 + w]);
-                    acc_5 = op_sum_r_11;
-                }
-                double op_sum_r_12 = smvm_fused_op_sum(acc_5, acc_4);
-                const long row_1 = a_1 + head;
-                sum[row_1] = op_sum_r_12;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
+        const long j0 = g * 2048 - a_1;
+        const int nr = (int)(b_1 - a_1);
+        const int ne = (int)(min((g + 1) * 2048, segs + n_1) - b_1 - j0);
+        const int cl = ne + nr;
+        for (int k = t; k < nr; k += 256) {
+            const long r = a_1 + k;
+            merge_ends[k] = (int)((r + 1 < segs ? m_offsets[r + 1] : n_1) - j0);
         }
+        const int k_1 = t + 0 * 256;
+        const int k_2 = t + 1 * 256;
+        const int k_3 = t + 2 * 256;
+        const int k_4 = t + 3 * 256;
+        const int k_5 = t + 4 * 256;
+        const int k_6 = t + 5 * 256;
+        const int k_7 = t + 6 * 256;
+        const int k_8 = t + 7 * 256;
+        const long at = k_1 < ne ? m_elements_1[j0 + k_1] : 0;
+        const double at_1 = k_1 < ne ? m_elements_2[j0 + k_1] : 0;
+        const long at_2 = k_2 < ne ? m_elements_1[j0 + k_2] : 0;
+        const double at_3 = k_2 < ne ? m_elements_2[j0 + k_2] : 0;
+        const long at_4 = k_3 < ne ? m_elements_1[j0 + k_3] : 0;
+        const double at_5 = k_3 < ne ? m_elements_2[j0 + k_3] : 0;
+        const long at_6 = k_4 < ne ? m_elements_1[j0 + k_4] : 0;
+        const double at_7 = k_4 < ne ? m_elements_2[j0 + k_4] : 0;
+        const long at_8 = k_5 < ne ? m_elements_1[j0 + k_5] : 0;
+        const double at_9 = k_5 < ne ? m_elements_2[j0 + k_5] : 0;
+        const long at_10 = k_6 < ne ? m_elements_1[j0 + k_6] : 0;
+        const double at_11 = k_6 < ne ? m_elements_2[j0 + k_6] : 0;
+        const long at_12 = k_7 < ne ? m_elements_1[j0 + k_7] : 0;
+        const double at_13 = k_7 < ne ? m_elements_2[j0 + k_7] : 0;
+        const long at_14 = k_8 < ne ? m_elements_1[j0 + k_8] : 0;
+        const double at_15 = k_8 < ne ? m_elements_2[j0 + k_8] : 0;
+        long fault[3] = {0, 0, 0};
+        double x = 0.0;
+        if (k_1 < ne) {
+            double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(j0 + k_1, at, at_1, v, n_v, fault);
+            x = pull_sum_hoisted_r;
+        }
+        double x_1 = 0.0;
+        if (k_2 < ne) {
+            double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(j0 + k_2, at_2, at_3, v, n_v, fault);
+            x_1 = pull_sum_hoisted_r_1;
+        }
+        double x_2 = 0.0;
+        if (k_3 < ne) {
+            double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(j0 + k_3, at_4, at_5, v, n_v, fault);
+            x_2 = pull_sum_hoisted_r_2;
+        }
+        double x_3 = 0.0;
+        if (k_4 < ne) {
+            double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(j0 + k_4, at_6, at_7, v, n_v, fault);
+            x_3 = pull_sum_hoisted_r_3;
+        }
+        double x_4 = 0.0;
+        if (k_5 < ne) {
+            double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(j0 + k_5, at_8, at_9, v, n_v, fault);
+            x_4 = pull_sum_hoisted_r_4;
+        }
+        double x_5 = 0.0;
+        if (k_6 < ne) {
+            double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(j0 + k_6, at_10, at_11, v, n_v, fault);
+            x_5 = pull_sum_hoisted_r_5;
+        }
+        double x_6 = 0.0;
+        if (k_7 < ne) {
+            double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(j0 + k_7, at_12, at_13, v, n_v, fault);
+            x_6 = pull_sum_hoisted_r_6;
+        }
+        double x_7 = 0.0;
+        if (k_8 < ne) {
+            double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(j0 + k_8, at_14, at_15, v, n_v, fault);
+            x_7 = pull_sum_hoisted_r_7;
+        }
+        if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
+        if (k_1 < ne) {
+            merge_values[k_1] = x;
+        }
+        if (k_2 < ne) {
+            merge_values[k_2] = x_1;
+        }
+        if (k_3 < ne) {
+            merge_values[k_3] = x_2;
+        }
+        if (k_4 < ne) {
+            merge_values[k_4] = x_3;
+        }
+        if (k_5 < ne) {
+            merge_values[k_5] = x_4;
+        }
+        if (k_6 < ne) {
+            merge_values[k_6] = x_5;
+        }
+        if (k_7 < ne) {
+            merge_values[k_7] = x_6;
+        }
+        if (k_8 < ne) {
+            merge_values[k_8] = x_7;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const int dlo = min(t * 8, cl);
+        const int dhi = min(dlo + 8, cl);
+        int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
+        while (lo_1 < hi_1) {
+            const int m = (lo_1 + hi_1) / 2;
+            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+        }
+        int ii = lo_1, jj = dlo - lo_1, head = -1;
+        double acc = 0.0;
+        double acc_1 = 0.0;
+        for (int d_1 = dlo; d_1 < dhi; d_1++) {
+            if (ii < nr && merge_ends[ii] <= jj) {
+                if (head < 0) {
+                    head = ii;
+                    acc_1 = acc;
+                } else {
+                    const long row = a_1 + ii;
+                    sum[row] = acc;
+                }
+                acc = 0.0;
+                ii++;
+            } else {
+                double op_sum_r = smvm_fused_op_sum(acc, merge_values[jj]);
+                acc = op_sum_r;
+                jj++;
+            }
+        }
+        merge_values[2048 + t] = acc;
+        merge_ends[2048 + t] = head >= 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t == 0) {
+            int u = 256 - 1;
+            while (u >= 0 && !merge_ends[2048 + u]) u--;
+            double acc_2 = u >= 0 ? merge_values[2048 + u] : 0.0;
+            for (int w = u + 1; w < 256; w++) {
+                double op_sum_r_1 = smvm_fused_op_sum(acc_2, merge_values[2048 + w]);
+                acc_2 = op_sum_r_1;
+            }
+            const ulong tag = (ulong)sum_merge_status_epoch << 32;
+            const ulong bits = as_ulong(acc_2);
+            status[(g * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+            status[(g * 1 + 0) * 2 + 1] = tag | (bits >> 32);
+        }
+        const long e0 = a_1 < segs ? m_offsets[a_1] : n_1;
+        const int look = a_1 < b_1 && a_1 + e0 < g * 2048;
+        const long h = look ? (a_1 + e0) / 2048 : g, mt = g - h;
+        const long per = max((mt + 256 - 1) / 256, 1L);
+        const long x0 = min(h + t * per, g), x1 = min(x0 + per, g);
+        double acc_3 = 0.0;
+        for (long x_8 = x0; x_8 < x1; x_8++) {
+            ulong lo_2, hi_2;
+            do {
+                lo_2 = status[(x_8 * 1 + 0) * 2];
+                hi_2 = status[(x_8 * 1 + 0) * 2 + 1];
+            } while ((lo_2 >> 32) != sum_merge_status_epoch || (hi_2 >> 32) != sum_merge_status_epoch);
+            const double y = as_double((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+            double op_sum_r_2 = smvm_fused_op_sum(acc_3, y);
+            acc_3 = x_8 == x0 ? y : op_sum_r_2;
+        }
+        if (x0 < x1) {
+            merge_values[t] = acc_3;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t == 0) {
+            double acc_4 = mt > 0 ? merge_values[0] : 0.0;
+            const long runs = (mt + per - 1) / per;
+            for (long w_1 = 1; w_1 < runs; w_1++) {
+                double op_sum_r_3 = smvm_fused_op_sum(acc_4, merge_values[w_1]);
+                acc_4 = op_sum_r_3;
+            }
+            merge_values[2304] = acc_4;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (head >= 0) {
+            int u_1 = t - 1;
+            while (u_1 >= 0 && !merge_ends[2048 + u_1]) u_1--;
+            double acc_5 = u_1 >= 0 ? merge_values[2048 + u_1] : merge_values[2304];
+            for (int w_2 = u_1 + 1; w_2 < t; w_2++) {
+                double op_sum_r_4 = smvm_fused_op_sum(acc_5, merge_values[2048 + w_2]);
+                acc_5 = op_sum_r_4;
+            }
+            double op_sum_r_5 = smvm_fused_op_sum(acc_5, acc_1);
+            const long row_1 = a_1 + head;
+            sum[row_1] = op_sum_r_5;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
     }
 }
 

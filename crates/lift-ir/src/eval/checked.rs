@@ -844,34 +844,11 @@ impl<'k> Evaluator<'k> {
                 let lengths: Vec<usize> = segments.iter().map(Vec::len).collect();
                 let pieces = crate::seg_reduce::merge_pieces(&lengths, tiles).or_else(|e| self.fail(e))?;
                 let mut out = Vec::with_capacity(segments.len());
-                let mut start = 0;
                 for (items, list) in segments.iter().zip(pieces) {
-                    let seg_start = start;
-                    start += items.len();
-                    let mut value = None;
-                    for piece in list {
-                        let acc = match piece {
-                            crate::seg_reduce::MergePiece::Elements(range) => {
-                                self.fold(g, z.clone(), items[range].to_vec())?
-                            }
-                            crate::seg_reduce::MergePiece::Group { len } => {
-                                match crate::seg_reduce::LongRun::new(seg_start, len, tiles.long.as_ref()) {
-                                    Some(run) => {
-                                        self.fold_long_run(g, &z, items, &run, tiles.group_size, tiles.strided)?
-                                    }
-                                    None => {
-                                        let order = crate::seg_reduce::merge_group_order(len, tiles)
-                                            .or_else(|e| self.fail(e))?;
-                                        self.fold_in_team_order(g, &z, items, &order)?
-                                    }
-                                }
-                            }
-                        };
-                        value = Some(match value {
-                            None => acc,
-                            Some(v) => self.apply(g, vec![v, acc])?,
-                        });
-                    }
+                    let value = crate::seg_reduce::fold_merge_pieces(&list, &mut |step| match step {
+                        crate::seg_reduce::MergeStep::Elements(range) => self.fold(g, z.clone(), items[range].to_vec()),
+                        crate::seg_reduce::MergeStep::Combine(a, b) => self.apply(g, vec![a, b]),
+                    })?;
                     match value {
                         Some(v) => out.push(v),
                         None => return self.fail("`segReduceMerge` gives a segment no value"),

@@ -143,7 +143,7 @@ impl Chain<'_> {
 }
 
 /// A component's 64 bits as a `ulong`, and back.
-fn to_bits(s: Scalar, x: &str) -> String {
+pub(super) fn to_bits(s: Scalar, x: &str) -> String {
     match s {
         Scalar::Float => format!("as_ulong({x})"),
         Scalar::Int => format!("(ulong)({x})"),
@@ -151,7 +151,7 @@ fn to_bits(s: Scalar, x: &str) -> String {
     }
 }
 
-fn of_bits(s: Scalar, bits: &str) -> String {
+pub(super) fn of_bits(s: Scalar, bits: &str) -> String {
     match s {
         Scalar::Float => format!("as_double({bits})"),
         Scalar::Int => format!("(long)({bits})"),

@@ -1,32 +1,36 @@
 //! `segReduceMerge` as C (see `lift_ir::seg_reduce`, `segReduce-merge`):
 //! the merge of the segments' ends with the elements cut into tiles of
-//! `T = L·V` items, work-group `g` reducing the segments whose end lies in
-//! tile `g`, the groups striding over the tiles.
+//! `T = L·V` items, each work-group taking tiles by ticket (note [merge
+//! carries] in `lift_ir::seg_reduce`).
 //!
-//! A group's first and last segment are the tiles' merge-path splits an
-//! earlier launch wrote (`splits`; segment `r` ends at `offsets[r + 1]`,
-//! the last at `n = offsets[S-1] + lengths[S-1]`: the only element of
-//! `lengths` read). When its first segment started before the tile (a
-//! segment longer than the tiles between), the group first folds that
-//! part from global memory with all its work-items (as `segReduceTeams`
-//! folds a long segment: strided for a commutative operator, else a
-//! contiguous chunk each, then the tree) into the tile's carry-in, so a
-//! segment of `m` elements costs its last group `m / L` loads per
-//! work-item and a tree. Then the tile's segment ends and its
-//! elements' values are copied to local memory, one per work-item in turn
-//! (coalesced), and work-item `t` merges items `t·V ..` of the tile from
-//! a search of the local ends, folding values into a private accumulator.
-//! A segment that starts and ends in one work-item's items is written by
-//! it; the first end each work-item meets is combined, after a barrier,
-//! with the carries of the work-items before it (back to the last one
-//! that ended a segment, or the tile's carry-in) in order.
-//! `lift_ir::seg_reduce::merge_pieces` follows the same steps for the
-//! evaluators. Every bound of a loop around a barrier is the same for the
-//! whole group.
+//! A tile's segments come from the tiles' merge-path splits an earlier
+//! launch wrote (`splits`; segment `r` ends at `offsets[r + 1]`, the last
+//! at `n = offsets[S-1] + lengths[S-1]`: the only element of `lengths`
+//! read): tile `g` holds the ends of segments `a = splits[g] .. b =
+//! splits[g + 1]` and elements `g·T - a .. (g + 1)·T - b`, so its loads
+//! wait for the splits alone. Its segment ends and its elements' values
+//! are copied to local memory, one per work-item in turn (coalesced), and
+//! work-item `t` merges items `t·V ..` of the tile from a search of the
+//! local ends, folding values into a private accumulator. A segment that
+//! starts and ends in one work-item's items is written by it. After a
+//! barrier work-item 0 publishes the tile's carry-out in its status
+//! record; where segment `a` ends in the tile and began before it, the
+//! group then folds the carry-outs of the tiles before that hold its
+//! elements (waiting for each), the carry-in. The first end each
+//! work-item meets is combined with the carries of the work-items before
+//! it (back to the last one that ended a segment, or the carry-in) in
+//! order. `lift_ir::seg_reduce::merge_pieces` follows the same steps for
+//! the evaluators. Every bound of a loop around a barrier is the same
+//! for the whole group.
 
 // Note [where the merge's time goes]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
-// Measured on an H100 (spmvmerge, one call, every variant against main's
+// (Of the merge before note [merge carries] in `lift_ir::seg_reduce`,
+// whose tiles re-read the part of their first segment before them; the
+// `noreduce` probe went with it. Leaving that part out altogether, with
+// wrong results, took 1.225 ms in one call against 1.366: an upper bound
+// of what not re-reading could give; the look-back that replaced it took
+// 1.389 ms, figures there.) Measured on an H100 (spmvmerge, one call, every variant against main's
 // binary), SpMV over 7e6 power-law rows (59.5M nonzeros, f64 values,
 // 32-bit columns, `v` 56 MB), ms per call of this kernel: as built 1.365
 // (56 registers, 27 KiB of local memory a group of 256: 4 groups an SM);
@@ -77,7 +81,7 @@ impl Generator<'_> {
         let (l, v, t_len) = (tiles.group_size, tiles.items, tiles.tile_len());
         let values = self.allocation(f, AllocKind::MergeValues, AddressSpace::Local)?;
         let ends_alloc = self.allocation(f, AllocKind::MergeEnds, AddressSpace::Local)?;
-        if values.size.as_cst() != Some(t_len + l)
+        if values.size.as_cst() != Some(t_len + l + 1)
             || values.components != comps
             || ends_alloc.size.as_cst() != Some(t_len + l)
             || t_len < l
@@ -90,7 +94,7 @@ impl Generator<'_> {
         let acc_ty = Type::of_components(&comps);
         let vals: Vec<String> = comps.iter().map(|_| self.fresh("merge_values")).collect();
         for (name, s) in vals.iter().zip(&comps) {
-            self.local_decls.push(format!("__local {} {name}[{}];", c_type(*s), t_len + l));
+            self.local_decls.push(format!("__local {} {name}[{}];", c_type(*s), t_len + l + 1));
         }
         let ends = self.fresh("merge_ends");
         self.local_decls.push(format!("__local int {ends}[{}];", t_len + l));
@@ -99,35 +103,39 @@ impl Generator<'_> {
         let tiles_c = self.c(&tiles.tiles);
         self.need(super::KernelArg::Array { var: tiles.splits, written: false });
         let splits = self.kvar(tiles.splits);
-        let names = ["t", "segs", "n", "g", "a", "b", "e0", "e1", "before"];
-        let [t, s, n, g, a, b, e0, e1, before] = names.map(|x| self.fresh(x));
+        self.need(super::KernelArg::Lookback(tiles.status));
+        let arena = self.kvar(tiles.status);
+        let (epoch, base) = (super::lookback_epoch(&arena), super::lookback_base(&arena));
+        let names = ["status", "t", "segs", "n", "g", "a", "b", "j0", "nr", "ne", "cl"];
+        let [status, t, s, n, g, a, b, j0, nr, ne, cl] = names.map(|x| self.fresh(x));
         let end_of = |r: &str| format!("({r} + 1 < {s} ? {offsets}[{r} + 1] : {n})");
+        let front = lift_ir::lookback::STATUS_FRONT;
+        self.line(format!("volatile __global ulong* {status} = (volatile __global ulong*)({arena} + {front});"));
         self.line(format!("const int {t} = get_local_id(0);"));
         self.line(format!("const long {s} = {count_c};"));
         self.line(format!("const long {n} = {s} > 0 ? {offsets}[{s} - 1] + {lengths}[{s} - 1] : 0;"));
-        self.open(format!("for (long {g} = get_group_id(0); {g} < {tiles_c}; {g} += get_num_groups(0))"));
-        // The group's segments, from the tiles' splits.
+        // The tile: a ticket (note [merge carries]), one a group.
+        let tk = self.fresh("ticket");
+        self.open(format!("if ({t} == 0)"));
+        self.line(format!("{ends}[{t_len}] = (int)min((long)(uint)((uint)atomic_inc({arena}) - {base}), {tiles_c});"));
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(format!("const long {g} = {ends}[{t_len}];"));
+        // The tile's work as one pass of a loop (none past the last tile)
+        // rather than in a branch: PoCL's optimised builds run barriers in
+        // a loop of a uniform count right, and got one in a branch wrong.
+        self.open(format!("for (int {tk} = 0; {tk} < ({g} < {tiles_c} ? 1 : 0); {tk}++)"));
         self.line(format!("const long {a} = {splits}[{g}], {b} = {splits}[{g} + 1];"));
-        self.line(format!("const long {e0} = {a} < {s} ? {offsets}[{a}] : {n};"));
-        self.line(format!("const long {e1} = {b} < {s} ? {offsets}[{b}] : {n};"));
-        self.line(format!("const long {before} = {g} * {t_len} - {a} - {e0};"));
-        // The tile's work as one pass of a loop (none for a tile without
-        // a segment end) rather than after a `continue`, and a barrier at
-        // its end: the shape in which PoCL's barrier handling was seen to
-        // run it right (without the last barrier, PoCL 3.1 skipped the
-        // writes after the carries' barrier). OpenCL's memory model does
-        // not need that barrier (before its first barrier the next tile
-        // writes only the tile's part `[0, T)` of the local arrays, which
-        // every work-item stopped reading at the carries' barrier; the
-        // carries at `[T, T + L)` it writes after), and on the H100 it
-        // costs nothing measurable (4M rows of 8: 0.884 ms with it, 0.880
-        // without; power-law rows 1.704 and 1.671 ms), so it stays.
-        let (pass, items) = (self.fresh("pass"), self.fresh("items"));
-        self.line(format!("const long {items} = ({b} - {a}) + ({e1} - {e0});"));
-        self.open(format!("for (long {pass} = 0; {pass} < ({a} < {b} ? {items} : 0); {pass} += {items})"));
-        // The first segment's elements before the tile, by the whole
-        // group: each work-item folds its share, then the tree.
-        let cin = self.declare_private(&comps, &init);
+        self.line(format!("const long {j0} = {g} * {t_len} - {a};"));
+        self.line(format!("const int {nr} = (int)({b} - {a});"));
+        self.line(format!("const int {ne} = (int)(min(({g} + 1) * {t_len}, {s} + {n}) - {b} - {j0});"));
+        self.line(format!("const int {cl} = {ne} + {nr};"));
+        // The tile's ends and values in local memory, coalesced.
+        let (kk, r) = (self.fresh("k"), self.fresh("r"));
+        self.open(format!("for (int {kk} = {t}; {kk} < {nr}; {kk} += {l})"));
+        self.line(format!("const long {r} = {a} + {kk};"));
+        self.line(format!("{ends}[{kk}] = (int)({} - {j0});", end_of(&r)));
+        self.close();
         let red = Reduction {
             pull,
             op,
@@ -135,27 +143,10 @@ impl Generator<'_> {
             init: init.clone(),
             comps: comps.clone(),
             tree: vals.clone(),
-            strided: tiles.strided,
+            strided: false,
             batch: v,
             hoisted: tiles.hoisted.clone(),
         };
-        self.open(format!("if ({before} > 0)"));
-        let t_long = self.fresh("lane");
-        self.line(format!("const long {t_long} = {t};"));
-        let value = self.group_run(&red, (&e0, &before), (&t_long, l), tiles.long.as_ref())?;
-        self.assign(&cin, &value);
-        self.close();
-        let [cl, j0, nr, ne] = ["cl", "j0", "nr", "ne"].map(|x| self.fresh(x));
-        self.line(format!("const long {j0} = {e0} + {before};"));
-        self.line(format!("const int {nr} = (int)({b} - {a});"));
-        self.line(format!("const int {cl} = (int)({e1} - {j0}) + {nr};"));
-        self.line(format!("const int {ne} = {cl} - {nr};"));
-        // The tile's ends and values in local memory, coalesced.
-        let (k, r) = (self.fresh("k"), self.fresh("r"));
-        self.open(format!("for (int {k} = {t}; {k} < {nr}; {k} += {l})"));
-        self.line(format!("const long {r} = {a} + {k};"));
-        self.line(format!("{ends}[{k}] = (int)({} - {j0});", end_of(&r)));
-        self.close();
         // Work-item `t` loads items `t + i·L` for `i < V` (the tile holds
         // at most `L·V` values): a loop of a known count, unrolled, so that
         // the loads of its `V` elements are in flight together (on the
@@ -163,46 +154,19 @@ impl Generator<'_> {
         if red.hoisted.is_some() {
             self.tile_values_hoisted(&red, &vals, (&t, &ne, &j0), l, v)?;
         } else {
-            let (i, k) = (self.fresh("i"), self.fresh("k"));
+            let (i, kk) = (self.fresh("i"), self.fresh("k"));
             self.line("#pragma unroll");
             self.open(format!("for (int {i} = 0; {i} < {v}; {i}++)"));
-            self.line(format!("const int {k} = {t} + {i} * {l};"));
-            self.open(format!("if ({k} < {ne})"));
-            let x = self.call(pull, vec![format!("{j0} + {k}")])?;
+            self.line(format!("const int {kk} = {t} + {i} * {l};"));
+            self.open(format!("if ({kk} < {ne})"));
+            let x = self.call(pull, vec![format!("{j0} + {kk}")])?;
             for (name, x) in vals.iter().zip(&x) {
-                self.line(format!("{name}[{k}] = {x};"));
+                self.line(format!("{name}[{kk}] = {x};"));
             }
             self.close();
             self.close();
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        if merge_probe("noreduce") {
-            // Measurement only: each work-item folds its `V` values and
-            // writes the fold as one segment's (a wrong result).
-            let acc = self.declare_private(&comps, &init);
-            let (i, k) = (self.fresh("i"), self.fresh("k"));
-            self.open(format!("for (int {i} = 0; {i} < {v}; {i}++)"));
-            self.line(format!("const int {k} = {t} * {v} + {i};"));
-            self.open(format!("if ({k} < {ne})"));
-            let local: Vec<String> = vals.iter().map(|name| format!("{name}[{k}]")).collect();
-            let folded = self.apply_scalar_fun(
-                op,
-                vec![(Val::Scalar(acc.clone()), acc_ty.clone()), (Val::Scalar(local), acc_ty.clone())],
-            )?;
-            self.assign(&acc, &folded);
-            self.close();
-            self.close();
-            self.open(format!("if ({t} < {nr})"));
-            let row = self.fresh("row");
-            self.line(format!("const long {row} = {a} + {t};"));
-            let at = ArithExpr::var(&Var::new(row, Range::below(count.clone())));
-            self.write(&out, &[at], &acc)?;
-            self.close();
-            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-            self.close();
-            self.close();
-            return Ok(Val::Array(Self::out_view(&out)));
-        }
         // This work-item's items of the tile.
         let [dlo, dhi, lo, hi, m, ii, jj, head, d, row] =
             ["dlo", "dhi", "lo", "hi", "m", "ii", "jj", "head", "d", "row"].map(|x| self.fresh(x));
@@ -246,7 +210,56 @@ impl Generator<'_> {
         }
         self.line(format!("{ends}[{t_len} + {t}] = {head} >= 0;"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        let merge = Merge { op, acc_ty: &acc_ty, comps: &comps, vals: &vals, ends: &ends, tile: t_len, cin: &cin };
+        let cin: Vec<String> = vals.iter().map(|name| format!("{name}[{}]", t_len + l)).collect();
+        let merge =
+            Merge { op, acc_ty: &acc_ty, comps: &comps, init: &init, vals: &vals, ends: &ends, tile: t_len, cin: &cin };
+        // The tile's carry-out, published before any look-back.
+        self.open(format!("if ({t} == 0)"));
+        let carry_out = self.carry_out(&merge, l)?;
+        self.publish_carry_out(&status, &epoch, &g, &comps, &carry_out);
+        self.close();
+        // Segment `a`'s carry-in: runs of the earlier tiles' carry-outs.
+        let [e0, look, h, mt, per, x0, x1, x, runs, w] =
+            ["e0", "look", "h", "mt", "per", "x0", "x1", "x", "runs", "w"].map(|x| self.fresh(x));
+        self.line(format!("const long {e0} = {a} < {s} ? {offsets}[{a}] : {n};"));
+        self.line(format!("const int {look} = {a} < {b} && {a} + {e0} < {g} * {t_len};"));
+        // Without a look-back the runs are empty (a barrier in a branch,
+        // even a uniform one, is what PoCL's optimised builds got wrong).
+        self.line(format!("const long {h} = {look} ? ({a} + {e0}) / {t_len} : {g}, {mt} = {g} - {h};"));
+        self.line(format!("const long {per} = max(({mt} + {l} - 1) / {l}, 1L);"));
+        self.line(format!("const long {x0} = min({h} + {t} * {per}, {g}), {x1} = min({x0} + {per}, {g});"));
+        let run = self.declare_private(&comps, &init);
+        self.open(format!("for (long {x} = {x0}; {x} < {x1}; {x}++)"));
+        let y = self.wait_carry_out(&status, &epoch, &x, &comps);
+        let both = self.apply_scalar_fun(
+            op,
+            vec![(Val::Scalar(run.clone()), acc_ty.clone()), (Val::Scalar(y.clone()), acc_ty.clone())],
+        )?;
+        let pick: Vec<String> = y.iter().zip(&both).map(|(y, b)| format!("{x} == {x0} ? {y} : {b}")).collect();
+        self.assign(&run, &pick);
+        self.close();
+        self.open(format!("if ({x0} < {x1})"));
+        for (name, r) in vals.iter().zip(&run) {
+            self.line(format!("{name}[{t}] = {r};"));
+        }
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.open(format!("if ({t} == 0)"));
+        let first: Vec<String> =
+            vals.iter().zip(&init).map(|(name, z)| format!("{mt} > 0 ? {name}[0] : {z}")).collect();
+        let c = self.declare_private(&comps, &first);
+        self.line(format!("const long {runs} = ({mt} + {per} - 1) / {per};"));
+        self.open(format!("for (long {w} = 1; {w} < {runs}; {w}++)"));
+        let next: Vec<String> = vals.iter().map(|name| format!("{name}[{w}]")).collect();
+        let both = self.apply_scalar_fun(
+            op,
+            vec![(Val::Scalar(c.clone()), acc_ty.clone()), (Val::Scalar(next), acc_ty.clone())],
+        )?;
+        self.assign(&c, &both);
+        self.close();
+        self.assign(&cin, &c);
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.open(format!("if ({head} >= 0)"));
         let before_head = self.carries_before(&merge, &t)?;
         let value = self.apply_scalar_fun(
@@ -259,7 +272,6 @@ impl Generator<'_> {
         self.write(&out, &[at], &value)?;
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.close();
         self.close();
         Ok(Val::Array(Self::out_view(&out)))
     }
@@ -342,9 +354,75 @@ impl Generator<'_> {
         }
     }
 
+    /// The tile's carry-out (note [merge carries]): from the last
+    /// work-item that ended a segment, its carry and those after it; where
+    /// none did, the neutral element and every carry.
+    fn carry_out(&mut self, m: &Merge<'_>, l: i64) -> Result<Vec<String>, CodegenError> {
+        let (u, w) = (self.fresh("u"), self.fresh("w"));
+        let tile = m.tile;
+        self.line(format!("int {u} = {} - 1;", l));
+        self.line(format!("while ({u} >= 0 && !{}[{tile} + {u}]) {u}--;", m.ends));
+        let init: Vec<String> =
+            m.vals.iter().zip(m.init).map(|(name, z)| format!("{u} >= 0 ? {name}[{tile} + {u}] : {z}")).collect();
+        let v = self.declare_private(m.comps, &init);
+        self.open(format!("for (int {w} = {u} + 1; {w} < {l}; {w}++)"));
+        let next: Vec<String> = m.vals.iter().map(|name| format!("{name}[{tile} + {w}]")).collect();
+        let both = self.apply_scalar_fun(
+            m.op,
+            vec![(Val::Scalar(v.clone()), m.acc_ty.clone()), (Val::Scalar(next), m.acc_ty.clone())],
+        )?;
+        self.assign(&v, &both);
+        self.close();
+        Ok(v)
+    }
+
+    /// Stores `values` as tile `tile`'s carry-out record: per component,
+    /// two 64-bit words `epoch << 32 | half`, low half first (as
+    /// `lift_ir::lookback`'s records, one a tile).
+    fn publish_carry_out(
+        &mut self,
+        status: &str,
+        epoch: &str,
+        tile: &str,
+        comps: &[flatten::ir::Scalar],
+        values: &[String],
+    ) {
+        let k = comps.len();
+        let tag = self.fresh("tag");
+        self.line(format!("const ulong {tag} = (ulong){epoch} << 32;"));
+        for (c, (s, v)) in comps.iter().zip(values).enumerate() {
+            let bits = self.fresh("bits");
+            self.line(format!("const ulong {bits} = {};", super::lookback::to_bits(*s, v)));
+            let word = format!("({tile} * {k} + {c}) * 2");
+            self.line(format!("{status}[{word}] = {tag} | ({bits} & 0xffffffffUL);"));
+            self.line(format!("{status}[{word} + 1] = {tag} | ({bits} >> 32);"));
+        }
+    }
+
+    /// Tile `tile`'s carry-out, once all its words carry this launch's
+    /// epoch (read `volatile`, again until they do).
+    fn wait_carry_out(&mut self, status: &str, epoch: &str, tile: &str, comps: &[flatten::ir::Scalar]) -> Vec<String> {
+        let k = comps.len();
+        let mut out = Vec::with_capacity(k);
+        for (c, s) in comps.iter().enumerate() {
+            let (lo, hi, y) = (self.fresh("lo"), self.fresh("hi"), self.fresh("y"));
+            let word = format!("({tile} * {k} + {c}) * 2");
+            self.line(format!("ulong {lo}, {hi};"));
+            self.open("do");
+            self.line(format!("{lo} = {status}[{word}];"));
+            self.line(format!("{hi} = {status}[{word} + 1];"));
+            self.indent -= 1;
+            self.line(format!("}} while (({lo} >> 32) != {epoch} || ({hi} >> 32) != {epoch});"));
+            let bits = format!("({lo} & 0xffffffffUL) | (({hi} & 0xffffffffUL) << 32)");
+            self.line(format!("const {} {y} = {};", c_type(*s), super::lookback::of_bits(*s, &bits)));
+            out.push(y);
+        }
+        out
+    }
+
     /// The combination, in order, of the carries of the work-items before
     /// `upto` back to the last that ended a segment (from its carry), or
-    /// from the tile's carry-in.
+    /// from the tile's carry-in (in local memory).
     fn carries_before(&mut self, m: &Merge<'_>, upto: &str) -> Result<Vec<String>, CodegenError> {
         let (u, w) = (self.fresh("u"), self.fresh("w"));
         let tile = m.tile;
@@ -368,9 +446,8 @@ impl Generator<'_> {
 /// Whether `NESSIE_MERGE_PROBE` (a comma-separated list) names `what`:
 /// variants of the merge kernel that drop a phase, for measurement only
 /// (their results are wrong): `nogather` takes the last hoisted array's
-/// element as the value instead of the pull (for SpMV, no gather of `v`),
-/// `noreduce` writes each work-item's fold of its items as a segment's
-/// value (note [where the merge's time goes]).
+/// element as the value instead of the pull (for SpMV, no gather of `v`;
+/// note [where the merge's time goes]).
 fn merge_probe(what: &str) -> bool {
     std::env::var("NESSIE_MERGE_PROBE").is_ok_and(|p| p.split(',').any(|x| x.trim() == what))
 }
@@ -380,6 +457,7 @@ struct Merge<'m> {
     op: &'m Fun,
     acc_ty: &'m Type,
     comps: &'m [flatten::ir::Scalar],
+    init: &'m [String],
     vals: &'m [String],
     ends: &'m str,
     tile: i64,

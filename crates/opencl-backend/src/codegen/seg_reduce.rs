@@ -52,7 +52,8 @@
 //! merged power-law rows in 1.436 / 1.469 ms (0.852× / 0.833×); the
 //! teams' launches with 32768 / 65536 groups instead of 16384 (one or
 //! two steps a group) took 0.605 / 0.542 ms on rows of 8: both caps
-//! stay.
+//! stayed. (Merge's cap and its knob are gone since: it takes a group a
+//! tile, note [merge carries] in `lift_ir::seg_reduce`.)
 
 use lift_ir::arith::ArithExpr;
 use lift_ir::ir::{Expr, Fun, HoistedPull, LongPartials, MergeTiles, Teams, Type, UserFunId};
