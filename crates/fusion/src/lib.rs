@@ -42,7 +42,9 @@
 //! position is a known segment's start plus a place check that segment
 //! first (note [known segment starts]), [`length_only_results`] takes out of a
 //! kernel's results the filter columns the program only asks the length of
-//! (note [length-only filter results]), and [`materialize_segment_ids`] gives the kernels
+//! (note [length-only filter results]), [`shared_pull`] gives a filter's
+//! predicate what its pull computed rather than compute it again (note
+//! [predicates share the pull]), and [`materialize_segment_ids`] gives the kernels
 //! that search a descriptor's offsets at their own positions a version that
 //! reads the segments from an array `SEGMENT_IDS` builds, run where the
 //! sizes are worth it (note [segment ids]).
@@ -83,6 +85,7 @@ pub mod report;
 pub mod rules;
 pub mod schedule;
 pub mod schedules;
+pub mod shared_pull;
 pub mod shared_traversals;
 pub mod sizes;
 pub mod statements;
@@ -207,10 +210,11 @@ pub fn fuse_with_solver(
     }
     fused.kernels = kernels;
     remove_unused_kernels(&mut fused);
-    let mut final_firings = Vec::new();
+    let (mut final_firings, mut shared_pulls) = (Vec::new(), Vec::new());
     if schedule != ScheduleKind::None {
         final_firings = known_segments::segment_of_known_start(&mut fused);
         length_only_results::length_only_results(&mut fused);
+        shared_pulls = shared_pull::share_pull_in_predicates(&mut fused);
         materialize_segment_ids::materialize_segment_ids(
             &mut fused,
             materialize_segment_ids::SegmentIdsPolicy::from_env(),
@@ -225,6 +229,7 @@ pub fn fuse_with_solver(
         regions: state.reports,
         kernel_count: fused.kernels.len(),
         final_firings,
+        shared_pulls,
     };
     Ok(Fused { program: fused, report })
 }

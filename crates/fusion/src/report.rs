@@ -70,6 +70,10 @@ pub struct FusionReport {
     /// The rules run once on the final kernels, one line per firing
     /// (`segment-of-known-start in K: ...`).
     pub final_firings: Vec<String>,
+    /// The firings of `filter-predicate-shares-pull` on the final kernels
+    /// (note [predicates share the pull]), one line per filter; logged
+    /// after `final_firings`.
+    pub shared_pulls: Vec<String>,
 }
 
 impl FusionReport {
@@ -137,7 +141,7 @@ impl FusionReport {
                 lines.push(format!("{place}: rule {firing}"));
             }
         }
-        for firing in &self.final_firings {
+        for firing in self.final_firings.iter().chain(&self.shared_pulls) {
             lines.push(format!("final kernels: rule {firing}"));
         }
         lines

@@ -2825,50 +2825,29 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_fused_4_pull_kept(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+static inline void quicksort_fused_4_pull_lesser_elements(long i, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
     long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
     long s = segment;
     long r = then_instances[s];
     long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
     long s_elements_1 = s_elements[q];
-    *r0 = i;
-    *r1 = s_elements_1;
+    *r0 = s_elements_1;
+    *r1 = s;
 }
 
-static inline long quicksort_fused_4_keep_kept(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
-    long i = j;
-    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
-    long s = segment;
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    long s_1 = segment;
-    return s_elements_1 < pivot[s_1] ? 1L : 0L;
+static inline long quicksort_fused_4_keep_lesser_elements(long x, long s_p, __global const long* pivot) {
+    return x < pivot[s_p] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_4_keep_kept_1(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
-    long i = j;
-    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
-    long s = segment;
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    long s_1 = segment;
-    return s_elements_1 == pivot[s_1] ? 1L : 0L;
+static inline long quicksort_fused_4_keep_lesser_elements_1(long x, long s_p, __global const long* pivot) {
+    return x == pivot[s_p] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_4_keep_kept_2(long j, long x, __global const long* s_offsets, long s_offsets_len, __global const long* then_instances, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
-    long i = j;
-    long segment = nessie_segment_of(s_offsets, s_offsets_len, i);
-    long s = segment;
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets_1[r], nessie_sub(i, s_offsets[s]));
-    long s_elements_1 = s_elements[q];
-    long s_1 = segment;
-    return s_elements_1 > pivot[s_1] ? 1L : 0L;
+static inline long quicksort_fused_4_keep_lesser_elements_2(long x, long s_p, __global const long* pivot) {
+    return x > pivot[s_p] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1_arg, __global const long* total_1_word, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_80, __global long* kept_kept_81, __global long* kept_kept_82, __global long* lesser_offsets_16, __global long* lesser_offsets_25, __global long* lesser_offsets_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_lesser_elements(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1_arg, __global const long* total_1_word, __global const long* s_offsets_0, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* lesser_elements_kept_86, __global long* lesser_elements_kept_87, __global long* lesser_elements_kept_88, __global long* lesser_offsets_16, __global long* lesser_offsets_25, __global long* lesser_offsets_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -2895,22 +2874,22 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, uint 
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < total_1) {
-            long pull_kept_r;
-            long pull_kept_r_1;
-            quicksort_fused_4_pull_kept(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_kept_r, &pull_kept_r_1);
-            const long x = pull_kept_r;
-            const long x_1 = pull_kept_r_1;
-            long keep_kept_r = quicksort_fused_4_keep_kept(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-            long keep_kept_1_r = quicksort_fused_4_keep_kept_1(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-            long keep_kept_2_r = quicksort_fused_4_keep_kept_2(x, x_1, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, pivot);
-            tile_1[p_1] = x_1;
-            if (keep_kept_r != 0) {
+            long pull_lesser_elements_r;
+            long pull_lesser_elements_r_1;
+            quicksort_fused_4_pull_lesser_elements(g, s_offsets_0, n_s_offsets, then_instances, s_offsets_2, s_elements_3, &pull_lesser_elements_r, &pull_lesser_elements_r_1);
+            const long x = pull_lesser_elements_r;
+            const long x_1 = pull_lesser_elements_r_1;
+            long keep_lesser_elements_r = quicksort_fused_4_keep_lesser_elements(x, x_1, pivot);
+            long keep_lesser_elements_1_r = quicksort_fused_4_keep_lesser_elements_1(x, x_1, pivot);
+            long keep_lesser_elements_2_r = quicksort_fused_4_keep_lesser_elements_2(x, x_1, pivot);
+            tile[p_1] = x;
+            if (keep_lesser_elements_r != 0) {
                 atomic_or(&masks[p_1 / 7], 1u << (p_1 % 7));
             }
-            if (keep_kept_1_r != 0) {
+            if (keep_lesser_elements_1_r != 0) {
                 atomic_or(&masks_1[p_1 / 7], 1u << (p_1 % 7));
             }
-            if (keep_kept_2_r != 0) {
+            if (keep_lesser_elements_2_r != 0) {
                 atomic_or(&masks_2[p_1 / 7], 1u << (p_1 % 7));
             }
         }
@@ -3124,23 +3103,23 @@ __kernel void quicksort_fused_4_kept(__global int* lesser_elements_status, uint 
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
-            lesser_elements_15[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
+            lesser_elements_15[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
         }
         const long packed_1 = vals_1[owner];
         const uint kmask_1 = (uint)packed_1;
         if ((kmask_1 >> bit) & 1u) {
-            lesser_elements_24[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile_1[p_1];
+            lesser_elements_24[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p_1];
         }
         const long packed_2 = vals_2[owner];
         const uint kmask_2 = (uint)packed_2;
         if ((kmask_2 >> bit) & 1u) {
-            lesser_elements_33[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile_1[p_1];
+            lesser_elements_33[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p_1];
         }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_80[0] = base + vals[305];
-        kept_kept_81[0] = base_1 + vals_1[305];
-        kept_kept_82[0] = base_2 + vals_2[305];
+        lesser_elements_kept_86[0] = base + vals[305];
+        lesser_elements_kept_87[0] = base_1 + vals_1[305];
+        lesser_elements_kept_88[0] = base_2 + vals_2[305];
     }
     {
         const long lo_6 = 0, hi_6 = n_s_offsets;
@@ -4977,46 +4956,28 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 }
 #endif
 
-static inline void quicksort_fused_4_by_ids_pull_kept(long i, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
+static inline void quicksort_fused_4_by_ids_pull_lesser_elements(long i, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, long* r0, long* r1) {
     long s = (long)s_offsets_ids[i];
     long r = then_instances[s];
     long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
     long s_elements_1 = s_elements[q];
-    *r0 = i;
-    *r1 = s_elements_1;
+    *r0 = s_elements_1;
+    *r1 = s;
 }
 
-static inline long quicksort_fused_4_by_ids_keep_kept(long j, long x, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
-    long i = j;
-    long s = (long)s_offsets_ids[i];
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
-    long s_elements_1 = s_elements[q];
-    long s_1 = (long)s_offsets_ids[i];
-    return s_elements_1 < pivot[s_1] ? 1L : 0L;
+static inline long quicksort_fused_4_by_ids_keep_lesser_elements(long x, long s_p, __global const long* pivot) {
+    return x < pivot[s_p] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_4_by_ids_keep_kept_1(long j, long x, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
-    long i = j;
-    long s = (long)s_offsets_ids[i];
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
-    long s_elements_1 = s_elements[q];
-    long s_1 = (long)s_offsets_ids[i];
-    return s_elements_1 == pivot[s_1] ? 1L : 0L;
+static inline long quicksort_fused_4_by_ids_keep_lesser_elements_1(long x, long s_p, __global const long* pivot) {
+    return x == pivot[s_p] ? 1L : 0L;
 }
 
-static inline long quicksort_fused_4_by_ids_keep_kept_2(long j, long x, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets, __global const long* s_offsets_1, __global const long* s_elements, __global const long* pivot) {
-    long i = j;
-    long s = (long)s_offsets_ids[i];
-    long r = then_instances[s];
-    long q = nessie_add(s_offsets[r], nessie_sub(i, s_offsets_1[s]));
-    long s_elements_1 = s_elements[q];
-    long s_1 = (long)s_offsets_ids[i];
-    return s_elements_1 > pivot[s_1] ? 1L : 0L;
+static inline long quicksort_fused_4_by_ids_keep_lesser_elements_2(long x, long s_p, __global const long* pivot) {
+    return x > pivot[s_p] ? 1L : 0L;
 }
 
-__kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1_arg, __global const long* total_1_word, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* kept_kept_81, __global long* kept_kept_82, __global long* kept_kept_83, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global long* lesser_offsets_16, __global long* lesser_offsets_25, __global long* lesser_offsets_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
+__kernel void quicksort_fused_4_by_ids_lesser_elements(__global int* lesser_elements_status, uint lesser_elements_status_epoch, uint lesser_elements_status_base, long total_1_arg, __global const long* total_1_word, __global const int* s_offsets_ids, __global const long* then_instances, __global const long* s_offsets_2, __global const long* s_offsets_0, __global const long* s_elements_3, __global const long* pivot, long lookback_tiles, __global long* lesser_elements_kept_87, __global long* lesser_elements_kept_88, __global long* lesser_elements_kept_89, long n_s_offsets_arg, __global const long* n_s_offsets_word, __global long* lesser_offsets_16, __global long* lesser_offsets_25, __global long* lesser_offsets_34, __global long* lesser_elements_15, __global long* lesser_elements_24, __global long* lesser_elements_33) {
     __local long tile[1792];
     __local long tile_1[1792];
     __local long vals[306];
@@ -5043,22 +5004,22 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
         const long p_1 = j * 256 + l;
         const long g = start + p_1;
         if (g < total_1) {
-            long pull_kept_r;
-            long pull_kept_r_1;
-            quicksort_fused_4_by_ids_pull_kept(g, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, &pull_kept_r, &pull_kept_r_1);
-            const long x = pull_kept_r;
-            const long x_1 = pull_kept_r_1;
-            long keep_kept_r = quicksort_fused_4_by_ids_keep_kept(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
-            long keep_kept_1_r = quicksort_fused_4_by_ids_keep_kept_1(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
-            long keep_kept_2_r = quicksort_fused_4_by_ids_keep_kept_2(x, x_1, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, pivot);
-            tile_1[p_1] = x_1;
-            if (keep_kept_r != 0) {
+            long pull_lesser_elements_r;
+            long pull_lesser_elements_r_1;
+            quicksort_fused_4_by_ids_pull_lesser_elements(g, s_offsets_ids, then_instances, s_offsets_2, s_offsets_0, s_elements_3, &pull_lesser_elements_r, &pull_lesser_elements_r_1);
+            const long x = pull_lesser_elements_r;
+            const long x_1 = pull_lesser_elements_r_1;
+            long keep_lesser_elements_r = quicksort_fused_4_by_ids_keep_lesser_elements(x, x_1, pivot);
+            long keep_lesser_elements_1_r = quicksort_fused_4_by_ids_keep_lesser_elements_1(x, x_1, pivot);
+            long keep_lesser_elements_2_r = quicksort_fused_4_by_ids_keep_lesser_elements_2(x, x_1, pivot);
+            tile[p_1] = x;
+            if (keep_lesser_elements_r != 0) {
                 atomic_or(&masks[p_1 / 7], 1u << (p_1 % 7));
             }
-            if (keep_kept_1_r != 0) {
+            if (keep_lesser_elements_1_r != 0) {
                 atomic_or(&masks_1[p_1 / 7], 1u << (p_1 % 7));
             }
-            if (keep_kept_2_r != 0) {
+            if (keep_lesser_elements_2_r != 0) {
                 atomic_or(&masks_2[p_1 / 7], 1u << (p_1 % 7));
             }
         }
@@ -5272,23 +5233,23 @@ __kernel void quicksort_fused_4_by_ids_kept(__global int* lesser_elements_status
         const long packed = vals[owner];
         const uint kmask = (uint)packed;
         if ((kmask >> bit) & 1u) {
-            lesser_elements_15[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile_1[p_1];
+            lesser_elements_15[base + (packed >> 32) + (long)popcount(kmask & ((1u << bit) - 1u))] = tile[p_1];
         }
         const long packed_1 = vals_1[owner];
         const uint kmask_1 = (uint)packed_1;
         if ((kmask_1 >> bit) & 1u) {
-            lesser_elements_24[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile_1[p_1];
+            lesser_elements_24[base_1 + (packed_1 >> 32) + (long)popcount(kmask_1 & ((1u << bit) - 1u))] = tile[p_1];
         }
         const long packed_2 = vals_2[owner];
         const uint kmask_2 = (uint)packed_2;
         if ((kmask_2 >> bit) & 1u) {
-            lesser_elements_33[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile_1[p_1];
+            lesser_elements_33[base_2 + (packed_2 >> 32) + (long)popcount(kmask_2 & ((1u << bit) - 1u))] = tile[p_1];
         }
     }
     if (l == 0 && tile_no == lookback_tiles - 1) {
-        kept_kept_81[0] = base + vals[305];
-        kept_kept_82[0] = base_1 + vals_1[305];
-        kept_kept_83[0] = base_2 + vals_2[305];
+        lesser_elements_kept_87[0] = base + vals[305];
+        lesser_elements_kept_88[0] = base_1 + vals_1[305];
+        lesser_elements_kept_89[0] = base_2 + vals_2[305];
     }
     {
         const long lo_6 = 0, hi_6 = n_s_offsets;

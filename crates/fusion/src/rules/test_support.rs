@@ -300,7 +300,7 @@ pub fn soac_kinds(kernel: &Kernel) -> Vec<&'static str> {
     kernel.body.iter().map(|b| b.soac.name()).collect()
 }
 
-fn program_of(kernel: &Kernel) -> FlatProgram {
+pub fn program_of(kernel: &Kernel) -> FlatProgram {
     FlatProgram {
         kernels: vec![kernel.clone()],
         functions: vec![],
