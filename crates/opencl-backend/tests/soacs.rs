@@ -482,7 +482,8 @@ fn gathers_out_of_range_in_segmented_sums_fault_from_every_lowering() {
     // `bad_k`; rows of 8, or uneven ones (a row of 3001 every 500, the
     // rest of 0 to 8).
     let program = |bad_row: i64, bad_k: i64, bad: i64, per_row: i64, uneven: bool| {
-        let p = [bad_row, bad_k, bad, per_row, i64::from(uneven)].map(|x| if x < 0 { format!("0 - {}", -x) } else { x.to_string() });
+        let p = [bad_row, bad_k, bad, per_row, i64::from(uneven)]
+            .map(|x| if x < 0 { format!("0 - {}", -x) } else { x.to_string() });
         format!(
             "{smvm}let p = [{}];\n    bad_row = p[0]; bad_k = p[1]; bad = p[2]; per_row = p[3]; uneven = p[4] == 1;\n    m = {{{{((if r == bad_row and k == bad_k then bad + r * per_row else rem(r * 7 + k * 13, 1000)), 0.25 * float(rem(k, 5))) : k in index(if uneven then (if rem(r, 500) == 3 then 3001 else rem(r * 7, 9)) else 8)}} : r in index(2001)}};\n    v = {{float(i) : i in index(1000)}}\nin smvm(m, v);",
             p.join(", ")
