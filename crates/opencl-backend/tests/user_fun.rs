@@ -494,11 +494,15 @@ fn check_case(session: &mut Session, case: &Case, tolerance: Tolerance, inputs: 
     check_outcome(case, &actual, tolerance, inputs);
 }
 
+/// A case with the tolerance of its results and the description of its
+/// inputs at an index, for [`check_cases`].
+type Checked = (Case, Tolerance, Box<dyn Fn(usize) -> String>);
+
 /// What [`check_case`] checks, of many cases built as one program and
 /// run one launch each: PoCL builds one program (its prelude and kernel
 /// library once) where a program a case took most of these tests' time
 /// in CI.
-fn check_cases(session: &mut Session, cases: &[(Case, Tolerance, Box<dyn Fn(usize) -> String>)]) {
+fn check_cases(session: &mut Session, cases: &[Checked]) {
     let only: Vec<Case> = cases
         .iter()
         .map(|(c, _, _)| Case { kernel: c.kernel.clone(), args: c.args.clone(), deferred: c.deferred })
