@@ -473,10 +473,11 @@ fn gathers_out_of_range_in_segmented_sums_fault_from_every_lowering() {
     // array, not from literals in the kernels: the programs are then one
     // OpenCL source, which PoCL builds once a lowering and serves from its
     // cache to the others (each build of every kernel is CI's time: 11
-    // builds became 3). The columns are then an array in memory, read by
-    // the hoisted pull as SpMV's are (examples/sparse_mxv.nesl); one more
-    // program with literals keeps the pull that computes its column
-    // itself (a segment search for `r`), by shape.
+    // builds of as many sources became 3). The columns are then an array
+    // in memory, read by the hoisted pull as SpMV's are
+    // (examples/sparse_mxv.nesl); one more program with literals keeps
+    // the pull that computes its column itself (a segment search for
+    // `r`), under every lowering (3 builds more).
     let smvm = "function smvm(m, v) = {sum({x * v[i] : (i, x) in row}) : row in m};\n";
     // The bad column `bad + r * per_row` at row `bad_row`, element
     // `bad_k`; rows of 8, or uneven ones (a row of 3001 every 500, the
@@ -503,12 +504,13 @@ fn gathers_out_of_range_in_segmented_sums_fault_from_every_lowering() {
     ];
     // By shape runs every program (teams on rows of 8, merge on the
     // uneven ones); teams with batches of 3 and binned run an uneven one
-    // with a bad column past its long row's first batches, and a good one.
+    // with a bad column past its long row's first batches, a good one,
+    // and the one with literals.
     let batch = lift_ir::seg_reduce::SEG_BATCH;
     let lowerings = [
         (SegReduce::ByShape, batch, &[0, 1, 2, 3, 4, 5, 6, 7][..]),
-        (SegReduce::Teams, 3, &[1, 4][..]),
-        (SegReduce::Binned, batch, &[0, 4][..]),
+        (SegReduce::Teams, 3, &[1, 4, 7][..]),
+        (SegReduce::Binned, batch, &[0, 4, 7][..]),
     ];
     let oracles: Vec<support::Oracle> = sources.iter().map(|s| support::Oracle::new(s)).collect();
     for (seg_reduce, seg_batch, programs) in lowerings {
