@@ -4,7 +4,7 @@
 mod support;
 
 use lift_ir::rules::SegReduce;
-use support::{Outcome, outcome_in, run_both, run_both_with, session};
+use support::{Outcome, outcome_in, run_both, session};
 
 fn agrees(source: &str) -> String {
     match run_both(source, fusion::ScheduleKind::ilp()) {
@@ -178,9 +178,12 @@ fn lifted_filters_write_no_positions_the_program_only_counts() {
         let low = lift_ir::rules::lower_to_low_level(&lift_ir::lower::lower_kernel(kernel).unwrap()).unwrap();
         let printed = lift_ir::print::print_kernel(&low);
         let filters = printed.lines().filter(|l| l.contains("filtersLookback")).collect::<Vec<_>>().join("\n");
-        // A filter counting before offsets returns (elements, counts).
+        // A filter counting before offsets returns (elements, counts);
+        // each writes one column, the element (the pull is (element,
+        // segment) once `filter-predicate-shares-pull` gave the
+        // predicates the segment and dropped the position).
         assert_eq!(kernel.results.len(), 6, "{}", flatten::ir::print::print_kernel(kernel));
-        assert_eq!(filters.matches("columns [1]").count(), 3, "{printed}");
+        assert_eq!(filters.matches("columns [0]").count(), 3, "{printed}");
     }
 }
 
@@ -281,12 +284,21 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
     // (exact: multiples of 1/4), and max_index, whose operator keeps the
     // first of equal values (not commutative: contiguous chunks and the
     // tree in order), over pairs; `segReduce-teams` the same.
-    let source = "let r = {sum(s) : s in {{rem(i * j, 7) - 3 : i in index(rem(j * 37, 101))} : j in index(20000)}} in (sum({x * i : x in r; i in index(#r)}), r[0], r[19999], r[12345]);\n\
-         {sum(s) : s in [{i : i in index(100000)}]};\n\
-         {sum(s) : s in [[] int, {i : i in index(4097)}, [] int]};\n\
-         let r = {sum(s) : s in {{i : i in index(if rem(j, 1000) == 7 then 5000 + j else rem(j, 3))} : j in index(10000)}} in (sum({x * i : x in r; i in index(#r)}), r[7], r[9007], r[9998]);\n\
+    //
+    // The int sums go through one function, `isum` (row lengths `lens`,
+    // the element `rem(i * a + i * j * b + j * c, m) - d` at `i` of row
+    // `j`, the value at row `at` printed): one build of its kernels a
+    // lowering runs every shape (PoCL's builds are CI's time). The rows of
+    // max_index take 1 to 3000 elements (7j wraps 3000 twice over 1000
+    // rows): 1.5M elements over hundreds of tiles, where 3000 rows (4.5M)
+    // took the evaluator seconds for the same tiles and carries.
+    let source = "function isum(lens, a, b, c, m, d, at) = let r = {sum(s) : s in {{rem(i * a + i * j * b + j * c, m) - d : i in index(l)} : l in lens; j in index(#lens)}} in (#r, sum({x * i : x in r; i in index(#r)}), r[0], r[at]);\n\
+         isum({rem(j * 37, 101) : j in index(20000)}, 0, 1, 0, 7, 3, 12345);\n\
+         isum([100000], 1, 0, 0, 1000000007, 0, 0);\n\
+         isum([0, 4097, 0], 1, 0, 0, 1000000007, 0, 1);\n\
+         isum({if rem(j, 1000) == 7 then 5000 + j else rem(j, 3) : j in index(10000)}, 1, 0, 0, 1000000007, 0, 9007);\n\
          let r = {sum(s) : s in {{0.25 * float(rem(i, 9)) : i in index(rem(j * 13, 300))} : j in index(5000)}} in (sum({x * float(i) : x in r; i in index(#r)}), r[4999]);\n\
-         let r = {max_index(s) : s in {{rem(i * j, 5) : i in index(1 + rem(j * 7, 3000))} : j in index(3000)}} in (sum({x * i : x in r; i in index(#r)}), r[2999]);\n\
+         let r = {max_index(s) : s in {{rem(i * j, 5) : i in index(1 + rem(j * 7, 3000))} : j in index(1000)}} in (sum({x * i : x in r; i in index(#r)}), r[999]);\n\
          {max_index(s) : s in [{rem(i, 3) : i in index(70000)}, [4, 4, 1]]};";
     // By-shape runs one of these two per launch; its choice is tested by
     // `by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones` and
@@ -304,13 +316,11 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
         (SegReduce::Teams, 3, 64),
         (SegReduce::Binned, batch, 64),
     ];
+    // The evaluator runs once (note [one oracle, many configurations]).
+    let oracle = support::Oracle::new(source);
     for (seg_reduce, seg_batch, seg_list_group) in lowerings {
         let cfg = lift_ir::rules::Config { seg_reduce, seg_batch, seg_list_group, ..lift_ir::rules::Config::default() };
-        let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
-            Outcome::Agree(text) => text,
-            Outcome::Unsupported(what) => panic!("unsupported: {what}"),
-            _ => unreachable!("run_both_with panics on the other outcomes"),
-        };
+        let out = oracle.agree(&cfg);
         assert!(out.contains("[2, 0]"), "every form ran ({seg_reduce:?}): {out}");
     }
 }
@@ -321,8 +331,12 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
     // of 2) combine their lanes by lane 0 alone (`SERIAL_TREE_LANES`),
     // teams of 16 and more by the tree of all lanes (teams of at most 32
     // in the stage of `segReduce-warp-teams`, whose portable path PoCL
-    // runs, rows of 90 on average in teams of 64 in the barriers' stage,
-    // with `seg_warp_steps` 4 and 1, the default 0 keeping it off): max_index keeps the
+    // runs, rows of 90 on average in teams of 128 in the barriers' stage,
+    // with `seg_warp_steps` 4 and batches of 1, the default 0 keeping it
+    // off; on PoCL the flag's period is only in the NVIDIA branch, which
+    // seg_teams_nvidia.rs reads, so one period: with batches of 1 the
+    // rows of 16 to 55 take teams of exactly 32 lanes, the widest of the
+    // warp stage, and the short rows teams of 2): max_index keeps the
     // first of equal values, so a pair taken out of order shows; a long
     // row among short ones (a team's long segment, the group's tree after
     // the narrow teams' halves); empty rows and one row. By shape, also
@@ -332,13 +346,22 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
     // group) and with the guarded launches capped at 1 and 3 work-groups
     // (teams and merge striding over all their segments and tiles), teams
     // alone, and binned with batches of 1 and serving groups of 8.
-    let source = "let r = {max_index(s) : s in {{rem(i * j, 3) : i in index(if rem(j, 1000) == 17 then 40 else 1 + rem(j * 7, 8))} : j in index(5001)}} in (sum({x * i : x in r; i in index(#r)}), r[5000]);\n\
-         let r = {max_index(s) : s in {{rem(i + j, 4) : i in index(2 + rem(j * 5, 9))} : j in index(4099)}} in (sum({x * i : x in r; i in index(#r)}), r[4098]);\n\
-         let r = {max_index(s) : s in {{rem(i * 3 + j, 5) : i in index(5 + rem(j * 11, 13))} : j in index(3001)}} in (sum({x * i : x in r; i in index(#r)}), r[3000]);\n\
-         let r = {max_index(s) : s in {{rem(i * j, 7) : i in index(16 + rem(j, 40))} : j in index(2000)}} in (sum({x * i : x in r; i in index(#r)}), r[1999]);\n\
+    //
+    // The rows of max_index go through one function, `mi` (row lengths
+    // `lens`, the element `rem(i * a + i * j * b + j * c, m)` at `i` of
+    // row `j`, the value at row `at` printed): its kernels are built once
+    // a configuration and run on every shape, each launch choosing its
+    // stage and team width from its own sizes on the host (PoCL's build of
+    // each kernel is CI's time: a copy of the kernels per shape took twice
+    // as long).
+    let source = "function mi(lens, a, b, c, m, at) = let r = {max_index(s) : s in {{rem(i * a + i * j * b + j * c, m) : i in index(l)} : l in lens; j in index(#lens)}} in (sum({x * i : x in r; i in index(#r)}), r[at]);\n\
+         mi({if rem(j, 1000) == 17 then 40 else 1 + rem(j * 7, 8) : j in index(5001)}, 0, 1, 0, 3, 5000);\n\
+         mi({2 + rem(j * 5, 9) : j in index(4099)}, 1, 0, 1, 4, 4098);\n\
+         mi({5 + rem(j * 11, 13) : j in index(3001)}, 3, 0, 1, 5, 3000);\n\
+         mi({16 + rem(j, 40) : j in index(2000)}, 0, 1, 0, 7, 1999);\n\
          let r = {sum(s) : s in {{rem(i * j, 11) - 5 : i in index(if rem(j, 500) == 3 then 3000 + j else rem(j, 6))} : j in index(4000)}} in (sum({x * i : x in r; i in index(#r)}), r[3], r[3503]);\n\
-         let r = {max_index(s) : s in {{rem(i, 2) : i in index(if rem(j, 700) == 5 then 2500 else 1 + rem(j, 7))} : j in index(3000)}} in (sum({x * i : x in r; i in index(#r)}), r[705]);\n\
-         let r = {max_index(s) : s in {{rem(i * j, 13) : i in index(70 + rem(j * 3, 41))} : j in index(1500)}} in (sum({x * i : x in r; i in index(#r)}), r[1499]);\n\
+         mi({if rem(j, 700) == 5 then 2500 else 1 + rem(j, 7) : j in index(3000)}, 1, 0, 0, 2, 705);\n\
+         mi({70 + rem(j * 3, 41) : j in index(1500)}, 0, 1, 0, 13, 1499);\n\
          {max_index(s) : s in [{rem(i, 3) : i in index(9)}]};";
     let default = lift_ir::rules::Config::default();
     let configs = [
@@ -346,18 +369,14 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
         lift_ir::rules::Config { seg_batch: 6, ..default },
         lift_ir::rules::Config { seg_batch: 2, seg_guarded_groups: 1, ..default },
         lift_ir::rules::Config { seg_guarded_groups: 3, ..default },
-        lift_ir::rules::Config { seg_warp_steps: 4, ..default },
-        lift_ir::rules::Config { seg_warp_steps: 1, seg_batch: 1, ..default },
+        lift_ir::rules::Config { seg_warp_steps: 4, seg_batch: 1, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 2, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Teams, seg_batch: 1, ..default },
         lift_ir::rules::Config { seg_reduce: SegReduce::Binned, seg_batch: 1, seg_list_group: 8, ..default },
     ];
+    let oracle = support::Oracle::new(source);
     for cfg in configs {
-        let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
-            Outcome::Agree(text) => text,
-            Outcome::Unsupported(what) => panic!("unsupported: {what}"),
-            _ => unreachable!("run_both_with panics on the other outcomes"),
-        };
+        let out = oracle.agree(&cfg);
         assert!(out.contains("[2]"), "every form ran ({cfg:?}): {out}");
     }
 }
@@ -452,40 +471,55 @@ fn gathers_out_of_range_in_segmented_sums_fault_from_every_lowering() {
     // the carry-in's batches), in a tile's items and in an odd last
     // batch; the fault and its payload as the flat evaluator's, and the
     // good matrices' values.
+    //
+    // The bad column's place and value and the row shape come from a host
+    // array, not from literals in the kernels: the programs are then one
+    // OpenCL source, which PoCL builds once a lowering and serves from its
+    // cache to the others (each build of every kernel is CI's time: 11
+    // builds of as many sources became 3). The columns are then an array
+    // in memory, read by the hoisted pull as SpMV's are
+    // (examples/sparse_mxv.nesl); one more program with literals keeps
+    // the pull that computes its column itself (a segment search for
+    // `r`), under every lowering (3 builds more).
     let smvm = "function smvm(m, v) = {sum({x * v[i] : (i, x) in row}) : row in m};\n";
-    let program = |bad_row: i64, bad_k: i64, bad: &str, lengths: &str| {
+    // The bad column `bad + r * per_row` at row `bad_row`, element
+    // `bad_k`; rows of 8, or uneven ones (a row of 3001 every 500, the
+    // rest of 0 to 8).
+    let program = |bad_row: i64, bad_k: i64, bad: i64, per_row: i64, uneven: bool| {
+        let p = [bad_row, bad_k, bad, per_row, i64::from(uneven)]
+            .map(|x| if x < 0 { format!("0 - {}", -x) } else { x.to_string() });
         format!(
-            "{smvm}let m = {{{{((if r == {bad_row} and k == {bad_k} then {bad} else rem(r * 7 + k * 13, 1000)), 0.25 * float(rem(k, 5))) : k in index({lengths})}} : r in index(2001)}};\n    v = {{float(i) : i in index(1000)}}\nin smvm(m, v);"
+            "{smvm}let p = [{}];\n    bad_row = p[0]; bad_k = p[1]; bad = p[2]; per_row = p[3]; uneven = p[4] == 1;\n    m = {{{{((if r == bad_row and k == bad_k then bad + r * per_row else rem(r * 7 + k * 13, 1000)), 0.25 * float(rem(k, 5))) : k in index(if uneven then (if rem(r, 500) == 3 then 3001 else rem(r * 7, 9)) else 8)}} : r in index(2001)}};\n    v = {{float(i) : i in index(1000)}}\nin smvm(m, v);",
+            p.join(", ")
         )
     };
-    let uneven = "if rem(r, 500) == 3 then 3001 else rem(r * 7, 9)";
     let sources = [
-        program(99999, 0, "0", "8"),
-        program(99999, 0, "0", uneven),
-        program(77, 5, "0 - 5", "8"),
-        program(2000, 7, "1000", "8"),
-        program(1503, 1000, "1000", uneven),
-        program(1503, 3000, "0 - 1", uneven),
-        program(1999, 2, "1000 + r", uneven),
+        program(99999, 0, 0, 0, false),
+        program(99999, 0, 0, 0, true),
+        program(77, 5, -5, 0, false),
+        program(2000, 7, 1000, 0, false),
+        program(1503, 1000, 1000, 0, true),
+        program(1503, 3000, -1, 0, true),
+        program(1999, 2, 1000, 1, true),
+        format!(
+            "{smvm}let m = {{{{((if r == 1503 and k == 3000 then 0 - 1 else rem(r * 7 + k * 13, 1000)), 0.25 * float(rem(k, 5))) : k in index(if rem(r, 500) == 3 then 3001 else rem(r * 7, 9))}} : r in index(2001)}};\n    v = {{float(i) : i in index(1000)}}\nin smvm(m, v);"
+        ),
     ];
     // By shape runs every program (teams on rows of 8, merge on the
     // uneven ones); teams with batches of 3 and binned run an uneven one
-    // with a bad column past its long row's first batches, and a good one
-    // (each program is a PoCL build of every kernel: CI's time).
+    // with a bad column past its long row's first batches, a good one,
+    // and the one with literals.
     let batch = lift_ir::seg_reduce::SEG_BATCH;
     let lowerings = [
-        (SegReduce::ByShape, batch, &[0, 1, 2, 3, 4, 5, 6][..]),
-        (SegReduce::Teams, 3, &[1, 4][..]),
-        (SegReduce::Binned, batch, &[0, 4][..]),
+        (SegReduce::ByShape, batch, &[0, 1, 2, 3, 4, 5, 6, 7][..]),
+        (SegReduce::Teams, 3, &[1, 4, 7][..]),
+        (SegReduce::Binned, batch, &[0, 4, 7][..]),
     ];
+    let oracles: Vec<support::Oracle> = sources.iter().map(|s| support::Oracle::new(s)).collect();
     for (seg_reduce, seg_batch, programs) in lowerings {
         let cfg = lift_ir::rules::Config { seg_reduce, seg_batch, ..lift_ir::rules::Config::default() };
-        for (k, source) in sources.iter().enumerate().filter(|(k, _)| programs.contains(k)) {
-            let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
-                Outcome::Agree(text) => text,
-                Outcome::Unsupported(what) => panic!("unsupported: {what}"),
-                _ => unreachable!("run_both_with panics on the other outcomes"),
-            };
+        for (k, oracle) in oracles.iter().enumerate().filter(|(k, _)| programs.contains(k)) {
+            let out = oracle.agree(&cfg);
             assert_eq!(out.contains("fault"), k >= 2, "{seg_reduce:?}, program {k}: {out}");
         }
     }
@@ -505,22 +539,24 @@ fn long_segments_fold_chunk_partials_of_many_work_groups() {
     // no segment at all. Under every lowering: by shape (teams as wide as
     // the group for the huge segments, merge for the few huge among many
     // empty), merge alone (its carry-ins from carry-outs), teams alone.
-    let source = "{sum(s) : s in [{rem(i * 7, 13) - 5 : i in index(300001)}]};\n\
-         let r = {sum(s) : s in {{rem(i * j, 11) - 4 : i in index(if rem(j, 700) == 5 then 30000 + j else 0)} : j in index(5000)}} in (sum({x * i : x in r; i in index(#r)}), r[5], r[4205], r[4999]);\n\
+    // The int sums go through one function, `isum` (as in
+    // `segmented_reductions_over_many_tiles_chunks_and_carries`): one
+    // build of its kernels a lowering runs every shape.
+    let source = "function isum(lens, a, b, c, m, d, at) = let r = {sum(s) : s in {{rem(i * a + i * j * b + j * c, m) - d : i in index(l)} : l in lens; j in index(#lens)}} in (#r, sum({x * i : x in r; i in index(#r)}), r[0], r[at]);\n\
+         isum([300001], 7, 0, 0, 13, 5, 0);\n\
+         isum({if rem(j, 700) == 5 then 30000 + j else 0 : j in index(5000)}, 0, 1, 0, 11, 4, 4205);\n\
          let r = {max_index(s) : s in {{rem(i * 31, 17) : i in index(if rem(j, 500) == 3 then 40000 + j else 1 + rem(j, 2))} : j in index(3000)}} in (sum({x * i : x in r; i in index(#r)}), r[3], r[2503]);\n\
          let r = {sum(s) : s in {{0.25 * float(rem(i, 9)) : i in index(if rem(j, 3) == 0 then 20000 + 17 * j else rem(j, 5))} : j in index(31)}} in (sum(r), r[0], r[30]);\n\
          {max_index(s) : s in [{rem(i, 3) : i in index(70000)}, [4, 4, 1], {5 : i in index(50000)}, {rem(i, 2) : i in index(16384)}, {0 - rem(i, 5) : i in index(24576)}]};\n\
          {min_index(s) : s in [{rem(i, 3) : i in index(40000)}, {2 + rem(i, 7) : i in index(33333)}, [7]]};\n\
-         let r = {sum(s) : s in {{i : i in index(if j == 7 then 100000 else 1 + rem(j, 3))} : j in index(9000)}} in (sum(r), r[7], r[8999]);\n\
+         isum({if j == 7 then 100000 else 1 + rem(j, 3) : j in index(9000)}, 1, 0, 0, 1000000007, 0, 7);\n\
          {sum(s) : s in {{i : i in index(j)} : j in index(0)}};";
     let batch = lift_ir::seg_reduce::SEG_BATCH;
+    let oracle = support::Oracle::new(source);
     for seg_reduce in [SegReduce::ByShape, SegReduce::Merge, SegReduce::Teams, SegReduce::Binned] {
         let cfg = lift_ir::rules::Config { seg_reduce, seg_batch: batch, ..lift_ir::rules::Config::default() };
         let mut session = session();
-        match outcome_in(&mut session, source, fusion::ScheduleKind::ilp(), &cfg) {
-            Outcome::Agree(_) => {}
-            Outcome::Unsupported(e) | Outcome::NotCompiled(e) | Outcome::Wrong(e) => panic!("{seg_reduce:?}: {e}"),
-        }
+        oracle.agree_in(&mut session, &cfg);
         let stats = session.stats().expect("the profile");
         let launched: Vec<&str> = stats.kernel_groups().map(|g| g.name.as_str()).collect();
         // Merge alone folds a long segment's carry-in from its tiles'
@@ -550,13 +586,10 @@ fn look_back_with_small_groups_takes_31_items_and_odd_search_rounds() {
          let r = {max_scan(s) : s in {{rem(i * 31, 17) : i in index(if rem(j, 300) == 0 then 992 else 0)} : j in index(3000)}} in (sum({sum(s) : s in r}), r[2700][991]);\n\
          let r = {plus_scan(s) : s in [{rem(i * 7, 13) - 6 : i in index(100003)}]} in (sum(r[0]), r[0][100002]);\n\
          {plus_scan(s) : s in [[2, 3], [] int, [] int, [4], [5, 6, 7]]};";
+    let oracle = support::Oracle::new(source);
     for group_size in [32, 128] {
         let cfg = lift_ir::rules::Config { group_size, ..lift_ir::rules::Config::default() };
-        let out = match run_both_with(source, fusion::ScheduleKind::ilp(), &cfg) {
-            Outcome::Agree(text) => text,
-            Outcome::Unsupported(what) => panic!("unsupported: {what}"),
-            _ => unreachable!("run_both_with panics on the other outcomes"),
-        };
+        let out = oracle.agree(&cfg);
         assert!(out.contains("[[0, 2], [], [], [0], [0, 5, 11]]"), "every form ran (group size {group_size}): {out}");
     }
 }
@@ -698,14 +731,14 @@ fn maps_find_the_segments_of_their_tiles_of_every_shape() {
          shape({{if rem(i, 700) == 0 then 3000 else 0 : i in index(2801)}});\n\
          shape({{rem(i * 7919, 13) : i in index(30000)}});"
     );
-    let (program, flat) = support::flat_program(&source, fusion::ScheduleKind::ilp()).expect("compiles");
+    let oracle = support::Oracle::new(&source);
     let defaults = opencl_backend::config_from_env();
     for segment_tiles in [lift_ir::rules::SegmentTiles::Always, defaults.segment_tiles] {
         let cfg = lift_ir::rules::Config { segment_tiles, ..defaults };
-        let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("code generation");
+        let compiled = opencl_backend::compile_program_with(&oracle.flat, &cfg).expect("code generation");
         assert!(compiled.lift_low.contains("map-tile-segment-ids"), "{}", compiled.lift_low);
         let mut session = session();
-        match support::compare(&mut session, &program, &flat, &compiled, false) {
+        match oracle.compare(&mut session, &compiled) {
             Outcome::Agree(_) => {}
             other => panic!("{segment_tiles:?}: {other:?}"),
         }
@@ -773,18 +806,17 @@ fn look_back_scans_that_gather_take_few_items_a_work_item() {
                       ks = {x : x in index(1153) | rem(x, 3) /= 1};\n\
                       s = max_scan({xs[k] : k in ks})\n\
                   in (s[0] + sum({x + 500 : x in s}), s[#s - 1], s[300]);";
+    let oracle = support::Oracle::new(source);
     for cap in [3, 2, 1] {
         let cfg = lift_ir::rules::Config { scan_lookback_items: cap, ..opencl_backend::config_from_env() };
-        let (_, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
-        let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("lowers");
+        let compiled = opencl_backend::compile_program_with(&oracle.flat, &cfg).expect("lowers");
         let items = if cap == 2 { 1 } else { cap };
         let tiles: Vec<&str> = compiled.lift_low.lines().filter(|l| l.contains("lookback_tiles")).collect();
         assert_eq!(tiles.iter().filter(|l| l.contains(&format!(" of 256 x {items},"))).count(), 2, "{tiles:#?}");
         assert!(tiles.iter().filter(|l| l.contains(" of 256 x 19,")).count() >= 2, "{tiles:#?}");
-        match support::outcome_in(&mut session(), source, fusion::ScheduleKind::ilp(), &cfg) {
+        match oracle.compare(&mut session(), &compiled) {
             Outcome::Agree(_) => {}
-            Outcome::Unsupported(what) => panic!("unsupported: {what}"),
-            Outcome::Wrong(e) | Outcome::NotCompiled(e) => panic!("{e}"),
+            other => panic!("cap {cap}: {other:?}"),
         }
     }
 }

@@ -490,9 +490,33 @@ fn same(expected: ScalarValue, actual: ScalarValue, tolerance: Tolerance) -> boo
 /// Runs the case on the device and the evaluator and compares; `inputs`
 /// describes each index for the failure message.
 fn check_case(session: &mut Session, case: &Case, tolerance: Tolerance, inputs: &dyn Fn(usize) -> String) {
-    let expected = evaluate(case);
     let actual = run_on_device(session, case);
-    match (&expected, &actual) {
+    check_outcome(case, &actual, tolerance, inputs);
+}
+
+/// A case with the tolerance of its results and the description of its
+/// inputs at an index, for [`check_cases`].
+type Checked = (Case, Tolerance, Box<dyn Fn(usize) -> String>);
+
+/// What [`check_case`] checks, of many cases built as one program and
+/// run one launch each: PoCL builds one program (its prelude and kernel
+/// library once) where a program a case took most of these tests' time
+/// in CI.
+fn check_cases(session: &mut Session, cases: &[Checked]) {
+    let only: Vec<Case> = cases
+        .iter()
+        .map(|(c, _, _)| Case { kernel: c.kernel.clone(), args: c.args.clone(), deferred: c.deferred })
+        .collect();
+    let outcomes = run_all_on_device(session, &only);
+    for ((case, tolerance, inputs), actual) in cases.iter().zip(&outcomes) {
+        check_outcome(case, actual, *tolerance, inputs.as_ref());
+    }
+}
+
+/// The device's outcome `actual` of `case` against the evaluator's.
+fn check_outcome(case: &Case, actual: &Outcome, tolerance: Tolerance, inputs: &dyn Fn(usize) -> String) {
+    let expected = evaluate(case);
+    match (&expected, actual) {
         (Outcome::Values(e), Outcome::Values(a)) => {
             assert_eq!(e.len(), a.len(), "number of results");
             for (k, (ec, ac)) in e.iter().zip(a).enumerate() {
@@ -655,6 +679,7 @@ fn unary_defined(op: UnaryOp, x: ScalarValue) -> bool {
 #[test]
 fn every_unary_operator_agrees_with_the_evaluator_on_edge_cases() {
     let mut session = session();
+    let mut cases = Vec::new();
     for (op, ty) in unary_ops() {
         let xs: Vec<ScalarValue> = values_of(ty).into_iter().filter(|&x| unary_defined(op, x)).collect();
         let xs = if op == UnaryOp::IntToChar {
@@ -669,13 +694,16 @@ fn every_unary_operator_agrees_with_the_evaluator_on_edge_cases() {
         let mut case = Case::new();
         let xs_var = case.param("xs", array(&xs, ty));
         let case = case.map(xs_var, &[op.result(ty)], |_, i| GExpr::unary(op, ty, GExpr::read(xs_var, i)));
-        check_case(&mut session, &case, unary_tolerance(op), &|i| format!("{}({:?})", op.name(), xs[i]));
+        let inputs: Box<dyn Fn(usize) -> String> = Box::new(move |i| format!("{}({:?})", op.name(), xs[i]));
+        cases.push((case, unary_tolerance(op), inputs));
     }
+    check_cases(&mut session, &cases);
 }
 
 #[test]
 fn every_binary_operator_agrees_with_the_evaluator_on_all_pairs_of_edge_cases() {
     let mut session = session();
+    let mut cases = Vec::new();
     for (op, ty) in binary_ops() {
         let values = values_of(ty);
         let mut pairs: Vec<(ScalarValue, ScalarValue)> = Vec::new();
@@ -697,13 +725,17 @@ fn every_binary_operator_agrees_with_the_evaluator_on_all_pairs_of_edge_cases() 
         });
         // `expt` may be off by 16 ulp in OpenCL (spec, table 7.2).
         let tolerance = if op == BinaryOp::Pow { Tolerance::Ulps(16) } else { Tolerance::Exact };
-        check_case(&mut session, &case, tolerance, &|i| format!("{:?} {} {:?}", pairs[i].0, op.symbol(), pairs[i].1));
+        let inputs: Box<dyn Fn(usize) -> String> =
+            Box::new(move |i| format!("{:?} {} {:?}", pairs[i].0, op.symbol(), pairs[i].1));
+        cases.push((case, tolerance, inputs));
     }
+    check_cases(&mut session, &cases);
 }
 
 #[test]
 fn constants_of_every_type_reach_the_device_exactly() {
     let mut session = session();
+    let mut cases = Vec::new();
     let consts: Vec<Const> = ints()
         .into_iter()
         .map(Const::Int)
@@ -723,8 +755,10 @@ fn constants_of_every_type_reach_the_device_exactly() {
             other => other.scalar(),
         };
         let case = Case::new().once(&[ty], body);
-        check_case(&mut session, &case, Tolerance::Exact, &|_| format!("{c:?}"));
+        let inputs: Box<dyn Fn(usize) -> String> = Box::new(move |_| format!("{c:?}"));
+        cases.push((case, Tolerance::Exact, inputs));
     }
+    check_cases(&mut session, &cases);
 }
 
 /// Arithmetic nested without parentheses in the IR's sense: the C must

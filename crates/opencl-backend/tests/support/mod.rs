@@ -117,12 +117,85 @@ pub fn run_both_with(source: &str, schedule: fusion::ScheduleKind, cfg: &lift_ir
     }
 }
 
-pub fn compare(
+// Note [one oracle, many configurations]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// Many tests run one program under several rewrite configurations (the
+// lowerings of a segmented reduction, batches, group sizes, caps). The
+// configuration is read by code generation alone: the program up to the
+// fused flat program, and so the flat-IR evaluator's transcript, are the
+// same under every one. The evaluator is sequential and, on the hundreds
+// of thousands of elements these tests take to cross tiles and bounds,
+// seconds of CI's CPU a run; so such a test builds the program and runs
+// the evaluator once ([`Oracle::new`]) and compares each configuration's
+// device run with that one transcript ([`Oracle::agree`]). Every device
+// run is still checked against the evaluator, in a session of its own.
+
+/// A program up to the fused flat program, with the evaluator's
+/// transcript (note [one oracle, many configurations]).
+pub struct Oracle {
+    pub program: Program,
+    pub flat: FlatProgram,
+    mask_time: bool,
+    /// What the evaluator printed, then `fault: ...` if it faulted.
+    transcript: String,
+}
+
+impl Oracle {
+    /// Compiles `source` with the ILP schedule and runs the evaluator;
+    /// panics where the program does not get to code generation or the
+    /// evaluator fails (not a fault of the program).
+    pub fn new(source: &str) -> Oracle {
+        let (program, flat) = flat_program(source, fusion::ScheduleKind::ilp()).unwrap_or_else(|e| panic!("{e}"));
+        let mask_time = source.contains("time(");
+        let transcript = evaluate(&program, &flat, mask_time).unwrap_or_else(|e| panic!("{e}"));
+        Oracle { program, flat, mask_time, transcript }
+    }
+
+    /// Generates code under `cfg` and runs it in a session of its own:
+    /// the transcript where it agrees with the evaluator's; panics on
+    /// anything else, naming `cfg`.
+    pub fn agree(&self, cfg: &lift_ir::rules::Config) -> String {
+        self.agree_in(&mut session(), cfg)
+    }
+
+    /// [`Oracle::agree`] on `session`.
+    pub fn agree_in(&self, session: &mut runtime::cl::Session, cfg: &lift_ir::rules::Config) -> String {
+        let compiled = opencl_backend::compile_program_with(&self.flat, cfg).unwrap_or_else(|e| panic!("{cfg:?}: {e}"));
+        match self.compare(session, &compiled) {
+            Outcome::Agree(text) => text,
+            other => panic!("{cfg:?}: {other:?}"),
+        }
+    }
+
+    /// Runs `compiled` (code generated for this program) on `session`
+    /// and compares its transcript with the evaluator's.
+    pub fn compare(&self, session: &mut runtime::cl::Session, compiled: &CompiledProgram) -> Outcome {
+        against(session, &self.program, &self.flat, compiled, self.mask_time, &self.transcript)
+    }
+}
+
+/// The evaluator's transcript of `flat`: what it printed, then `fault:
+/// ...` if the program faulted; an error where the evaluator failed.
+fn evaluate(program: &Program, flat: &FlatProgram, mask_time: bool) -> Result<String, String> {
+    let mut oracle = Transcript { program, text: String::new(), mask_time };
+    if let Err(e) = flatten::eval::run(flat, &mut oracle) {
+        match e {
+            flatten::eval::EvalError::Fault(d) => oracle.text.push_str(&format!("fault: {}\n", d.message)),
+            other => return Err(format!("the evaluator failed: {other}")),
+        }
+    }
+    Ok(oracle.text)
+}
+
+/// Runs `compiled` on `session` and compares its transcript with the
+/// evaluator's, `expected`.
+fn against(
     session: &mut runtime::cl::Session,
     program: &Program,
     flat: &FlatProgram,
     compiled: &CompiledProgram,
     mask_time: bool,
+    expected: &str,
 ) -> Outcome {
     let mut device = Transcript { program, text: String::new(), mask_time };
     if let Err(e) = runtime::executor::run(flat, &compiled.kernels, session, &mut device) {
@@ -138,20 +211,28 @@ pub fn compare(
             }
         }
     }
-    let mut oracle = Transcript { program, text: String::new(), mask_time };
-    if let Err(e) = flatten::eval::run(flat, &mut oracle) {
-        match e {
-            flatten::eval::EvalError::Fault(d) => oracle.text.push_str(&format!("fault: {}\n", d.message)),
-            other => return Outcome::NotCompiled(format!("the evaluator failed: {other}")),
-        }
-    }
-    if !same_up_to_rounding(&device.text, &oracle.text) {
+    if !same_up_to_rounding(&device.text, expected) {
         return Outcome::Wrong(format!(
             "the device and the evaluator disagree\ndevice: {}\noracle: {}\n{}",
-            device.text, oracle.text, compiled.lift_low
+            device.text, expected, compiled.lift_low
         ));
     }
     Outcome::Agree(device.text)
+}
+
+/// Runs `compiled` on `session` and the evaluator on `flat`, and compares
+/// their transcripts.
+pub fn compare(
+    session: &mut runtime::cl::Session,
+    program: &Program,
+    flat: &FlatProgram,
+    compiled: &CompiledProgram,
+    mask_time: bool,
+) -> Outcome {
+    match evaluate(program, flat, mask_time) {
+        Ok(expected) => against(session, program, flat, compiled, mask_time, &expected),
+        Err(e) => Outcome::NotCompiled(e),
+    }
 }
 
 pub fn session() -> runtime::cl::Session {
