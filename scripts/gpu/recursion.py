@@ -10,7 +10,7 @@ function with `time`; the printed values are checked against NumPy (or
 SciPy's Qhull). The report gives the program's `time`, the launches, the
 blocking device-to-host reads and the kernels' device time from --stats,
 and the baseline's time (CUDA events or wall clock), measured in this run.
-The `time` is the median of three runs without --stats, as users run it
+The `time` is the median of three runs (`NESSIE_RUNS`) without --stats, as users run it
 (--stats gives every command a profiling event), each its own process; the
 baselines take a warm-up and the median of repeated runs too. A run with
 --stats gives the table, and its `time` is reported beside.
@@ -25,8 +25,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import DEVICE, NESSIE, REPORT, cupy_timer, numbers, result_line, run, say  # noqa: E402
 
 HERE = "scripts/gpu/recursion"
-# Runs of each program without --stats; the median `time` is reported.
-RUNS = 3
+# Runs of each program without --stats; the median `time` is reported
+# (`NESSIE_RUNS`, default 3).
+RUNS = max(1, int(os.environ.get("NESSIE_RUNS", "3")))
 def run_program(name, size, timeout=240):
     text = open(f"{HERE}/{name}.nesl").read().replace("SIZE", str(size))
     path = f"/tmp/nessie_{name}_{size}.nesl"
