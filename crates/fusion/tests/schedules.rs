@@ -7,7 +7,7 @@ mod programs;
 use std::collections::HashMap;
 use std::time::Duration;
 
-use common::{fuse_and_check, kernels_run_by};
+use common::{flatten_nesl_file, fuse_and_check, kernels_run_by};
 use fusion::ilp::{FusionModel, IlpSolver, IlpValues, MicroLp};
 use fusion::{ScheduleKind, fuse_with_solver};
 
@@ -211,18 +211,4 @@ fn cluster_slots_refuse_a_cycle() {
     let singletons: Vec<Vec<usize>> = (0..pdg.nodes.len()).map(|n| vec![n]).collect();
     let slots = fusion::ilp::cluster_slots(pdg, &singletons).expect("single runs are ordered");
     assert!(slots[w] > slots[v] && slots[v] > slots[u]);
-}
-
-/// The flat program of a NESL file of the repository (`path` from its root).
-fn flatten_nesl_file(path: &str) -> flatten::ir::FlatProgram {
-    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(path);
-    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
-    let mut sources = nesl_frontend::SourceMap::new();
-    let prelude_file = sources.add(nesl_frontend::PRELUDE_NAME, nesl_frontend::PRELUDE_SOURCE, true);
-    let file = sources.add(path.to_string(), text, false);
-    let prelude = nesl_frontend::syntax::parse_file(&sources, prelude_file).expect("the prelude parses");
-    let ast = nesl_frontend::syntax::parse_file(&sources, file).unwrap_or_else(|_| panic!("{path} parses"));
-    let program =
-        nesl_frontend::check::check_program(&sources, &prelude, &ast).unwrap_or_else(|_| panic!("{path} type-checks"));
-    flatten::flatten_program(&program, &sources).unwrap_or_else(|e| panic!("{path} flattens: {e}"))
 }

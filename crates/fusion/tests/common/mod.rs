@@ -350,3 +350,17 @@ fn collect(program: &FlatProgram, block: &Block, out: &mut Vec<Vec<&'static str>
         }
     }
 }
+
+/// The flat program of a NESL file of the repository (`path` from its root).
+pub fn flatten_nesl_file(path: &str) -> flatten::ir::FlatProgram {
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(path);
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+    let mut sources = nesl_frontend::SourceMap::new();
+    let prelude_file = sources.add(nesl_frontend::PRELUDE_NAME, nesl_frontend::PRELUDE_SOURCE, true);
+    let file = sources.add(path.to_string(), text, false);
+    let prelude = nesl_frontend::syntax::parse_file(&sources, prelude_file).expect("the prelude parses");
+    let ast = nesl_frontend::syntax::parse_file(&sources, file).unwrap_or_else(|_| panic!("{path} parses"));
+    let program =
+        nesl_frontend::check::check_program(&sources, &prelude, &ast).unwrap_or_else(|_| panic!("{path} type-checks"));
+    flatten::flatten_program(&program, &sources).unwrap_or_else(|e| panic!("{path} flattens: {e}"))
+}

@@ -211,11 +211,10 @@ impl Generator<'_> {
         self.line(format!("{ends}[{t_len} + {t}] = {head} >= 0;"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         let cin: Vec<String> = vals.iter().map(|name| format!("{name}[{}]", t_len + l)).collect();
-        let merge =
-            Merge { op, acc_ty: &acc_ty, comps: &comps, init: &init, vals: &vals, ends: &ends, tile: t_len, cin: &cin };
+        let merge = Merge { op, acc_ty: &acc_ty, comps: &comps, vals: &vals, ends: &ends, tile: t_len };
         // The tile's carry-out, published before any look-back.
         self.open(format!("if ({t} == 0)"));
-        let carry_out = self.carry_out(&merge, l)?;
+        let carry_out = self.carries_before(&merge, &l.to_string(), &init)?;
         self.publish_carry_out(&status, &epoch, &g, &comps, &carry_out);
         self.close();
         // Segment `a`'s carry-in: runs of the earlier tiles' carry-outs.
@@ -261,7 +260,7 @@ impl Generator<'_> {
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.open(format!("if ({head} >= 0)"));
-        let before_head = self.carries_before(&merge, &t)?;
+        let before_head = self.carries_before(&merge, &t, &cin)?;
         let value = self.apply_scalar_fun(
             op,
             vec![(Val::Scalar(before_head), acc_ty.clone()), (Val::Scalar(head_acc.clone()), acc_ty.clone())],
@@ -354,28 +353,6 @@ impl Generator<'_> {
         }
     }
 
-    /// The tile's carry-out (note [merge carries]): from the last
-    /// work-item that ended a segment, its carry and those after it; where
-    /// none did, the neutral element and every carry.
-    fn carry_out(&mut self, m: &Merge<'_>, l: i64) -> Result<Vec<String>, CodegenError> {
-        let (u, w) = (self.fresh("u"), self.fresh("w"));
-        let tile = m.tile;
-        self.line(format!("int {u} = {} - 1;", l));
-        self.line(format!("while ({u} >= 0 && !{}[{tile} + {u}]) {u}--;", m.ends));
-        let init: Vec<String> =
-            m.vals.iter().zip(m.init).map(|(name, z)| format!("{u} >= 0 ? {name}[{tile} + {u}] : {z}")).collect();
-        let v = self.declare_private(m.comps, &init);
-        self.open(format!("for (int {w} = {u} + 1; {w} < {l}; {w}++)"));
-        let next: Vec<String> = m.vals.iter().map(|name| format!("{name}[{tile} + {w}]")).collect();
-        let both = self.apply_scalar_fun(
-            m.op,
-            vec![(Val::Scalar(v.clone()), m.acc_ty.clone()), (Val::Scalar(next), m.acc_ty.clone())],
-        )?;
-        self.assign(&v, &both);
-        self.close();
-        Ok(v)
-    }
-
     /// Stores `values` as tile `tile`'s carry-out record: per component,
     /// two 64-bit words `epoch << 32 | half`, low half first (as
     /// `lift_ir::lookback`'s records, one a tile).
@@ -422,14 +399,16 @@ impl Generator<'_> {
 
     /// The combination, in order, of the carries of the work-items before
     /// `upto` back to the last that ended a segment (from its carry), or
-    /// from the tile's carry-in (in local memory).
-    fn carries_before(&mut self, m: &Merge<'_>, upto: &str) -> Result<Vec<String>, CodegenError> {
+    /// where none did from `otherwise` (the tile's carry-in for a
+    /// work-item's first segment end; the neutral element for the tile's
+    /// carry-out, `upto` = L: note [merge carries]).
+    fn carries_before(&mut self, m: &Merge<'_>, upto: &str, otherwise: &[String]) -> Result<Vec<String>, CodegenError> {
         let (u, w) = (self.fresh("u"), self.fresh("w"));
         let tile = m.tile;
         self.line(format!("int {u} = {upto} - 1;"));
         self.line(format!("while ({u} >= 0 && !{}[{tile} + {u}]) {u}--;", m.ends));
         let init: Vec<String> =
-            m.vals.iter().zip(m.cin).map(|(name, c)| format!("{u} >= 0 ? {name}[{tile} + {u}] : {c}")).collect();
+            m.vals.iter().zip(otherwise).map(|(name, c)| format!("{u} >= 0 ? {name}[{tile} + {u}] : {c}")).collect();
         let v = self.declare_private(m.comps, &init);
         self.open(format!("for (int {w} = {u} + 1; {w} < {upto}; {w}++)"));
         let next: Vec<String> = m.vals.iter().map(|name| format!("{name}[{tile} + {w}]")).collect();
@@ -457,9 +436,7 @@ struct Merge<'m> {
     op: &'m Fun,
     acc_ty: &'m Type,
     comps: &'m [flatten::ir::Scalar],
-    init: &'m [String],
     vals: &'m [String],
     ends: &'m str,
     tile: i64,
-    cin: &'m [String],
 }
