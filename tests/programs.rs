@@ -1375,21 +1375,7 @@ fn cli_each_once_gathers(root: &Path) -> Result<(), Failed> {
         "tests/programs/recursion/divide_and_conquer.nesl",
     ];
     let off = [("NESSIE_EACH_ONCE_GATHER", "0")];
-    for program in PROGRAMS {
-        let text = std::fs::read_to_string(root.join(program)).map_err(|e| format!("{program}: {e}"))?;
-        let expected = parse_header(&text).map_err(|e| format!("{program}: {e}"))?.output;
-        for backend in ["flat", "opencl"] {
-            let result = run_nessie_unoptimised(root, &["run", program, "--backend", backend], &off)?;
-            expect(
-                result.status == Some(0) && result.stdout.trim_end() == expected.trim_end(),
-                &format!(
-                    "{program} on {backend} with NESSIE_EACH_ONCE_GATHER=0 prints otherwise:
-{expected}"
-                ),
-                &result,
-            )?;
-        }
-    }
+    print_their_headers_with(root, &PROGRAMS, &off)?;
     let dir = TempDir::new("cli-each-once");
     let program = PROGRAMS[0];
     let mut kernels = Vec::new();
@@ -1418,6 +1404,25 @@ fn cli_each_once_gathers(root: &Path) -> Result<(), Failed> {
     Ok(())
 }
 
+/// Each of `programs` prints its header's output on the flat evaluator and
+/// on OpenCL with the environment `env`.
+fn print_their_headers_with(root: &Path, programs: &[&str], env: &[(&str, &str)]) -> Result<(), Failed> {
+    let knobs = env.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ");
+    for &program in programs {
+        let text = std::fs::read_to_string(root.join(program)).map_err(|e| format!("{program}: {e}"))?;
+        let expected = parse_header(&text).map_err(|e| format!("{program}: {e}"))?.output;
+        for backend in ["flat", "opencl"] {
+            let result = run_nessie_unoptimised(root, &["run", program, "--backend", backend], env)?;
+            expect(
+                result.status == Some(0) && result.stdout.trim_end() == expected.trim_end(),
+                &format!("{program} on {backend} with {knobs} prints otherwise:\n{expected}"),
+                &result,
+            )?;
+        }
+    }
+    Ok(())
+}
+
 fn cli_segment_ids_always(root: &Path) -> Result<(), Failed> {
     const PROGRAMS: [&str; 3] = [
         "tests/programs/nested/segment_ids_shapes.nesl",
@@ -1425,21 +1430,9 @@ fn cli_segment_ids_always(root: &Path) -> Result<(), Failed> {
         "tests/programs/nested/gather_shapes.nesl",
     ];
     let always = [("NESSIE_SEGMENT_IDS", "always")];
+    print_their_headers_with(root, &PROGRAMS, &always)?;
     let dir = TempDir::new("cli-segment-ids");
     for program in PROGRAMS {
-        let text = std::fs::read_to_string(root.join(program)).map_err(|e| format!("{program}: {e}"))?;
-        let expected = parse_header(&text).map_err(|e| format!("{program}: {e}"))?.output;
-        for backend in ["flat", "opencl"] {
-            let result = run_nessie_unoptimised(root, &["run", program, "--backend", backend], &always)?;
-            expect(
-                result.status == Some(0) && result.stdout.trim_end() == expected.trim_end(),
-                &format!(
-                    "{program} on {backend} with NESSIE_SEGMENT_IDS=always prints otherwise:
-{expected}"
-                ),
-                &result,
-            )?;
-        }
         let out = dir.path().join(program.replace('/', "_"));
         let out = out.to_str().unwrap_or_default();
         let result = run_nessie_with(root, &["compile", program, "-o", out, "--emit", "fused"], &always)?;

@@ -1179,8 +1179,9 @@ fn lower_merge(
     });
     // The carry-outs' records and the ticket (note [merge carries]).
     let status = low.flat.new_var(format!("{name}_merge_status"), VarType::Array(Scalar::Int));
-    let k = i64::try_from(components).unwrap_or(i64::MAX);
-    low.lengths.push((status, tiles.clone() * (4 * k) + crate::lookback::STATUS_FRONT));
+    // `merge_items` took at most two components.
+    let words_a_tile = 4 * components as i64;
+    low.lengths.push((status, tiles.clone() * words_a_tile + crate::lookback::STATUS_FRONT));
     let tiles = MergeTiles { group_size, items, groups, tiles, splits, hoisted, status };
     stages.push(Stage {
         body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),

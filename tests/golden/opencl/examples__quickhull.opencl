@@ -1993,7 +1993,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     const long g = merge_ends[2048];
-    for (int ticket = 0; ticket < (g < merge_tiles ? 1 : 0); ticket++) {
+    for (int pass = 0; pass < (g < merge_tiles ? 1 : 0); pass++) {
         const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
         const long j0 = g * 2048 - a_1;
         const int nr = (int)(b_1 - a_1);
@@ -6012,7 +6012,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     const long g = merge_ends[1024];
-    for (int ticket = 0; ticket < (g < merge_tiles ? 1 : 0); ticket++) {
+    for (int pass = 0; pass < (g < merge_tiles ? 1 : 0); pass++) {
         const long a = extreme_splits[g], b = extreme_splits[g + 1];
         const long j0 = g * 1024 - a;
         const int nr = (int)(b - a);
@@ -9760,7 +9760,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     const long g = merge_ends[1024];
-    for (int ticket = 0; ticket < (g < merge_tiles ? 1 : 0); ticket++) {
+    for (int pass = 0; pass < (g < merge_tiles ? 1 : 0); pass++) {
         const long a = extreme_splits[g], b = extreme_splits[g + 1];
         const long j0 = g * 1024 - a;
         const int nr = (int)(b - a);

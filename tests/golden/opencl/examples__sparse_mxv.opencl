@@ -2140,7 +2140,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     const long g = merge_ends[2048];
-    for (int ticket = 0; ticket < (g < merge_tiles ? 1 : 0); ticket++) {
+    for (int pass = 0; pass < (g < merge_tiles ? 1 : 0); pass++) {
         const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
         const long j0 = g * 2048 - a_1;
         const int nr = (int)(b_1 - a_1);

@@ -115,7 +115,7 @@ impl Generator<'_> {
         self.line(format!("const long {s} = {count_c};"));
         self.line(format!("const long {n} = {s} > 0 ? {offsets}[{s} - 1] + {lengths}[{s} - 1] : 0;"));
         // The tile: a ticket (note [merge carries]), one a group.
-        let tk = self.fresh("ticket");
+        let pass = self.fresh("pass");
         self.open(format!("if ({t} == 0)"));
         self.line(format!("{ends}[{t_len}] = (int)min((long)(uint)((uint)atomic_inc({arena}) - {base}), {tiles_c});"));
         self.close();
@@ -124,7 +124,7 @@ impl Generator<'_> {
         // The tile's work as one pass of a loop (none past the last tile)
         // rather than in a branch: PoCL's optimised builds run barriers in
         // a loop of a uniform count right, and got one in a branch wrong.
-        self.open(format!("for (int {tk} = 0; {tk} < ({g} < {tiles_c} ? 1 : 0); {tk}++)"));
+        self.open(format!("for (int {pass} = 0; {pass} < ({g} < {tiles_c} ? 1 : 0); {pass}++)"));
         self.line(format!("const long {a} = {splits}[{g}], {b} = {splits}[{g} + 1];"));
         self.line(format!("const long {j0} = {g} * {t_len} - {a};"));
         self.line(format!("const int {nr} = (int)({b} - {a});"));
@@ -196,11 +196,7 @@ impl Generator<'_> {
         self.indent -= 1;
         self.open("} else");
         let local: Vec<String> = vals.iter().map(|name| format!("{name}[{jj}]")).collect();
-        let folded = self.apply_scalar_fun(
-            op,
-            vec![(Val::Scalar(acc.clone()), acc_ty.clone()), (Val::Scalar(local), acc_ty.clone())],
-        )?;
-        self.assign(&acc, &folded);
+        self.fold_value(&red, &acc, local)?;
         self.line(format!("{jj}++;"));
         self.close();
         self.close();
@@ -211,7 +207,7 @@ impl Generator<'_> {
         self.line(format!("{ends}[{t_len} + {t}] = {head} >= 0;"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         let cin: Vec<String> = vals.iter().map(|name| format!("{name}[{}]", t_len + l)).collect();
-        let merge = Merge { op, acc_ty: &acc_ty, comps: &comps, vals: &vals, ends: &ends, tile: t_len };
+        let merge = Merge { red: &red, vals: &vals, ends: &ends, tile: t_len };
         // The tile's carry-out, published before any look-back.
         self.open(format!("if ({t} == 0)"));
         let carry_out = self.carries_before(&merge, &l.to_string(), &init)?;
@@ -250,11 +246,7 @@ impl Generator<'_> {
         self.line(format!("const long {runs} = ({mt} + {per} - 1) / {per};"));
         self.open(format!("for (long {w} = 1; {w} < {runs}; {w}++)"));
         let next: Vec<String> = vals.iter().map(|name| format!("{name}[{w}]")).collect();
-        let both = self.apply_scalar_fun(
-            op,
-            vec![(Val::Scalar(c.clone()), acc_ty.clone()), (Val::Scalar(next), acc_ty.clone())],
-        )?;
-        self.assign(&c, &both);
+        self.fold_value(&red, &c, next)?;
         self.close();
         self.assign(&cin, &c);
         self.close();
@@ -409,14 +401,10 @@ impl Generator<'_> {
         self.line(format!("while ({u} >= 0 && !{}[{tile} + {u}]) {u}--;", m.ends));
         let init: Vec<String> =
             m.vals.iter().zip(otherwise).map(|(name, c)| format!("{u} >= 0 ? {name}[{tile} + {u}] : {c}")).collect();
-        let v = self.declare_private(m.comps, &init);
+        let v = self.declare_private(&m.red.comps, &init);
         self.open(format!("for (int {w} = {u} + 1; {w} < {upto}; {w}++)"));
         let next: Vec<String> = m.vals.iter().map(|name| format!("{name}[{tile} + {w}]")).collect();
-        let both = self.apply_scalar_fun(
-            m.op,
-            vec![(Val::Scalar(v.clone()), m.acc_ty.clone()), (Val::Scalar(next), m.acc_ty.clone())],
-        )?;
-        self.assign(&v, &both);
+        self.fold_value(m.red, &v, next)?;
         self.close();
         Ok(v)
     }
@@ -433,9 +421,7 @@ fn merge_probe(what: &str) -> bool {
 
 /// What combining carries needs.
 struct Merge<'m> {
-    op: &'m Fun,
-    acc_ty: &'m Type,
-    comps: &'m [flatten::ir::Scalar],
+    red: &'m Reduction<'m>,
     vals: &'m [String],
     ends: &'m str,
     tile: i64,
