@@ -161,7 +161,10 @@ impl Generator<'_> {
     }
 
     /// The tile's values in local memory: work-item `t` pulls its items
-    /// `t + i·L` (`i < V`, those below `ne`).
+    /// `t + i·L` (`i < V`, those below `ne`; the tile holds at most `L·V`
+    /// values), a loop of a known count, unrolled, so that the loads of
+    /// its `V` elements are in flight together (on the H100, uniform rows
+    /// of 8: 12 % faster than a loop to `ne`).
     fn tile_values(
         &mut self,
         red: &Reduction<'_>,
