@@ -125,7 +125,9 @@
 //! ms against 0.127 with streaming reads, so that stage and the other
 //! teams' stages (the whole group's, binned, teams alone: not measured)
 //! keep plain loads; `NESSIE_SEG_STREAM=0` turns it off. The values are
-//! the same loads'.
+//! the same loads'. `segReduce-merge`'s tile reads stream too
+//! ([`MergeTiles::stream`]): on power-law rows 1.288 ms of merge kernel
+//! against 1.329 (note [lagged look-back]).
 //!
 //! `segReduce-binned` ([`SegReduce::Binned`], `NESSIE_SEG_REDUCE=binned`):
 //! no longest and no launch that returns at once. Where the team is
