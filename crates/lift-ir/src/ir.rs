@@ -608,6 +608,9 @@ pub struct MergeTiles {
     /// look-back arena, as [`Lookback::status`] (`lift_ir::lookback`'s
     /// front, then one record of the accumulator's components a tile).
     pub status: KVar,
+    /// As [`Teams::stream`]: the hoisted element reads are streaming
+    /// loads where the compiler is NVIDIA's.
+    pub stream: bool,
 }
 
 impl MergeTiles {

@@ -172,7 +172,7 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
         ),
         Fun::SegReduceMerge(g, t) => {
             format!(
-                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, status = {}{})",
+                "segReduceMerge({}, groups = {}, {}, items = {}, tiles = {}, splits = {}, status = {}{}{})",
                 f(g),
                 t.groups,
                 t.group_size,
@@ -181,6 +181,7 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
                 var_name(kernel, t.splits),
                 var_name(kernel, t.status),
                 print_hoisted(kernel, t.hoisted.as_ref()),
+                if t.stream { ", streaming reads" } else { "" },
             )
         }
         Fun::SegReduceChunks(g, t) => format!(

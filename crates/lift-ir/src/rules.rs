@@ -159,6 +159,10 @@ pub struct Config {
     /// 32 to [`Config::group_size`] (`NESSIE_MERGE_GROUP`); else
     /// [`Config::group_size`].
     pub merge_group_size: Option<i64>,
+    /// The most work-groups of a merge launch, each taking tiles until
+    /// none is left (`NESSIE_MERGE_GROUPS`, at least 1); else
+    /// [`crate::seg_reduce::MERGE_GROUPS`].
+    pub merge_groups: i64,
     /// The most elements a work-item of an unsegmented look-back scan
     /// whose pulls gather (`scan-lookback`, note [gathering scans] in
     /// `crate::lookback`) takes, below what local memory allows
@@ -246,6 +250,7 @@ impl Default for Config {
             seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
             merge_items: None,
             merge_group_size: None,
+            merge_groups: crate::seg_reduce::MERGE_GROUPS,
             scan_lookback_items: crate::lookback::GATHER_SCAN_ITEMS,
             segment_tiles: SegmentTiles::BySize,
             seg_list_group: crate::seg_reduce::SEG_LIST_GROUP,

@@ -125,7 +125,9 @@
 //! ms against 0.127 with streaming reads, so that stage and the other
 //! teams' stages (the whole group's, binned, teams alone: not measured)
 //! keep plain loads; `NESSIE_SEG_STREAM=0` turns it off. The values are
-//! the same loads'.
+//! the same loads'. `segReduce-merge`'s tile reads stream too
+//! ([`MergeTiles::stream`]): on power-law rows 1.288 ms of merge kernel
+//! against 1.329 (note [lagged look-back]).
 //!
 //! `segReduce-binned` ([`SegReduce::Binned`], `NESSIE_SEG_REDUCE=binned`):
 //! no longest and no launch that returns at once. Where the team is
@@ -206,8 +208,9 @@
 //! into `T = ⌈(S + n) / (L·V)⌉` tiles; the first launch writes each tile's
 //! split (`s[g]`, the segment ends before diagonal `g·L·V`, by a binary
 //! search of the offsets, one work-item per tile: `split_thunk`), and
-//! in the second a work-group takes tile `g` by ticket: the ends of
-//! segments `s[g] .. s[g + 1]` and the elements between. The tile's items
+//! in the second at most `Config::merge_groups` work-groups take tiles by
+//! ticket until none is left (note [lagged look-back]); tile `g` holds the
+//! ends of segments `s[g] .. s[g + 1]` and the elements between. The tile's items
 //! go through local memory: its segment ends and its elements' values
 //! (`pull`, coalesced), then work-item `t` merges items `t·V ..` of the
 //! tile in a private accumulator. A segment inside one work-item's items
@@ -550,9 +553,11 @@ pub fn fold_merge_pieces<V, E>(
 //   carry-outs in order (waiting for each to be published), and
 //   work-item 0 folds the runs' values in order. Otherwise the carry-in
 //   is the neutral element.
-// - Each work-item's first segment end combines, in order, the carry-in
-//   or the carry of the last work-item before it that ended one, the
-//   carries of the work-items between, and its own part (as before).
+// - Each work-item's first segment end combines, in order, the carry of
+//   the last work-item before it that ended one (or, for segment `a`,
+//   the neutral element), the carries of the work-items between, and its
+//   own part (as before); segment `a` then gets `carry-in op` that, one
+//   tile later (note [lagged look-back]).
 // So each element is read and pulled once (before, a tile re-read the
 // part of its first segment that earlier tiles held: on SpMV's power-law
 // rows 19 % of the elements, and 89 % of the tiles had such a part), and
@@ -560,17 +565,16 @@ pub fn fold_merge_pieces<V, E>(
 // float results are the same every run, and [`merge_pieces`] gives them
 // to the evaluators.
 //
-// A work-group takes one tile, by ticket (the arena's ticket word less the
-// launch's base, `atomic_inc` by work-item 0; a group a tile): every tile
-// a group waits on was taken earlier by a group that runs, and a tile
-// waits only on smaller tiles, so the smallest tile not yet done always
-// goes on, whatever order the device starts groups in. The host's ticket
-// base counts a ticket a group (note [look-back arena] in
-// `runtime::cl::lookback_arena`); a launch whose device guard fails (by
-// shape, where teams did not give up) takes its groups' tickets in one
+// A work-group takes tiles by ticket (the arena's ticket word less the
+// launch's base, `atomic_inc` by work-item 0; note [lagged look-back] for
+// the loop and the ticket count): every tile a group waits on was taken
+// earlier by a group that runs, and a tile waits only on smaller tiles,
+// so the smallest tile not yet done always goes on, whatever order the
+// device starts groups in. A launch whose device guard fails (by shape,
+// where teams did not give up) takes its groups' tickets in one
 // `atomic_add`.
 //
-// On the H100 (one call, main's binary alternating, medians of 7): SpMV's
+// When a group took one tile, on the H100 (one call, main's binary alternating, medians of 7): SpMV's
 // power-law rows 1.389 ms of merge kernel against 1.365 (1.454 ms of
 // kernels against 1.429, 0.892× cuSPARSE against 0.907×), so skipping
 // the re-reads (which hit L2) does not pay for the waits and the
@@ -581,6 +585,66 @@ pub fn fold_merge_pieces<V, E>(
 // one 0.598 ms (795 GB/s), 38.6× faster. Capping registers for more
 // groups an SM (`NESSIE_CL_OPTIONS=-cl-nv-maxrregcount=40` / `32`) took
 // the power-law merge to 1.534 / 2.402 ms.
+
+// Note [lagged look-back]
+// ~~~~~~~~~~~~~~~~~~~~~~~
+// At most `Config::merge_groups` work-groups (1024) take the merge's
+// tiles by ticket, one after another until none is left, instead of a
+// group a tile, and a tile's segment `a` that began in earlier tiles
+// (note [merge carries]) is finished one tile late:
+// - The work-item that ends segment `a` folds, in order, the carries of
+//   the work-items before it and its own part, from the neutral element
+//   (as where there is no carry-in), and keeps that value `p` in a
+//   register; at the group's next tile it leaves `p` in local memory.
+// - During the next tile, after its merge, the work-items fold the runs
+//   of the earlier tile's look-back (its tiles `h .. g` recomputed from
+//   `splits` and `offsets`, so only `g` is kept); work-item 0 folds the
+//   runs and combines them with `p`: `carry-in op p`. The group ends with
+//   one more pass, without a tile, where its last tile has one left.
+// By then the tiles looked back on were published long ago: the group
+// does not wait for the tile just before its own, which was still being
+// merged, and the look-back's two barriers go into the next tile's.
+// [`merge_pieces`] gives segment `a` the pieces `[carry-in, fold of
+// (neutral, carries, own part)]`, the order the kernel combines them in
+// (before, `[carry-in, carries..., own part]`): float results are again
+// the same every run.
+//
+// Deadlock freedom. A group waits only in a look-back, for tiles before
+// its previous tile, and publishes each tile's carry-out before it looks
+// back; tickets only grow. So the smallest tile not yet published is
+// held by a running group that waits on nothing before publishing it.
+//
+// Tickets. Each group takes tickets until one fails, `tiles + groups` in
+// all, where the host's ticket base counts one a group (note [look-back
+// arena] in `runtime::cl::lookback_arena`): the group that takes the
+// launch's last ticket (after every other) gives the `tiles` extra back
+// with one `atomic_sub`, before any later launch starts.
+//
+// Registers. The loop's state is one tile number and one flag a
+// work-item besides `p`, and the hoisted reads are held as the arrays
+// store them (a narrowed column as an `int`): the kernel keeps 64
+// registers, 4 groups of 256 an SM on the H100. A first version kept the
+// look-back's bounds and `p` across the merge (72 registers, 3 groups an
+// SM) and lost: 1.431 ms against 1.389.
+//
+// Streaming reads. The hoisted element reads are `ld.global.cs` where
+// the compiler is NVIDIA's (`MergeTiles::stream`, note [streaming element
+// reads]), now that they fit in the registers: 1.288 against 1.329 ms.
+//
+// On the H100 (spmvpipe, one call, every variant of one binary and
+// main's binary alternating, 2 or 3 runs each; cuSPARSE 1.288 ms, CuPy's
+// `take(v, cols)` 1.208): SpMV's power-law rows 1.288 ms of merge kernel
+// against main's 1.390 (1.355 ms of kernels against 1.455, 0.951×
+// cuSPARSE against 0.885×). Tried in the same call and slower: the next
+// tile's hoisted loads issued before the merge (72 registers, 3 groups an
+// SM: 1.386 ms with 8 items, 1.420 with 7, 1.490 with 6; with streaming
+// reads 1.415), its pulls too (68 registers: 1.460), and a cap of 64
+// registers on them (`-cl-nv-maxrregcount=64`, program-wide: 1.326). Caps
+// of 528, 1024 and 4096 groups took the same time. Where the teams did
+// not give up, the guarded launch of at most 1024 groups returns sooner:
+// SpMV's uniform rows 0.474 ms of kernels against 0.485 (1.060× against
+// 1.037× cuSPARSE), banded rows 0.136 against 0.144 (1.318× against
+// 1.251×).
 
 /// Where segment `r`'s value of `segReduceMerge` comes from: the pieces
 /// `pieces[r]`, combined as [`fold_merge_pieces`] does: the order in which
@@ -642,7 +706,8 @@ pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<Mer
         });
         // Segment `a`'s carry-in: the carry-outs of the tiles before that
         // hold its elements, in runs of `⌈m / L⌉` tiles.
-        let carry_in = if a < b && a + offsets[a] < da {
+        let look = a < b && a + offsets[a] < da;
+        let carry_in = if look {
             let h = (a + offsets[a]) / t;
             let per = (g - h).div_ceil(l);
             let runs = (h..g).step_by(per).map(|x| {
@@ -658,10 +723,15 @@ pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<Mer
             if let Some((r, piece)) = &heads[lane] {
                 let mut list = match (0..lane).rev().find(|&u| heads[u].is_some()) {
                     Some(u) => carries[u..lane].to_vec(),
-                    None => std::iter::once(carry_in.clone()).chain(carries[..lane].iter().cloned()).collect(),
+                    None => {
+                        std::iter::once(MergePiece::Elements(j0..j0)).chain(carries[..lane].iter().cloned()).collect()
+                    }
                 };
                 list.push(piece.clone());
-                pieces[*r] = list;
+                pieces[*r] = match *r == a && look {
+                    true => vec![carry_in.clone(), MergePiece::Fold(list)],
+                    false => list,
+                };
             }
         }
     }
@@ -1103,6 +1173,13 @@ pub const SEG_BATCH: i64 = 2;
 /// and 1.054 to 1.157 ms (merge on power-law rows).
 pub const SEG_GUARDED_GROUPS: i64 = 16 * 1024;
 
+/// The default [`Config::merge_groups`]: the most work-groups of a merge
+/// launch (note [lagged look-back]). On the H100 (SpMV's power-law rows)
+/// caps of 528, 1024 and 4096 took the same time; where the teams did not
+/// give up, a guarded launch of fewer groups returns sooner (0.004 ms
+/// against 0.016 ms for 2^22 rows of 8).
+pub const MERGE_GROUPS: i64 = 1024;
+
 /// The teams of segments short on average (fewer than SHORT_SEGMENT
 /// elements), for by-shape and binned alike: the host's 0/1 choice
 /// `short_segments`, their width and their batch, twice the default's.
@@ -1159,9 +1236,10 @@ fn lower_merge(
     let tiles_len = group_size * items;
     let tiles_def = (count.clone() + elements.clone()).ceil_div(tiles_len);
     let tiles = ArithExpr::var(&low.size_var("merge_tiles", SizeDef::Derived(tiles_def), Range::at_least(0)));
-    // A group a tile (note [merge carries]).
-    let groups =
-        ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(tiles.clone().max(1)), Range::at_least(1)));
+    // At most `merge_groups` groups, each taking tiles until none is left
+    // (note [lagged look-back]).
+    let groups_def = tiles.clone().min(cfg.merge_groups.max(1)).max(1);
+    let groups = ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::at_least(1)));
     // The tiles' splits, one work-item each, in a launch before.
     let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
     let splits = low.flat.new_var(format!("{name}_splits"), VarType::Array(Scalar::Int));
@@ -1182,7 +1260,8 @@ fn lower_merge(
     // `merge_items` took at most two components.
     let words_a_tile = 4 * components as i64;
     low.lengths.push((status, tiles.clone() * words_a_tile + crate::lookback::STATUS_FRONT));
-    let tiles = MergeTiles { group_size, items, groups, tiles, splits, hoisted, status };
+    let stream = cfg.seg_stream_loads && hoisted.is_some();
+    let tiles = MergeTiles { group_size, items, groups, tiles, splits, hoisted, status, stream };
     stages.push(Stage {
         body: Expr::apply(Fun::SegReduceMerge(Box::new(f.clone()), tiles), vec![z.clone(), segs.clone()]),
         when,
@@ -1490,10 +1569,13 @@ fn replace_reads_at(e: &GExpr, p: KVar, values: &[(KVar, KVar)]) -> GExpr {
 /// The merge items per work-item of `segReduce-merge` for an accumulator
 /// of `components` scalars, so that a chunk of values, ends and carries
 /// (`MergeValues`, `MergeEnds`) stays within 32 KiB of local memory at 256
-/// work-items; none (teams instead) for wider accumulators.
+/// work-items; none (teams instead) for wider accumulators. One component
+/// takes 7, not 8: on the H100 the lagged merge of SpMV's power-law rows
+/// with streaming reads took 1.288 ms with 7 (64 registers), and without
+/// them 1.329 ms with 7 and 1.327 with 8 (note [lagged look-back]).
 pub fn merge_items(components: usize) -> Option<i64> {
     match components {
-        1 => Some(8),
+        1 => Some(7),
         2 => Some(4),
         _ => None,
     }

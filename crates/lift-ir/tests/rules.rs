@@ -147,6 +147,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             seg_guarded_groups: 2,
             merge_items: None,
             merge_group_size: None,
+            merge_groups: lift_ir::seg_reduce::MERGE_GROUPS,
             // Scans that gather in tiles of 2 · 1.
             scan_lookback_items: 1,
             segment_tiles: lift_ir::rules::SegmentTiles::Always,

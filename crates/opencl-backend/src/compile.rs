@@ -64,6 +64,7 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// `NESSIE_MERGE_ITEMS=V` and `NESSIE_MERGE_GROUP=L`
 /// [`lift_ir::rules::Config::merge_items`] and
 /// [`lift_ir::rules::Config::merge_group_size`] (the merge tiles' shape),
+/// `NESSIE_MERGE_GROUPS=G` [`lift_ir::rules::Config::merge_groups`],
 /// `NESSIE_SEG_LIST_GROUP=G` (a power of two)
 /// [`lift_ir::rules::Config::seg_list_group`], and
 /// `NESSIE_SEGMENT_IDS=never` turning
@@ -118,9 +119,15 @@ pub fn config_from_env() -> lift_ir::rules::Config {
     };
     let merge_items = std::env::var("NESSIE_MERGE_ITEMS").ok().and_then(|b| b.trim().parse::<i64>().ok());
     let merge_group_size = std::env::var("NESSIE_MERGE_GROUP").ok().and_then(|b| b.trim().parse::<i64>().ok());
+    let merge_groups = std::env::var("NESSIE_MERGE_GROUPS")
+        .ok()
+        .and_then(|b| b.trim().parse::<i64>().ok())
+        .filter(|&g| g >= 1)
+        .unwrap_or(defaults.merge_groups);
     lift_ir::rules::Config {
         merge_items,
         merge_group_size,
+        merge_groups,
         seg_reduce,
         seg_stream_loads,
         seg_warp_steps,

@@ -5,7 +5,8 @@
 //! size: none, a few elements, about a tile, more than a tile, a long run
 //! (a carry-in from many tiles' carry-outs, in runs of several tiles a
 //! work-item: note [merge carries] in `lift_ir::seg_reduce`); with a
-//! non-commutative operator; and with bad columns before and in a tile.
+//! non-commutative operator; with few groups taking tiles in a loop; and
+//! with bad columns before and in a tile.
 
 mod support;
 
@@ -21,9 +22,9 @@ fn merge_cfg(items: Option<i64>, group: Option<i64>) -> lift_ir::rules::Config {
     }
 }
 
-/// The default tiles (8 items of 256 work-items: 2048), 7 items (1792:
-/// odd), and groups of 128 (1024).
-const SHAPES_OF_TILES: [(Option<i64>, Option<i64>); 3] = [(None, None), (Some(7), None), (None, Some(128))];
+/// The default tiles (7 items of 256 work-items: 1792), 8 items (2048: a
+/// power of two), and groups of 128 (896).
+const SHAPES_OF_TILES: [(Option<i64>, Option<i64>); 3] = [(None, None), (Some(8), None), (None, Some(128))];
 
 fn agrees_with(source: &str, cfg: &lift_ir::rules::Config) -> String {
     match run_both_with(source, fusion::ScheduleKind::ilp(), cfg) {
@@ -70,6 +71,37 @@ fn merges_of_every_tile_shape_agree_with_the_evaluator_on_every_row_shape() {
 }
 
 #[test]
+fn tiles_taken_in_a_loop_by_few_groups_agree_on_every_row_shape() {
+    // One group takes every tile in turn; three groups take a dozen or
+    // more each on the long run's shapes, so that a tile's segment `a`
+    // waits, one tile later, on tiles that other groups hold (note
+    // [lagged look-back] in `lift_ir::seg_reduce`); with groups of 32
+    // (tiles of 224) the short shapes make tiles enough too.
+    for groups in [1, 3] {
+        for group in [None, Some(32)] {
+            let cfg = lift_ir::rules::Config { merge_groups: groups, ..merge_cfg(None, group) };
+            for shape in [SHAPES[0], SHAPES[2], SHAPES[3]] {
+                let out = agrees_with(&smvm(600, shape, -1, 0, "0"), &cfg);
+                assert!(!out.contains("fault"), "{groups} groups, {shape}: {out}");
+            }
+        }
+        let cfg = lift_ir::rules::Config { merge_groups: groups, ..merge_cfg(None, Some(32)) };
+        let source = "let r = {max_index(s) : s in {{rem(i * (j + 3), 7) : i in index(if rem(j, 40) == 5 then 3000 else rem(j, 9))} : j in index(300)}} in (sum({x * i : x in r; i in index(#r)}), r[5]);";
+        agrees_with(source, &cfg);
+    }
+}
+
+#[test]
+fn the_groups_knob_caps_the_merge_launch() {
+    // The test above takes tiles in a loop only if the cap reaches the
+    // plan: the merge's groups are at most `merge_groups`.
+    let (_, flat) = support::flat_program(&smvm(600, SHAPES[3], -1, 0, "0"), fusion::ScheduleKind::ilp()).unwrap();
+    let cfg = lift_ir::rules::Config { merge_groups: 3, ..merge_cfg(None, None) };
+    let compiled = opencl_backend::compile_program_with(&flat, &cfg).unwrap();
+    assert!(compiled.lift_low.contains("size merge_groups = max(1, min(3, merge_tiles))"), "{}", compiled.lift_low);
+}
+
+#[test]
 fn non_commutative_merges_agree_in_every_tile_shape() {
     // max_index keeps the first of equal values: not commutative, so a
     // part before a tile is folded in contiguous chunks, then the tree.
@@ -97,7 +129,7 @@ fn the_knobs_set_the_merge_tiles_local_arrays() {
     // The tests above run three tile shapes only if the knobs reach the
     // kernel: its local values hold a tile, a carry a work-item and the
     // tile's carry-in.
-    for ((items, group), len) in SHAPES_OF_TILES.into_iter().zip([2048 + 256 + 1, 1792 + 256 + 1, 1024 + 128 + 1]) {
+    for ((items, group), len) in SHAPES_OF_TILES.into_iter().zip([1792 + 256 + 1, 2048 + 256 + 1, 896 + 128 + 1]) {
         let (_, flat) = support::flat_program(&smvm(10, "r", -1, 0, "0"), fusion::ScheduleKind::ilp()).unwrap();
         let compiled = opencl_backend::compile_program_with(&flat, &merge_cfg(items, group)).unwrap();
         let source = compiled.opencl();

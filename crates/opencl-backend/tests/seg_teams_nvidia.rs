@@ -60,11 +60,20 @@ fn kernels(cfg: &lift_ir::rules::Config) -> Vec<(String, String)> {
 fn the_teams_stage_in_batches_of_b_streams_its_element_reads_on_nvidia_only() {
     let on = lift_ir::rules::Config::default();
     assert!(on.seg_stream_loads && on.seg_warp_steps == 0, "the defaults the notes give");
-    let streaming: Vec<(String, String)> =
-        kernels(&on).into_iter().filter(|(_, k)| k.contains("ld.global.cs")).collect();
-    // One kernel: the stage of batches of B (not the short rows', not the
-    // whole group's, not merge's).
+    let (merge, streaming): (Vec<_>, Vec<_>) = kernels(&on)
+        .into_iter()
+        .filter(|(_, k)| k.contains("ld.global.cs"))
+        .partition(|(_, k)| k.contains("merge_values"));
+    // Of the teams' kernels one: the stage of batches of B (not the short
+    // rows', not the whole group's).
     assert_eq!(streaming.len(), 1, "{:?}", streaming.iter().map(|(n, _)| n).collect::<Vec<_>>());
+    // And merge's, its tile's columns and values (7 of each a work-item:
+    // note [lagged look-back] in `lift_ir::seg_reduce`).
+    assert_eq!(merge.len(), 1, "{:?}", merge.iter().map(|(n, _)| n).collect::<Vec<_>>());
+    let merge_nvidia = preprocess(&merge[0].1, true);
+    assert_eq!(merge_nvidia.matches("ld.global.cs.s32").count(), 7, "{merge_nvidia}");
+    assert_eq!(merge_nvidia.matches("ld.global.cs.f64").count(), 7, "{merge_nvidia}");
+    assert!(!preprocess(&merge[0].1, false).contains("asm"));
     let (name, text) = &streaming[0];
     let (nvidia, portable) = (preprocess(text, true), preprocess(text, false));
     // Columns (32-bit) and values, in a batch of two and one at a time.

@@ -1560,7 +1560,7 @@ static inline long hsplit_seg_reduce_sum_pull_sum_hoisted(long p, long hsplit_le
 
 static inline long hsplit_seg_reduce_sum_split_sum(long p, __global const long* lengths, long lengths_len, __global const long* offsets, long offsets_len) {
     long n = lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 2048L), nessie_add(offsets_len, n));
+    long d = min(nessie_mul(p, 1792L), nessie_add(offsets_len, n));
     long lo = max(nessie_sub(d, n), 0L);
     long hi = min(d, offsets_len);
     while (1) {
@@ -1977,8 +1977,8 @@ __kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global 
 }
 
 __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long merge_tiles, __global const long* sum_splits, __global int* sum_merge_status, uint sum_merge_status_epoch, uint sum_merge_status_base, __global const long* hsplit_lengths, __global const int* sum_gave_up, __global long* sum) {
-    __local long merge_values[2305];
-    __local int merge_ends[2304];
+    __local long merge_values[2049];
+    __local int merge_ends[2048];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     if (!(sum_gave_up[0] > 0)) {
         if (get_group_id(0) == 0 && get_local_id(0) == 0) atomic_add(sum_merge_status, (int)get_num_groups(0));
@@ -1989,16 +1989,25 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
     const long segs = n_offsets;
     const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
     if (t == 0) {
-        merge_ends[2048] = (int)min((long)(uint)((uint)atomic_inc(sum_merge_status) - sum_merge_status_base), merge_tiles);
+        const uint raw = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
+        if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
+        merge_ends[1792] = (int)min((long)raw, merge_tiles);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    const long g = merge_ends[2048];
-    for (int pass = 0; pass < (g < merge_tiles ? 1 : 0); pass++) {
-        const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
-        const long j0 = g * 2048 - a_1;
+    long g = merge_ends[1792];
+    int lag_g = -1, has_p = 0;
+    long acc = 0L;
+    while (g < merge_tiles || lag_g >= 0) {
+        const int live = g < merge_tiles;
+        const long a_1 = live ? sum_splits[g] : 0, b_1 = live ? sum_splits[g + 1] : 0;
+        const long j0 = g * 1792 - a_1;
         const int nr = (int)(b_1 - a_1);
-        const int ne = (int)(min((g + 1) * 2048, segs + n_1) - b_1 - j0);
+        const int ne = live ? (int)(min((g + 1) * 1792, segs + n_1) - b_1 - j0) : 0;
         const int cl = ne + nr;
+        if (has_p) {
+            merge_values[2048] = acc;
+            has_p = 0;
+        }
         for (int k = t; k < nr; k += 256) {
             const long r = a_1 + k;
             merge_ends[k] = (int)((r + 1 < segs ? offsets[r + 1] : n_1) - j0);
@@ -2010,15 +2019,62 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         const int k_5 = t + 4 * 256;
         const int k_6 = t + 5 * 256;
         const int k_7 = t + 6 * 256;
-        const int k_8 = t + 7 * 256;
-        const long at = k_1 < ne ? hsplit_lengths[j0 + k_1] : 0;
-        const long at_1 = k_2 < ne ? hsplit_lengths[j0 + k_2] : 0;
-        const long at_2 = k_3 < ne ? hsplit_lengths[j0 + k_3] : 0;
-        const long at_3 = k_4 < ne ? hsplit_lengths[j0 + k_4] : 0;
-        const long at_4 = k_5 < ne ? hsplit_lengths[j0 + k_5] : 0;
-        const long at_5 = k_6 < ne ? hsplit_lengths[j0 + k_6] : 0;
-        const long at_6 = k_7 < ne ? hsplit_lengths[j0 + k_7] : 0;
-        const long at_7 = k_8 < ne ? hsplit_lengths[j0 + k_8] : 0;
+        long at = 0;
+        if (k_1 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at) : "l"(hsplit_lengths + (j0 + k_1)));
+            #else
+            at = hsplit_lengths[j0 + k_1];
+            #endif
+        }
+        long at_1 = 0;
+        if (k_2 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + k_2)));
+            #else
+            at_1 = hsplit_lengths[j0 + k_2];
+            #endif
+        }
+        long at_2 = 0;
+        if (k_3 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + k_3)));
+            #else
+            at_2 = hsplit_lengths[j0 + k_3];
+            #endif
+        }
+        long at_3 = 0;
+        if (k_4 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + k_4)));
+            #else
+            at_3 = hsplit_lengths[j0 + k_4];
+            #endif
+        }
+        long at_4 = 0;
+        if (k_5 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + k_5)));
+            #else
+            at_4 = hsplit_lengths[j0 + k_5];
+            #endif
+        }
+        long at_5 = 0;
+        if (k_6 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + k_6)));
+            #else
+            at_5 = hsplit_lengths[j0 + k_6];
+            #endif
+        }
+        long at_6 = 0;
+        if (k_7 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + k_7)));
+            #else
+            at_6 = hsplit_lengths[j0 + k_7];
+            #endif
+        }
         long x = 0L;
         if (k_1 < ne) {
             long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_1, at);
@@ -2054,11 +2110,6 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
             long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_7, at_6);
             x_6 = pull_sum_hoisted_r_6;
         }
-        long x_7 = 0L;
-        if (k_8 < ne) {
-            long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_8, at_7);
-            x_7 = pull_sum_hoisted_r_7;
-        }
         if (k_1 < ne) {
             merge_values[k_1] = x;
         }
@@ -2080,96 +2131,111 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         if (k_7 < ne) {
             merge_values[k_7] = x_6;
         }
-        if (k_8 < ne) {
-            merge_values[k_8] = x_7;
-        }
         barrier(CLK_LOCAL_MEM_FENCE);
-        const int dlo = min(t * 8, cl);
-        const int dhi = min(dlo + 8, cl);
+        const int dlo = min(t * 7, cl);
+        const int dhi = min(dlo + 7, cl);
         int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
         while (lo_1 < hi_1) {
             const int m = (lo_1 + hi_1) / 2;
             if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
         }
         int ii = lo_1, jj = dlo - lo_1, head = -1;
-        long acc = 0L;
         long acc_1 = 0L;
+        long acc_2 = 0L;
         for (int d_1 = dlo; d_1 < dhi; d_1++) {
             if (ii < nr && merge_ends[ii] <= jj) {
                 if (head < 0) {
                     head = ii;
-                    acc_1 = acc;
+                    acc_2 = acc_1;
                 } else {
                     const long row = a_1 + ii;
-                    sum[row] = acc;
+                    sum[row] = acc_1;
                 }
-                acc = 0L;
+                acc_1 = 0L;
                 ii++;
             } else {
-                long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, merge_values[jj]);
-                acc = op_sum_r;
+                long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc_1, merge_values[jj]);
+                acc_1 = op_sum_r;
                 jj++;
             }
         }
-        merge_values[2048 + t] = acc;
-        merge_ends[2048 + t] = head >= 0;
+        merge_values[1792 + t] = acc_1;
+        merge_ends[1792 + t] = head >= 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (t == 0) {
+        if (live && t == 0) {
             int u = 256 - 1;
-            while (u >= 0 && !merge_ends[2048 + u]) u--;
-            long acc_2 = u >= 0 ? merge_values[2048 + u] : 0L;
+            while (u >= 0 && !merge_ends[1792 + u]) u--;
+            long acc_3 = u >= 0 ? merge_values[1792 + u] : 0L;
             for (int w = u + 1; w < 256; w++) {
-                long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc_2, merge_values[2048 + w]);
-                acc_2 = op_sum_r_1;
+                long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc_3, merge_values[1792 + w]);
+                acc_3 = op_sum_r_1;
             }
             const ulong tag = (ulong)sum_merge_status_epoch << 32;
-            const ulong bits = (ulong)(acc_2);
+            const ulong bits = (ulong)(acc_3);
             status[(g * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[(g * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         }
         const long e0 = a_1 < segs ? offsets[a_1] : n_1;
-        const int look = a_1 < b_1 && a_1 + e0 < g * 2048;
-        const long h = look ? (a_1 + e0) / 2048 : g, mt = g - h;
-        const long per = max((mt + 256 - 1) / 256, 1L);
-        const long x0 = min(h + t * per, g), x1 = min(x0 + per, g);
-        long acc_3 = 0L;
-        for (long x_8 = x0; x_8 < x1; x_8++) {
+        const int look = a_1 < b_1 && a_1 + e0 < g * 1792;
+        if (head >= 0) {
+            int u_1 = t - 1;
+            while (u_1 >= 0 && !merge_ends[1792 + u_1]) u_1--;
+            long acc_4 = u_1 >= 0 ? merge_values[1792 + u_1] : 0L;
+            for (int w_1 = u_1 + 1; w_1 < t; w_1++) {
+                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[1792 + w_1]);
+                acc_4 = op_sum_r_2;
+            }
+            long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc_4, acc_2);
+            if (head == 0 && look) {
+                acc = op_sum_r_3;
+                has_p = 1;
+            } else {
+                const long row_1 = a_1 + head;
+                sum[row_1] = op_sum_r_3;
+            }
+        }
+        const long ap = lag_g >= 0 ? sum_splits[lag_g] : 0;
+        const long hp = lag_g >= 0 ? (ap + offsets[ap]) / 1792 : 0;
+        const long mtp = lag_g >= 0 ? lag_g - hp : 0;
+        const long perp = max((mtp + 256 - 1) / 256, 1L);
+        const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
+        long acc_5 = 0L;
+        for (long x_7 = x0; x_7 < x1; x_7++) {
             ulong lo_2, hi_2;
             do {
-                lo_2 = status[(x_8 * 1 + 0) * 2];
-                hi_2 = status[(x_8 * 1 + 0) * 2 + 1];
+                lo_2 = status[(x_7 * 1 + 0) * 2];
+                hi_2 = status[(x_7 * 1 + 0) * 2 + 1];
             } while ((lo_2 >> 32) != sum_merge_status_epoch || (hi_2 >> 32) != sum_merge_status_epoch);
             const long y = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-            long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_3, y);
-            acc_3 = x_8 == x0 ? y : op_sum_r_2;
+            long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_5, y);
+            acc_5 = x_7 == x0 ? y : op_sum_r_4;
         }
         if (x0 < x1) {
-            merge_values[t] = acc_3;
+            merge_values[t] = acc_5;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (t == 0) {
-            long acc_4 = mt > 0 ? merge_values[0] : 0L;
-            const long runs = (mt + per - 1) / per;
-            for (long w_1 = 1; w_1 < runs; w_1++) {
-                long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[w_1]);
-                acc_4 = op_sum_r_3;
+            if (lag_g >= 0) {
+                long acc_6 = merge_values[0];
+                const long runs = (mtp + perp - 1) / perp;
+                for (long w_2 = 1; w_2 < runs; w_2++) {
+                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_6, merge_values[w_2]);
+                    acc_6 = op_sum_r_5;
+                }
+                long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_6, merge_values[2048]);
+                sum[ap] = op_sum_r_6;
             }
-            merge_values[2304] = acc_4;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (head >= 0) {
-            int u_1 = t - 1;
-            while (u_1 >= 0 && !merge_ends[2048 + u_1]) u_1--;
-            long acc_5 = u_1 >= 0 ? merge_values[2048 + u_1] : merge_values[2304];
-            for (int w_2 = u_1 + 1; w_2 < t; w_2++) {
-                long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_5, merge_values[2048 + w_2]);
-                acc_5 = op_sum_r_4;
+            if (live) {
+                const uint raw_1 = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
+                if ((long)raw_1 == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
+                merge_ends[1792] = (int)min((long)raw_1, merge_tiles);
+            } else {
+                merge_ends[1792] = (int)merge_tiles;
             }
-            long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_5, acc_1);
-            const long row_1 = a_1 + head;
-            sum[row_1] = op_sum_r_5;
         }
+        lag_g = look ? (int)g : -1;
         barrier(CLK_LOCAL_MEM_FENCE);
+        g = merge_ends[1792];
     }
 }
 
@@ -6008,16 +6074,27 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     if (t == 0) {
-        merge_ends[1024] = (int)min((long)(uint)((uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base), merge_tiles);
+        const uint raw = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
+        if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(extreme_merge_status, (int)merge_tiles);
+        merge_ends[1024] = (int)min((long)raw, merge_tiles);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    const long g = merge_ends[1024];
-    for (int pass = 0; pass < (g < merge_tiles ? 1 : 0); pass++) {
-        const long a = extreme_splits[g], b = extreme_splits[g + 1];
+    long g = merge_ends[1024];
+    int lag_g = -1, has_p = 0;
+    double acc = 0.0;
+    long acc_1 = -1L;
+    while (g < merge_tiles || lag_g >= 0) {
+        const int live = g < merge_tiles;
+        const long a = live ? extreme_splits[g] : 0, b = live ? extreme_splits[g + 1] : 0;
         const long j0 = g * 1024 - a;
         const int nr = (int)(b - a);
-        const int ne = (int)(min((g + 1) * 1024, segs + n_1) - b - j0);
+        const int ne = live ? (int)(min((g + 1) * 1024, segs + n_1) - b - j0) : 0;
         const int cl = ne + nr;
+        if (has_p) {
+            merge_values[1280] = acc;
+            merge_values_1[1280] = acc_1;
+            has_p = 0;
+        }
         for (int k = t; k < nr; k += 256) {
             const long r = a + k;
             merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
@@ -6042,64 +6119,91 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
             if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
         }
         int ii = lo_1, jj = dlo - lo_1, head = -1;
-        double acc = 0.0;
-        long acc_1 = -1L;
         double acc_2 = 0.0;
         long acc_3 = -1L;
+        double acc_4 = 0.0;
+        long acc_5 = -1L;
         for (int d_1 = dlo; d_1 < dhi; d_1++) {
             if (ii < nr && merge_ends[ii] <= jj) {
                 if (head < 0) {
                     head = ii;
-                    acc_2 = acc;
-                    acc_3 = acc_1;
+                    acc_4 = acc_2;
+                    acc_5 = acc_3;
                 } else {
                     const long row = a + ii;
-                    extreme[row] = acc;
-                    position[row] = acc_1;
+                    extreme[row] = acc_2;
+                    position[row] = acc_3;
                 }
-                acc = 0.0;
-                acc_1 = -1L;
+                acc_2 = 0.0;
+                acc_3 = -1L;
                 ii++;
             } else {
                 double op_extreme_r;
                 long op_extreme_r_1;
-                hsplit_fused_5_op_extreme(acc, acc_1, merge_values[jj], merge_values_1[jj], &op_extreme_r, &op_extreme_r_1);
-                acc = op_extreme_r;
-                acc_1 = op_extreme_r_1;
+                hsplit_fused_5_op_extreme(acc_2, acc_3, merge_values[jj], merge_values_1[jj], &op_extreme_r, &op_extreme_r_1);
+                acc_2 = op_extreme_r;
+                acc_3 = op_extreme_r_1;
                 jj++;
             }
         }
-        merge_values[1024 + t] = acc;
-        merge_values_1[1024 + t] = acc_1;
+        merge_values[1024 + t] = acc_2;
+        merge_values_1[1024 + t] = acc_3;
         merge_ends[1024 + t] = head >= 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (t == 0) {
+        if (live && t == 0) {
             int u = 256 - 1;
             while (u >= 0 && !merge_ends[1024 + u]) u--;
-            double acc_4 = u >= 0 ? merge_values[1024 + u] : 0.0;
-            long acc_5 = u >= 0 ? merge_values_1[1024 + u] : -1L;
+            double acc_6 = u >= 0 ? merge_values[1024 + u] : 0.0;
+            long acc_7 = u >= 0 ? merge_values_1[1024 + u] : -1L;
             for (int w = u + 1; w < 256; w++) {
                 double op_extreme_r_2;
                 long op_extreme_r_3;
-                hsplit_fused_5_op_extreme(acc_4, acc_5, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
-                acc_4 = op_extreme_r_2;
-                acc_5 = op_extreme_r_3;
+                hsplit_fused_5_op_extreme(acc_6, acc_7, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
+                acc_6 = op_extreme_r_2;
+                acc_7 = op_extreme_r_3;
             }
             const ulong tag = (ulong)extreme_merge_status_epoch << 32;
-            const ulong bits = as_ulong(acc_4);
+            const ulong bits = as_ulong(acc_6);
             status[(g * 2 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[(g * 2 + 0) * 2 + 1] = tag | (bits >> 32);
-            const ulong bits_1 = (ulong)(acc_5);
+            const ulong bits_1 = (ulong)(acc_7);
             status[(g * 2 + 1) * 2] = tag | (bits_1 & 0xffffffffUL);
             status[(g * 2 + 1) * 2 + 1] = tag | (bits_1 >> 32);
         }
         const long e0 = a < segs ? cross_offsets_0[a] : n_1;
         const int look = a < b && a + e0 < g * 1024;
-        const long h = look ? (a + e0) / 1024 : g, mt = g - h;
-        const long per = max((mt + 256 - 1) / 256, 1L);
-        const long x0 = min(h + t * per, g), x1 = min(x0 + per, g);
-        double acc_6 = 0.0;
-        long acc_7 = -1L;
+        if (head >= 0) {
+            int u_1 = t - 1;
+            while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
+            double acc_8 = u_1 >= 0 ? merge_values[1024 + u_1] : 0.0;
+            long acc_9 = u_1 >= 0 ? merge_values_1[1024 + u_1] : -1L;
+            for (int w_1 = u_1 + 1; w_1 < t; w_1++) {
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_5_op_extreme(acc_8, acc_9, merge_values[1024 + w_1], merge_values_1[1024 + w_1], &op_extreme_r_4, &op_extreme_r_5);
+                acc_8 = op_extreme_r_4;
+                acc_9 = op_extreme_r_5;
+            }
+            double op_extreme_r_6;
+            long op_extreme_r_7;
+            hsplit_fused_5_op_extreme(acc_8, acc_9, acc_4, acc_5, &op_extreme_r_6, &op_extreme_r_7);
+            if (head == 0 && look) {
+                acc = op_extreme_r_6;
+                acc_1 = op_extreme_r_7;
+                has_p = 1;
+            } else {
+                const long row_1 = a + head;
+                extreme[row_1] = op_extreme_r_6;
+                position[row_1] = op_extreme_r_7;
+            }
+        }
+        const long ap = lag_g >= 0 ? extreme_splits[lag_g] : 0;
+        const long hp = lag_g >= 0 ? (ap + cross_offsets_0[ap]) / 1024 : 0;
+        const long mtp = lag_g >= 0 ? lag_g - hp : 0;
+        const long perp = max((mtp + 256 - 1) / 256, 1L);
+        const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
+        double acc_10 = 0.0;
+        long acc_11 = -1L;
         for (long x = x0; x < x1; x++) {
             ulong lo_2, hi_2;
             do {
@@ -6113,52 +6217,46 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
                 hi_3 = status[(x * 2 + 1) * 2 + 1];
             } while ((lo_3 >> 32) != extreme_merge_status_epoch || (hi_3 >> 32) != extreme_merge_status_epoch);
             const long y_1 = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
-            double op_extreme_r_4;
-            long op_extreme_r_5;
-            hsplit_fused_5_op_extreme(acc_6, acc_7, y, y_1, &op_extreme_r_4, &op_extreme_r_5);
-            acc_6 = x == x0 ? y : op_extreme_r_4;
-            acc_7 = x == x0 ? y_1 : op_extreme_r_5;
+            double op_extreme_r_8;
+            long op_extreme_r_9;
+            hsplit_fused_5_op_extreme(acc_10, acc_11, y, y_1, &op_extreme_r_8, &op_extreme_r_9);
+            acc_10 = x == x0 ? y : op_extreme_r_8;
+            acc_11 = x == x0 ? y_1 : op_extreme_r_9;
         }
         if (x0 < x1) {
-            merge_values[t] = acc_6;
-            merge_values_1[t] = acc_7;
+            merge_values[t] = acc_10;
+            merge_values_1[t] = acc_11;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (t == 0) {
-            double acc_8 = mt > 0 ? merge_values[0] : 0.0;
-            long acc_9 = mt > 0 ? merge_values_1[0] : -1L;
-            const long runs = (mt + per - 1) / per;
-            for (long w_1 = 1; w_1 < runs; w_1++) {
-                double op_extreme_r_6;
-                long op_extreme_r_7;
-                hsplit_fused_5_op_extreme(acc_8, acc_9, merge_values[w_1], merge_values_1[w_1], &op_extreme_r_6, &op_extreme_r_7);
-                acc_8 = op_extreme_r_6;
-                acc_9 = op_extreme_r_7;
+            if (lag_g >= 0) {
+                double acc_12 = merge_values[0];
+                long acc_13 = merge_values_1[0];
+                const long runs = (mtp + perp - 1) / perp;
+                for (long w_2 = 1; w_2 < runs; w_2++) {
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_5_op_extreme(acc_12, acc_13, merge_values[w_2], merge_values_1[w_2], &op_extreme_r_10, &op_extreme_r_11);
+                    acc_12 = op_extreme_r_10;
+                    acc_13 = op_extreme_r_11;
+                }
+                double op_extreme_r_12;
+                long op_extreme_r_13;
+                hsplit_fused_5_op_extreme(acc_12, acc_13, merge_values[1280], merge_values_1[1280], &op_extreme_r_12, &op_extreme_r_13);
+                extreme[ap] = op_extreme_r_12;
+                position[ap] = op_extreme_r_13;
             }
-            merge_values[1280] = acc_8;
-            merge_values_1[1280] = acc_9;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (head >= 0) {
-            int u_1 = t - 1;
-            while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
-            double acc_10 = u_1 >= 0 ? merge_values[1024 + u_1] : merge_values[1280];
-            long acc_11 = u_1 >= 0 ? merge_values_1[1024 + u_1] : merge_values_1[1280];
-            for (int w_2 = u_1 + 1; w_2 < t; w_2++) {
-                double op_extreme_r_8;
-                long op_extreme_r_9;
-                hsplit_fused_5_op_extreme(acc_10, acc_11, merge_values[1024 + w_2], merge_values_1[1024 + w_2], &op_extreme_r_8, &op_extreme_r_9);
-                acc_10 = op_extreme_r_8;
-                acc_11 = op_extreme_r_9;
+            if (live) {
+                const uint raw_1 = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
+                if ((long)raw_1 == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(extreme_merge_status, (int)merge_tiles);
+                merge_ends[1024] = (int)min((long)raw_1, merge_tiles);
+            } else {
+                merge_ends[1024] = (int)merge_tiles;
             }
-            double op_extreme_r_10;
-            long op_extreme_r_11;
-            hsplit_fused_5_op_extreme(acc_10, acc_11, acc_2, acc_3, &op_extreme_r_10, &op_extreme_r_11);
-            const long row_1 = a + head;
-            extreme[row_1] = op_extreme_r_10;
-            position[row_1] = op_extreme_r_11;
         }
+        lag_g = look ? (int)g : -1;
         barrier(CLK_LOCAL_MEM_FENCE);
+        g = merge_ends[1024];
     }
 }
 
@@ -9756,16 +9854,27 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
     const long segs = n_cross_offsets;
     const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     if (t == 0) {
-        merge_ends[1024] = (int)min((long)(uint)((uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base), merge_tiles);
+        const uint raw = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
+        if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(extreme_merge_status, (int)merge_tiles);
+        merge_ends[1024] = (int)min((long)raw, merge_tiles);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    const long g = merge_ends[1024];
-    for (int pass = 0; pass < (g < merge_tiles ? 1 : 0); pass++) {
-        const long a = extreme_splits[g], b = extreme_splits[g + 1];
+    long g = merge_ends[1024];
+    int lag_g = -1, has_p = 0;
+    double acc = 0.0;
+    long acc_1 = -1L;
+    while (g < merge_tiles || lag_g >= 0) {
+        const int live = g < merge_tiles;
+        const long a = live ? extreme_splits[g] : 0, b = live ? extreme_splits[g + 1] : 0;
         const long j0 = g * 1024 - a;
         const int nr = (int)(b - a);
-        const int ne = (int)(min((g + 1) * 1024, segs + n_1) - b - j0);
+        const int ne = live ? (int)(min((g + 1) * 1024, segs + n_1) - b - j0) : 0;
         const int cl = ne + nr;
+        if (has_p) {
+            merge_values[1280] = acc;
+            merge_values_1[1280] = acc_1;
+            has_p = 0;
+        }
         for (int k = t; k < nr; k += 256) {
             const long r = a + k;
             merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
@@ -9790,64 +9899,91 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
             if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
         }
         int ii = lo_1, jj = dlo - lo_1, head = -1;
-        double acc = 0.0;
-        long acc_1 = -1L;
         double acc_2 = 0.0;
         long acc_3 = -1L;
+        double acc_4 = 0.0;
+        long acc_5 = -1L;
         for (int d_1 = dlo; d_1 < dhi; d_1++) {
             if (ii < nr && merge_ends[ii] <= jj) {
                 if (head < 0) {
                     head = ii;
-                    acc_2 = acc;
-                    acc_3 = acc_1;
+                    acc_4 = acc_2;
+                    acc_5 = acc_3;
                 } else {
                     const long row = a + ii;
-                    extreme[row] = acc;
-                    position[row] = acc_1;
+                    extreme[row] = acc_2;
+                    position[row] = acc_3;
                 }
-                acc = 0.0;
-                acc_1 = -1L;
+                acc_2 = 0.0;
+                acc_3 = -1L;
                 ii++;
             } else {
                 double op_extreme_r;
                 long op_extreme_r_1;
-                hsplit_fused_13_op_extreme(acc, acc_1, merge_values[jj], merge_values_1[jj], &op_extreme_r, &op_extreme_r_1);
-                acc = op_extreme_r;
-                acc_1 = op_extreme_r_1;
+                hsplit_fused_13_op_extreme(acc_2, acc_3, merge_values[jj], merge_values_1[jj], &op_extreme_r, &op_extreme_r_1);
+                acc_2 = op_extreme_r;
+                acc_3 = op_extreme_r_1;
                 jj++;
             }
         }
-        merge_values[1024 + t] = acc;
-        merge_values_1[1024 + t] = acc_1;
+        merge_values[1024 + t] = acc_2;
+        merge_values_1[1024 + t] = acc_3;
         merge_ends[1024 + t] = head >= 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (t == 0) {
+        if (live && t == 0) {
             int u = 256 - 1;
             while (u >= 0 && !merge_ends[1024 + u]) u--;
-            double acc_4 = u >= 0 ? merge_values[1024 + u] : 0.0;
-            long acc_5 = u >= 0 ? merge_values_1[1024 + u] : -1L;
+            double acc_6 = u >= 0 ? merge_values[1024 + u] : 0.0;
+            long acc_7 = u >= 0 ? merge_values_1[1024 + u] : -1L;
             for (int w = u + 1; w < 256; w++) {
                 double op_extreme_r_2;
                 long op_extreme_r_3;
-                hsplit_fused_13_op_extreme(acc_4, acc_5, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
-                acc_4 = op_extreme_r_2;
-                acc_5 = op_extreme_r_3;
+                hsplit_fused_13_op_extreme(acc_6, acc_7, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
+                acc_6 = op_extreme_r_2;
+                acc_7 = op_extreme_r_3;
             }
             const ulong tag = (ulong)extreme_merge_status_epoch << 32;
-            const ulong bits = as_ulong(acc_4);
+            const ulong bits = as_ulong(acc_6);
             status[(g * 2 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[(g * 2 + 0) * 2 + 1] = tag | (bits >> 32);
-            const ulong bits_1 = (ulong)(acc_5);
+            const ulong bits_1 = (ulong)(acc_7);
             status[(g * 2 + 1) * 2] = tag | (bits_1 & 0xffffffffUL);
             status[(g * 2 + 1) * 2 + 1] = tag | (bits_1 >> 32);
         }
         const long e0 = a < segs ? cross_offsets_0[a] : n_1;
         const int look = a < b && a + e0 < g * 1024;
-        const long h = look ? (a + e0) / 1024 : g, mt = g - h;
-        const long per = max((mt + 256 - 1) / 256, 1L);
-        const long x0 = min(h + t * per, g), x1 = min(x0 + per, g);
-        double acc_6 = 0.0;
-        long acc_7 = -1L;
+        if (head >= 0) {
+            int u_1 = t - 1;
+            while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
+            double acc_8 = u_1 >= 0 ? merge_values[1024 + u_1] : 0.0;
+            long acc_9 = u_1 >= 0 ? merge_values_1[1024 + u_1] : -1L;
+            for (int w_1 = u_1 + 1; w_1 < t; w_1++) {
+                double op_extreme_r_4;
+                long op_extreme_r_5;
+                hsplit_fused_13_op_extreme(acc_8, acc_9, merge_values[1024 + w_1], merge_values_1[1024 + w_1], &op_extreme_r_4, &op_extreme_r_5);
+                acc_8 = op_extreme_r_4;
+                acc_9 = op_extreme_r_5;
+            }
+            double op_extreme_r_6;
+            long op_extreme_r_7;
+            hsplit_fused_13_op_extreme(acc_8, acc_9, acc_4, acc_5, &op_extreme_r_6, &op_extreme_r_7);
+            if (head == 0 && look) {
+                acc = op_extreme_r_6;
+                acc_1 = op_extreme_r_7;
+                has_p = 1;
+            } else {
+                const long row_1 = a + head;
+                extreme[row_1] = op_extreme_r_6;
+                position[row_1] = op_extreme_r_7;
+            }
+        }
+        const long ap = lag_g >= 0 ? extreme_splits[lag_g] : 0;
+        const long hp = lag_g >= 0 ? (ap + cross_offsets_0[ap]) / 1024 : 0;
+        const long mtp = lag_g >= 0 ? lag_g - hp : 0;
+        const long perp = max((mtp + 256 - 1) / 256, 1L);
+        const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
+        double acc_10 = 0.0;
+        long acc_11 = -1L;
         for (long x = x0; x < x1; x++) {
             ulong lo_2, hi_2;
             do {
@@ -9861,52 +9997,46 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
                 hi_3 = status[(x * 2 + 1) * 2 + 1];
             } while ((lo_3 >> 32) != extreme_merge_status_epoch || (hi_3 >> 32) != extreme_merge_status_epoch);
             const long y_1 = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
-            double op_extreme_r_4;
-            long op_extreme_r_5;
-            hsplit_fused_13_op_extreme(acc_6, acc_7, y, y_1, &op_extreme_r_4, &op_extreme_r_5);
-            acc_6 = x == x0 ? y : op_extreme_r_4;
-            acc_7 = x == x0 ? y_1 : op_extreme_r_5;
+            double op_extreme_r_8;
+            long op_extreme_r_9;
+            hsplit_fused_13_op_extreme(acc_10, acc_11, y, y_1, &op_extreme_r_8, &op_extreme_r_9);
+            acc_10 = x == x0 ? y : op_extreme_r_8;
+            acc_11 = x == x0 ? y_1 : op_extreme_r_9;
         }
         if (x0 < x1) {
-            merge_values[t] = acc_6;
-            merge_values_1[t] = acc_7;
+            merge_values[t] = acc_10;
+            merge_values_1[t] = acc_11;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (t == 0) {
-            double acc_8 = mt > 0 ? merge_values[0] : 0.0;
-            long acc_9 = mt > 0 ? merge_values_1[0] : -1L;
-            const long runs = (mt + per - 1) / per;
-            for (long w_1 = 1; w_1 < runs; w_1++) {
-                double op_extreme_r_6;
-                long op_extreme_r_7;
-                hsplit_fused_13_op_extreme(acc_8, acc_9, merge_values[w_1], merge_values_1[w_1], &op_extreme_r_6, &op_extreme_r_7);
-                acc_8 = op_extreme_r_6;
-                acc_9 = op_extreme_r_7;
+            if (lag_g >= 0) {
+                double acc_12 = merge_values[0];
+                long acc_13 = merge_values_1[0];
+                const long runs = (mtp + perp - 1) / perp;
+                for (long w_2 = 1; w_2 < runs; w_2++) {
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_13_op_extreme(acc_12, acc_13, merge_values[w_2], merge_values_1[w_2], &op_extreme_r_10, &op_extreme_r_11);
+                    acc_12 = op_extreme_r_10;
+                    acc_13 = op_extreme_r_11;
+                }
+                double op_extreme_r_12;
+                long op_extreme_r_13;
+                hsplit_fused_13_op_extreme(acc_12, acc_13, merge_values[1280], merge_values_1[1280], &op_extreme_r_12, &op_extreme_r_13);
+                extreme[ap] = op_extreme_r_12;
+                position[ap] = op_extreme_r_13;
             }
-            merge_values[1280] = acc_8;
-            merge_values_1[1280] = acc_9;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (head >= 0) {
-            int u_1 = t - 1;
-            while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
-            double acc_10 = u_1 >= 0 ? merge_values[1024 + u_1] : merge_values[1280];
-            long acc_11 = u_1 >= 0 ? merge_values_1[1024 + u_1] : merge_values_1[1280];
-            for (int w_2 = u_1 + 1; w_2 < t; w_2++) {
-                double op_extreme_r_8;
-                long op_extreme_r_9;
-                hsplit_fused_13_op_extreme(acc_10, acc_11, merge_values[1024 + w_2], merge_values_1[1024 + w_2], &op_extreme_r_8, &op_extreme_r_9);
-                acc_10 = op_extreme_r_8;
-                acc_11 = op_extreme_r_9;
+            if (live) {
+                const uint raw_1 = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
+                if ((long)raw_1 == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(extreme_merge_status, (int)merge_tiles);
+                merge_ends[1024] = (int)min((long)raw_1, merge_tiles);
+            } else {
+                merge_ends[1024] = (int)merge_tiles;
             }
-            double op_extreme_r_10;
-            long op_extreme_r_11;
-            hsplit_fused_13_op_extreme(acc_10, acc_11, acc_2, acc_3, &op_extreme_r_10, &op_extreme_r_11);
-            const long row_1 = a + head;
-            extreme[row_1] = op_extreme_r_10;
-            position[row_1] = op_extreme_r_11;
         }
+        lag_g = look ? (int)g : -1;
         barrier(CLK_LOCAL_MEM_FENCE);
+        g = merge_ends[1024];
     }
 }
 

@@ -1647,7 +1647,7 @@ static inline double smvm_fused_pull_sum_hoisted(long p, long m_elements_1_at, d
 
 static inline long smvm_fused_split_sum(long p, __global const long* m_lengths, long m_lengths_len, __global const long* m_offsets, long m_offsets_len) {
     long n = m_lengths_len > 0L ? nessie_add(m_offsets[nessie_sub(m_lengths_len, 1L)], m_lengths[nessie_sub(m_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 2048L), nessie_add(m_offsets_len, n));
+    long d = min(nessie_mul(p, 1792L), nessie_add(m_offsets_len, n));
     long lo = max(nessie_sub(d, n), 0L);
     long hi = min(d, m_offsets_len);
     while (1) {
@@ -2123,8 +2123,8 @@ __kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long*
 }
 
 __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long merge_tiles, __global const long* sum_splits, __global int* sum_merge_status, uint sum_merge_status_epoch, uint sum_merge_status_base, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const int* sum_gave_up, __global double* sum, __global long* err) {
-    __local double merge_values[2305];
-    __local int merge_ends[2304];
+    __local double merge_values[2049];
+    __local int merge_ends[2048];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
     const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
     if (!(sum_gave_up[0] > 0)) {
@@ -2136,16 +2136,25 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
     const long segs = n_m_offsets;
     const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
     if (t == 0) {
-        merge_ends[2048] = (int)min((long)(uint)((uint)atomic_inc(sum_merge_status) - sum_merge_status_base), merge_tiles);
+        const uint raw = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
+        if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
+        merge_ends[1792] = (int)min((long)raw, merge_tiles);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    const long g = merge_ends[2048];
-    for (int pass = 0; pass < (g < merge_tiles ? 1 : 0); pass++) {
-        const long a_1 = sum_splits[g], b_1 = sum_splits[g + 1];
-        const long j0 = g * 2048 - a_1;
+    long g = merge_ends[1792];
+    int lag_g = -1, has_p = 0;
+    double acc = 0.0;
+    while (g < merge_tiles || lag_g >= 0) {
+        const int live = g < merge_tiles;
+        const long a_1 = live ? sum_splits[g] : 0, b_1 = live ? sum_splits[g + 1] : 0;
+        const long j0 = g * 1792 - a_1;
         const int nr = (int)(b_1 - a_1);
-        const int ne = (int)(min((g + 1) * 2048, segs + n_1) - b_1 - j0);
+        const int ne = live ? (int)(min((g + 1) * 1792, segs + n_1) - b_1 - j0) : 0;
         const int cl = ne + nr;
+        if (has_p) {
+            merge_values[2048] = acc;
+            has_p = 0;
+        }
         for (int k = t; k < nr; k += 256) {
             const long r = a_1 + k;
             merge_ends[k] = (int)((r + 1 < segs ? m_offsets[r + 1] : n_1) - j0);
@@ -2157,23 +2166,118 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         const int k_5 = t + 4 * 256;
         const int k_6 = t + 5 * 256;
         const int k_7 = t + 6 * 256;
-        const int k_8 = t + 7 * 256;
-        const long at = k_1 < ne ? m_elements_1[j0 + k_1] : 0;
-        const double at_1 = k_1 < ne ? m_elements_2[j0 + k_1] : 0;
-        const long at_2 = k_2 < ne ? m_elements_1[j0 + k_2] : 0;
-        const double at_3 = k_2 < ne ? m_elements_2[j0 + k_2] : 0;
-        const long at_4 = k_3 < ne ? m_elements_1[j0 + k_3] : 0;
-        const double at_5 = k_3 < ne ? m_elements_2[j0 + k_3] : 0;
-        const long at_6 = k_4 < ne ? m_elements_1[j0 + k_4] : 0;
-        const double at_7 = k_4 < ne ? m_elements_2[j0 + k_4] : 0;
-        const long at_8 = k_5 < ne ? m_elements_1[j0 + k_5] : 0;
-        const double at_9 = k_5 < ne ? m_elements_2[j0 + k_5] : 0;
-        const long at_10 = k_6 < ne ? m_elements_1[j0 + k_6] : 0;
-        const double at_11 = k_6 < ne ? m_elements_2[j0 + k_6] : 0;
-        const long at_12 = k_7 < ne ? m_elements_1[j0 + k_7] : 0;
-        const double at_13 = k_7 < ne ? m_elements_2[j0 + k_7] : 0;
-        const long at_14 = k_8 < ne ? m_elements_1[j0 + k_8] : 0;
-        const double at_15 = k_8 < ne ? m_elements_2[j0 + k_8] : 0;
+        int at = 0;
+        if (k_1 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at) : "l"(m_elements_1 + (j0 + k_1)));
+            #else
+            at = m_elements_1[j0 + k_1];
+            #endif
+        }
+        double at_1 = 0;
+        if (k_1 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_1) : "l"(m_elements_2 + (j0 + k_1)));
+            #else
+            at_1 = m_elements_2[j0 + k_1];
+            #endif
+        }
+        int at_2 = 0;
+        if (k_2 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_2) : "l"(m_elements_1 + (j0 + k_2)));
+            #else
+            at_2 = m_elements_1[j0 + k_2];
+            #endif
+        }
+        double at_3 = 0;
+        if (k_2 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_3) : "l"(m_elements_2 + (j0 + k_2)));
+            #else
+            at_3 = m_elements_2[j0 + k_2];
+            #endif
+        }
+        int at_4 = 0;
+        if (k_3 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_4) : "l"(m_elements_1 + (j0 + k_3)));
+            #else
+            at_4 = m_elements_1[j0 + k_3];
+            #endif
+        }
+        double at_5 = 0;
+        if (k_3 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_5) : "l"(m_elements_2 + (j0 + k_3)));
+            #else
+            at_5 = m_elements_2[j0 + k_3];
+            #endif
+        }
+        int at_6 = 0;
+        if (k_4 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_6) : "l"(m_elements_1 + (j0 + k_4)));
+            #else
+            at_6 = m_elements_1[j0 + k_4];
+            #endif
+        }
+        double at_7 = 0;
+        if (k_4 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_7) : "l"(m_elements_2 + (j0 + k_4)));
+            #else
+            at_7 = m_elements_2[j0 + k_4];
+            #endif
+        }
+        int at_8 = 0;
+        if (k_5 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_8) : "l"(m_elements_1 + (j0 + k_5)));
+            #else
+            at_8 = m_elements_1[j0 + k_5];
+            #endif
+        }
+        double at_9 = 0;
+        if (k_5 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_9) : "l"(m_elements_2 + (j0 + k_5)));
+            #else
+            at_9 = m_elements_2[j0 + k_5];
+            #endif
+        }
+        int at_10 = 0;
+        if (k_6 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_10) : "l"(m_elements_1 + (j0 + k_6)));
+            #else
+            at_10 = m_elements_1[j0 + k_6];
+            #endif
+        }
+        double at_11 = 0;
+        if (k_6 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_11) : "l"(m_elements_2 + (j0 + k_6)));
+            #else
+            at_11 = m_elements_2[j0 + k_6];
+            #endif
+        }
+        int at_12 = 0;
+        if (k_7 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_12) : "l"(m_elements_1 + (j0 + k_7)));
+            #else
+            at_12 = m_elements_1[j0 + k_7];
+            #endif
+        }
+        double at_13 = 0;
+        if (k_7 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_13) : "l"(m_elements_2 + (j0 + k_7)));
+            #else
+            at_13 = m_elements_2[j0 + k_7];
+            #endif
+        }
         long fault[3] = {0, 0, 0};
         double x = 0.0;
         if (k_1 < ne) {
@@ -2210,11 +2314,6 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
             double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(j0 + k_7, at_12, at_13, v, n_v, fault);
             x_6 = pull_sum_hoisted_r_6;
         }
-        double x_7 = 0.0;
-        if (k_8 < ne) {
-            double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(j0 + k_8, at_14, at_15, v, n_v, fault);
-            x_7 = pull_sum_hoisted_r_7;
-        }
         if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
         if (k_1 < ne) {
             merge_values[k_1] = x;
@@ -2237,96 +2336,111 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         if (k_7 < ne) {
             merge_values[k_7] = x_6;
         }
-        if (k_8 < ne) {
-            merge_values[k_8] = x_7;
-        }
         barrier(CLK_LOCAL_MEM_FENCE);
-        const int dlo = min(t * 8, cl);
-        const int dhi = min(dlo + 8, cl);
+        const int dlo = min(t * 7, cl);
+        const int dhi = min(dlo + 7, cl);
         int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
         while (lo_1 < hi_1) {
             const int m = (lo_1 + hi_1) / 2;
             if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
         }
         int ii = lo_1, jj = dlo - lo_1, head = -1;
-        double acc = 0.0;
         double acc_1 = 0.0;
+        double acc_2 = 0.0;
         for (int d_1 = dlo; d_1 < dhi; d_1++) {
             if (ii < nr && merge_ends[ii] <= jj) {
                 if (head < 0) {
                     head = ii;
-                    acc_1 = acc;
+                    acc_2 = acc_1;
                 } else {
                     const long row = a_1 + ii;
-                    sum[row] = acc;
+                    sum[row] = acc_1;
                 }
-                acc = 0.0;
+                acc_1 = 0.0;
                 ii++;
             } else {
-                double op_sum_r = smvm_fused_op_sum(acc, merge_values[jj]);
-                acc = op_sum_r;
+                double op_sum_r = smvm_fused_op_sum(acc_1, merge_values[jj]);
+                acc_1 = op_sum_r;
                 jj++;
             }
         }
-        merge_values[2048 + t] = acc;
-        merge_ends[2048 + t] = head >= 0;
+        merge_values[1792 + t] = acc_1;
+        merge_ends[1792 + t] = head >= 0;
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (t == 0) {
+        if (live && t == 0) {
             int u = 256 - 1;
-            while (u >= 0 && !merge_ends[2048 + u]) u--;
-            double acc_2 = u >= 0 ? merge_values[2048 + u] : 0.0;
+            while (u >= 0 && !merge_ends[1792 + u]) u--;
+            double acc_3 = u >= 0 ? merge_values[1792 + u] : 0.0;
             for (int w = u + 1; w < 256; w++) {
-                double op_sum_r_1 = smvm_fused_op_sum(acc_2, merge_values[2048 + w]);
-                acc_2 = op_sum_r_1;
+                double op_sum_r_1 = smvm_fused_op_sum(acc_3, merge_values[1792 + w]);
+                acc_3 = op_sum_r_1;
             }
             const ulong tag = (ulong)sum_merge_status_epoch << 32;
-            const ulong bits = as_ulong(acc_2);
+            const ulong bits = as_ulong(acc_3);
             status[(g * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[(g * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         }
         const long e0 = a_1 < segs ? m_offsets[a_1] : n_1;
-        const int look = a_1 < b_1 && a_1 + e0 < g * 2048;
-        const long h = look ? (a_1 + e0) / 2048 : g, mt = g - h;
-        const long per = max((mt + 256 - 1) / 256, 1L);
-        const long x0 = min(h + t * per, g), x1 = min(x0 + per, g);
-        double acc_3 = 0.0;
-        for (long x_8 = x0; x_8 < x1; x_8++) {
+        const int look = a_1 < b_1 && a_1 + e0 < g * 1792;
+        if (head >= 0) {
+            int u_1 = t - 1;
+            while (u_1 >= 0 && !merge_ends[1792 + u_1]) u_1--;
+            double acc_4 = u_1 >= 0 ? merge_values[1792 + u_1] : 0.0;
+            for (int w_1 = u_1 + 1; w_1 < t; w_1++) {
+                double op_sum_r_2 = smvm_fused_op_sum(acc_4, merge_values[1792 + w_1]);
+                acc_4 = op_sum_r_2;
+            }
+            double op_sum_r_3 = smvm_fused_op_sum(acc_4, acc_2);
+            if (head == 0 && look) {
+                acc = op_sum_r_3;
+                has_p = 1;
+            } else {
+                const long row_1 = a_1 + head;
+                sum[row_1] = op_sum_r_3;
+            }
+        }
+        const long ap = lag_g >= 0 ? sum_splits[lag_g] : 0;
+        const long hp = lag_g >= 0 ? (ap + m_offsets[ap]) / 1792 : 0;
+        const long mtp = lag_g >= 0 ? lag_g - hp : 0;
+        const long perp = max((mtp + 256 - 1) / 256, 1L);
+        const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
+        double acc_5 = 0.0;
+        for (long x_7 = x0; x_7 < x1; x_7++) {
             ulong lo_2, hi_2;
             do {
-                lo_2 = status[(x_8 * 1 + 0) * 2];
-                hi_2 = status[(x_8 * 1 + 0) * 2 + 1];
+                lo_2 = status[(x_7 * 1 + 0) * 2];
+                hi_2 = status[(x_7 * 1 + 0) * 2 + 1];
             } while ((lo_2 >> 32) != sum_merge_status_epoch || (hi_2 >> 32) != sum_merge_status_epoch);
             const double y = as_double((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-            double op_sum_r_2 = smvm_fused_op_sum(acc_3, y);
-            acc_3 = x_8 == x0 ? y : op_sum_r_2;
+            double op_sum_r_4 = smvm_fused_op_sum(acc_5, y);
+            acc_5 = x_7 == x0 ? y : op_sum_r_4;
         }
         if (x0 < x1) {
-            merge_values[t] = acc_3;
+            merge_values[t] = acc_5;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (t == 0) {
-            double acc_4 = mt > 0 ? merge_values[0] : 0.0;
-            const long runs = (mt + per - 1) / per;
-            for (long w_1 = 1; w_1 < runs; w_1++) {
-                double op_sum_r_3 = smvm_fused_op_sum(acc_4, merge_values[w_1]);
-                acc_4 = op_sum_r_3;
+            if (lag_g >= 0) {
+                double acc_6 = merge_values[0];
+                const long runs = (mtp + perp - 1) / perp;
+                for (long w_2 = 1; w_2 < runs; w_2++) {
+                    double op_sum_r_5 = smvm_fused_op_sum(acc_6, merge_values[w_2]);
+                    acc_6 = op_sum_r_5;
+                }
+                double op_sum_r_6 = smvm_fused_op_sum(acc_6, merge_values[2048]);
+                sum[ap] = op_sum_r_6;
             }
-            merge_values[2304] = acc_4;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (head >= 0) {
-            int u_1 = t - 1;
-            while (u_1 >= 0 && !merge_ends[2048 + u_1]) u_1--;
-            double acc_5 = u_1 >= 0 ? merge_values[2048 + u_1] : merge_values[2304];
-            for (int w_2 = u_1 + 1; w_2 < t; w_2++) {
-                double op_sum_r_4 = smvm_fused_op_sum(acc_5, merge_values[2048 + w_2]);
-                acc_5 = op_sum_r_4;
+            if (live) {
+                const uint raw_1 = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
+                if ((long)raw_1 == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
+                merge_ends[1792] = (int)min((long)raw_1, merge_tiles);
+            } else {
+                merge_ends[1792] = (int)merge_tiles;
             }
-            double op_sum_r_5 = smvm_fused_op_sum(acc_5, acc_1);
-            const long row_1 = a_1 + head;
-            sum[row_1] = op_sum_r_5;
         }
+        lag_g = look ? (int)g : -1;
         barrier(CLK_LOCAL_MEM_FENCE);
+        g = merge_ends[1792];
     }
 }
 

@@ -1,27 +1,33 @@
 //! `segReduceMerge` as C (see `lift_ir::seg_reduce`, `segReduce-merge`):
 //! the merge of the segments' ends with the elements cut into tiles of
-//! `T = L·V` items, each work-group taking tiles by ticket (note [merge
-//! carries] in `lift_ir::seg_reduce`).
+//! `T = L·V` items, each work-group taking tiles by ticket until none is
+//! left (notes [merge carries] and [lagged look-back] in
+//! `lift_ir::seg_reduce`).
 //!
 //! A tile's segments come from the tiles' merge-path splits an earlier
 //! launch wrote (`splits`; segment `r` ends at `offsets[r + 1]`, the last
 //! at `n = offsets[S-1] + lengths[S-1]`: the only element of `lengths`
 //! read): tile `g` holds the ends of segments `a = splits[g] .. b =
 //! splits[g + 1]` and elements `g·T - a .. (g + 1)·T - b`, so its loads
-//! wait for the splits alone. Its segment ends and its elements' values
-//! are copied to local memory, one per work-item in turn (coalesced), and
-//! work-item `t` merges items `t·V ..` of the tile from a search of the
-//! local ends, folding values into a private accumulator. A segment that
-//! starts and ends in one work-item's items is written by it. After a
-//! barrier work-item 0 publishes the tile's carry-out in its status
-//! record; where segment `a` ends in the tile and began before it, the
-//! group then folds the carry-outs of the tiles before that hold its
-//! elements (waiting for each), the carry-in. The first end each
-//! work-item meets is combined with the carries of the work-items before
-//! it (back to the last one that ended a segment, or the carry-in) in
-//! order. `lift_ir::seg_reduce::merge_pieces` follows the same steps for
-//! the evaluators. Every bound of a loop around a barrier is the same
-//! for the whole group.
+//! wait for the splits alone. A group's pass over a tile, four barriers:
+//! - its segment ends and its elements' values are copied to local
+//!   memory, one per work-item in turn (coalesced);
+//! - work-item `t` merges items `t·V ..` of the tile from a search of the
+//!   local ends, folding values into a private accumulator; a segment
+//!   that starts and ends in one work-item's items is written by it;
+//! - work-item 0 publishes the tile's carry-out in its status record; the
+//!   first end each work-item meets is combined with the carries of the
+//!   work-items before it (back to the last one that ended a segment) in
+//!   order and written, except segment `a` where it began in an earlier
+//!   tile, whose value waits in a register; the work-items fold the runs
+//!   of the previous tile's look-back (waiting for each carry-out);
+//! - work-item 0 combines them with the previous tile's segment `a` and
+//!   writes it, and takes the next ticket.
+//!
+//! `lift_ir::seg_reduce::merge_pieces` follows the same steps for the
+//! evaluators. Every bound of a loop around a barrier is the same for the
+//! whole group (the tile loop's too: the ticket goes through local
+//! memory), and no barrier is in a branch.
 
 // Note [where the merge's time goes]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -51,10 +57,17 @@
 // (96 registers; 1.343 with 7 items, against 1.369); folding the part of
 // a tile's first segment before the tile (at most a tile: 89 % of the
 // tiles have one, 19 % of the elements) in the batch of the tile's own
-// loads, to save a round trip, 1.827 (128 registers: 2 groups an SM). What
-// is left to try: fewer registers for more groups in flight (the columns
-// are held as 64-bit values, the deferred fault record), or work-items
-// that go on gathering for the next tile while the group merges.
+// loads, to save a round trip, 1.827 (128 registers: 2 groups an SM).
+//
+// Since (spmvpipe, note [lagged look-back] in `lift_ir::seg_reduce`): the
+// group count is what decides. Registers are 64 for 4 groups of 256 an
+// SM; the lagged look-back, columns held as `int`s and streaming reads
+// within them took the kernel from 1.390 to 1.288 ms (cuSPARSE 1.288,
+// `take(v, cols)` 1.208); every variant that needed more registers (the
+// next tile's loads or pulls issued before the merge, 68 to 80) lost
+// more to 3 groups an SM than it gained. What is left: the gathers
+// themselves (the kernel is 0.08 ms above `take`), and the two launches
+// before it (teams giving up, 0.044 ms; the splits, 0.019 ms).
 
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
@@ -106,36 +119,12 @@ impl Generator<'_> {
         self.need(super::KernelArg::Lookback(tiles.status));
         let arena = self.kvar(tiles.status);
         let (epoch, base) = (super::lookback_epoch(&arena), super::lookback_base(&arena));
-        let names = ["status", "t", "segs", "n", "g", "a", "b", "j0", "nr", "ne", "cl"];
-        let [status, t, s, n, g, a, b, j0, nr, ne, cl] = names.map(|x| self.fresh(x));
-        let end_of = |r: &str| format!("({r} + 1 < {s} ? {offsets}[{r} + 1] : {n})");
+        let [status, t, s, n] = ["status", "t", "segs", "n"].map(|x| self.fresh(x));
         let front = lift_ir::lookback::STATUS_FRONT;
         self.line(format!("volatile __global ulong* {status} = (volatile __global ulong*)({arena} + {front});"));
         self.line(format!("const int {t} = get_local_id(0);"));
         self.line(format!("const long {s} = {count_c};"));
         self.line(format!("const long {n} = {s} > 0 ? {offsets}[{s} - 1] + {lengths}[{s} - 1] : 0;"));
-        // The tile: a ticket (note [merge carries]), one a group.
-        let pass = self.fresh("pass");
-        self.open(format!("if ({t} == 0)"));
-        self.line(format!("{ends}[{t_len}] = (int)min((long)(uint)((uint)atomic_inc({arena}) - {base}), {tiles_c});"));
-        self.close();
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.line(format!("const long {g} = {ends}[{t_len}];"));
-        // The tile's work as one pass of a loop (none past the last tile)
-        // rather than in a branch: PoCL's optimised builds run barriers in
-        // a loop of a uniform count right, and got one in a branch wrong.
-        self.open(format!("for (int {pass} = 0; {pass} < ({g} < {tiles_c} ? 1 : 0); {pass}++)"));
-        self.line(format!("const long {a} = {splits}[{g}], {b} = {splits}[{g} + 1];"));
-        self.line(format!("const long {j0} = {g} * {t_len} - {a};"));
-        self.line(format!("const int {nr} = (int)({b} - {a});"));
-        self.line(format!("const int {ne} = (int)(min(({g} + 1) * {t_len}, {s} + {n}) - {b} - {j0});"));
-        self.line(format!("const int {cl} = {ne} + {nr};"));
-        // The tile's ends and values in local memory, coalesced.
-        let (kk, r) = (self.fresh("k"), self.fresh("r"));
-        self.open(format!("for (int {kk} = {t}; {kk} < {nr}; {kk} += {l})"));
-        self.line(format!("const long {r} = {a} + {kk};"));
-        self.line(format!("{ends}[{kk}] = (int)({} - {j0});", end_of(&r)));
-        self.close();
         let red = Reduction {
             pull,
             op,
@@ -147,124 +136,59 @@ impl Generator<'_> {
             batch: v,
             hoisted: tiles.hoisted.clone(),
         };
-        // Work-item `t` loads items `t + i·L` for `i < V` (the tile holds
-        // at most `L·V` values): a loop of a known count, unrolled, so that
-        // the loads of its `V` elements are in flight together (on the
-        // H100, uniform rows of 8: 12 % faster than a loop to `ne`).
-        if red.hoisted.is_some() {
-            self.tile_values_hoisted(&red, &vals, (&t, &ne, &j0), l, v)?;
-        } else {
-            let (i, kk) = (self.fresh("i"), self.fresh("k"));
-            self.line("#pragma unroll");
-            self.open(format!("for (int {i} = 0; {i} < {v}; {i}++)"));
-            self.line(format!("const int {kk} = {t} + {i} * {l};"));
-            self.open(format!("if ({kk} < {ne})"));
-            let x = self.call(pull, vec![format!("{j0} + {kk}")])?;
-            for (name, x) in vals.iter().zip(&x) {
-                self.line(format!("{name}[{kk}] = {x};"));
-            }
-            self.close();
-            self.close();
-        }
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // This work-item's items of the tile.
-        let [dlo, dhi, lo, hi, m, ii, jj, head, d, row] =
-            ["dlo", "dhi", "lo", "hi", "m", "ii", "jj", "head", "d", "row"].map(|x| self.fresh(x));
-        self.line(format!("const int {dlo} = min({t} * {v}, {cl});"));
-        self.line(format!("const int {dhi} = min({dlo} + {v}, {cl});"));
-        self.line(format!("int {lo} = max({dlo} - {ne}, 0), {hi} = min({dlo}, {nr});"));
-        self.open(format!("while ({lo} < {hi})"));
-        self.line(format!("const int {m} = ({lo} + {hi}) / 2;"));
-        self.line(format!("if ({ends}[{m}] < {dlo} - {m}) {lo} = {m} + 1; else {hi} = {m};"));
-        self.close();
-        self.line(format!("int {ii} = {lo}, {jj} = {dlo} - {lo}, {head} = -1;"));
-        let acc = self.declare_private(&comps, &init);
-        let head_acc = self.declare_private(&comps, &init);
-        self.open(format!("for (int {d} = {dlo}; {d} < {dhi}; {d}++)"));
-        self.open(format!("if ({ii} < {nr} && {ends}[{ii}] <= {jj})"));
-        self.open(format!("if ({head} < 0)"));
-        self.line(format!("{head} = {ii};"));
-        self.assign(&head_acc, &acc);
-        self.indent -= 1;
-        self.open("} else");
-        self.line(format!("const long {row} = {a} + {ii};"));
-        let at = ArithExpr::var(&Var::new(row.clone(), Range::below(count.clone())));
-        self.write(&out, &[at], &acc)?;
-        self.close();
-        self.assign(&acc, &init);
-        self.line(format!("{ii}++;"));
-        self.indent -= 1;
-        self.open("} else");
-        let local: Vec<String> = vals.iter().map(|name| format!("{name}[{jj}]")).collect();
-        self.fold_value(&red, &acc, local)?;
-        self.line(format!("{jj}++;"));
-        self.close();
-        self.close();
-        // The carries, then each work-item's first segment end.
-        for (name, a) in vals.iter().zip(&acc) {
-            self.line(format!("{name}[{} + {t}] = {a};", t_len));
-        }
-        self.line(format!("{ends}[{t_len} + {t}] = {head} >= 0;"));
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        let cin: Vec<String> = vals.iter().map(|name| format!("{name}[{}]", t_len + l)).collect();
-        let merge = Merge { red: &red, vals: &vals, ends: &ends, tile: t_len };
-        // The tile's carry-out, published before any look-back.
-        self.open(format!("if ({t} == 0)"));
-        let carry_out = self.carries_before(&merge, &l.to_string(), &init)?;
-        self.publish_carry_out(&status, &epoch, &g, &comps, &carry_out);
-        self.close();
-        // Segment `a`'s carry-in: runs of the earlier tiles' carry-outs.
-        let [e0, look, h, mt, per, x0, x1, x, runs, w] =
-            ["e0", "look", "h", "mt", "per", "x0", "x1", "x", "runs", "w"].map(|x| self.fresh(x));
-        self.line(format!("const long {e0} = {a} < {s} ? {offsets}[{a}] : {n};"));
-        self.line(format!("const int {look} = {a} < {b} && {a} + {e0} < {g} * {t_len};"));
-        // Without a look-back the runs are empty (a barrier in a branch,
-        // even a uniform one, is what PoCL's optimised builds got wrong).
-        self.line(format!("const long {h} = {look} ? ({a} + {e0}) / {t_len} : {g}, {mt} = {g} - {h};"));
-        self.line(format!("const long {per} = max(({mt} + {l} - 1) / {l}, 1L);"));
-        self.line(format!("const long {x0} = min({h} + {t} * {per}, {g}), {x1} = min({x0} + {per}, {g});"));
-        let run = self.declare_private(&comps, &init);
-        self.open(format!("for (long {x} = {x0}; {x} < {x1}; {x}++)"));
-        let y = self.wait_carry_out(&status, &epoch, &x, &comps);
-        let both = self.apply_scalar_fun(
-            op,
-            vec![(Val::Scalar(run.clone()), acc_ty.clone()), (Val::Scalar(y.clone()), acc_ty.clone())],
-        )?;
-        let pick: Vec<String> = y.iter().zip(&both).map(|(y, b)| format!("{x} == {x0} ? {y} : {b}")).collect();
-        self.assign(&run, &pick);
-        self.close();
-        self.open(format!("if ({x0} < {x1})"));
-        for (name, r) in vals.iter().zip(&run) {
-            self.line(format!("{name}[{t}] = {r};"));
-        }
-        self.close();
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.open(format!("if ({t} == 0)"));
-        let first: Vec<String> =
-            vals.iter().zip(&init).map(|(name, z)| format!("{mt} > 0 ? {name}[0] : {z}")).collect();
-        let c = self.declare_private(&comps, &first);
-        self.line(format!("const long {runs} = ({mt} + {per} - 1) / {per};"));
-        self.open(format!("for (long {w} = 1; {w} < {runs}; {w}++)"));
-        let next: Vec<String> = vals.iter().map(|name| format!("{name}[{w}]")).collect();
-        self.fold_value(&red, &c, next)?;
-        self.close();
-        self.assign(&cin, &c);
-        self.close();
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.open(format!("if ({head} >= 0)"));
-        let before_head = self.carries_before(&merge, &t, &cin)?;
-        let value = self.apply_scalar_fun(
-            op,
-            vec![(Val::Scalar(before_head), acc_ty.clone()), (Val::Scalar(head_acc.clone()), acc_ty.clone())],
-        )?;
-        let row = self.fresh("row");
-        self.line(format!("const long {row} = {a} + {head};"));
-        let at = ArithExpr::var(&Var::new(row, Range::below(count.clone())));
-        self.write(&out, &[at], &value)?;
-        self.close();
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.close();
+        let cx = MergeCx {
+            out: &out,
+            count: &count,
+            offsets: &offsets,
+            vals: &vals,
+            ends: &ends,
+            status: &status,
+            t: &t,
+            s: &s,
+            n: &n,
+            tiles: &tiles_c,
+            splits: &splits,
+            arena: &arena,
+            epoch: &epoch,
+            base: &base,
+            l,
+            v,
+            t_len,
+            stream: tiles.stream,
+        };
+        self.merge_tiles(&red, &cx)?;
         Ok(Val::Array(Self::out_view(&out)))
+    }
+
+    /// The tile's values in local memory: work-item `t` pulls its items
+    /// `t + i·L` (`i < V`, those below `ne`; the tile holds at most `L·V`
+    /// values), a loop of a known count, unrolled, so that the loads of
+    /// its `V` elements are in flight together (on the H100, uniform rows
+    /// of 8: 12 % faster than a loop to `ne`).
+    fn tile_values(
+        &mut self,
+        red: &Reduction<'_>,
+        vals: &[String],
+        (t, ne, j0): (&str, &str, &str),
+        l: i64,
+        v: i64,
+        stream: bool,
+    ) -> Result<(), CodegenError> {
+        if red.hoisted.is_some() {
+            return self.tile_values_hoisted(red, vals, (t, ne, j0), l, v, stream);
+        }
+        let (i, kk) = (self.fresh("i"), self.fresh("k"));
+        self.line("#pragma unroll");
+        self.open(format!("for (int {i} = 0; {i} < {v}; {i}++)"));
+        self.line(format!("const int {kk} = {t} + {i} * {l};"));
+        self.open(format!("if ({kk} < {ne})"));
+        let x = self.call(red.pull, vec![format!("{j0} + {kk}")])?;
+        for (name, x) in vals.iter().zip(&x) {
+            self.line(format!("{name}[{kk}] = {x};"));
+        }
+        self.close();
+        self.close();
+        Ok(())
     }
 
     /// The tile's values in local memory with a hoisted pull: work-item
@@ -278,6 +202,7 @@ impl Generator<'_> {
         (t, ne, j0): (&str, &str, &str),
         l: i64,
         v: i64,
+        stream: bool,
     ) -> Result<(), CodegenError> {
         let Some(h) = red.hoisted.clone() else { return internal("a merge tile without a hoisted pull") };
         let ks: Vec<String> = (0..v).map(|_| self.fresh("k")).collect();
@@ -288,12 +213,8 @@ impl Generator<'_> {
         for k in &ks {
             let mut args = vec![format!("{j0} + {k}")];
             for &a in &h.arrays {
-                let flatten::ir::VarType::Array(elem) = self.lift.flat.var(a).ty else {
-                    return internal("a hoisted read of an array that is a scalar");
-                };
-                self.need(super::KernelArg::Array { var: a, written: false });
-                let (array, x) = (self.kvar(a), self.fresh("at"));
-                self.line(format!("const {} {x} = {k} < {ne} ? {array}[{j0} + {k}] : 0;", c_type(elem)));
+                let x = self.fresh("at");
+                self.hoisted_load(a, &x, (&format!("{k} < {ne}"), &format!("{j0} + {k}")), stream)?;
                 args.push(x);
             }
             calls.push(args);
@@ -425,4 +346,246 @@ struct Merge<'m> {
     vals: &'m [String],
     ends: &'m str,
     tile: i64,
+}
+
+/// What the merge's loop over tiles needs from its prelude (C names).
+struct MergeCx<'c> {
+    out: &'c Out,
+    count: &'c ArithExpr,
+    offsets: &'c str,
+    vals: &'c [String],
+    ends: &'c str,
+    status: &'c str,
+    t: &'c str,
+    s: &'c str,
+    n: &'c str,
+    tiles: &'c str,
+    splits: &'c str,
+    arena: &'c str,
+    epoch: &'c str,
+    base: &'c str,
+    l: i64,
+    v: i64,
+    t_len: i64,
+    stream: bool,
+}
+
+impl Generator<'_> {
+    /// Work-item 0 takes a tile ticket into `ends[slot]` (the number of
+    /// tiles once none is left). The group that takes the launch's last
+    /// ticket (each group takes tickets until one fails: `tiles + groups`
+    /// in all) gives back the `tiles` tickets beyond one a group, so that
+    /// the host's ticket base stays right.
+    fn take_tile(&mut self, cx: &MergeCx<'_>, slot: &str) {
+        let raw = self.fresh("raw");
+        let (arena, base, tiles, ends) = (cx.arena, cx.base, cx.tiles, cx.ends);
+        self.line(format!("const uint {raw} = (uint)atomic_inc({arena}) - {base};"));
+        self.line(format!(
+            "if ((long){raw} == {tiles} + (long)get_num_groups(0) - 1) atomic_sub({arena}, (int){tiles});"
+        ));
+        self.line(format!("{ends}[{slot}] = (int)min((long){raw}, {tiles});"));
+    }
+
+    /// `dest = guard ? array[index] : 0` for hoisted array `a`, `dest`
+    /// declared of the array's stored type (a narrowed array's `int`, not
+    /// the `long` the pull takes: fewer registers); with `stream`, by
+    /// `ld.global.cs` where the compiler is NVIDIA's (note [streaming
+    /// element reads] in `lift_ir::seg_reduce`).
+    fn hoisted_load(
+        &mut self,
+        a: flatten::ir::KVar,
+        dest: &str,
+        (guard, index): (&str, &str),
+        stream: bool,
+    ) -> Result<(), CodegenError> {
+        let flatten::ir::VarType::Array(elem) = self.lift.flat.var(a).ty else {
+            return internal("a hoisted read of an array that is a scalar");
+        };
+        self.need(super::KernelArg::Array { var: a, written: false });
+        let array = self.kvar(a);
+        let (ty, ptx) = match elem {
+            _ if self.int32.contains(&a) => ("int", Some(("s32", "r"))),
+            flatten::ir::Scalar::Int => ("long", Some(("s64", "l"))),
+            flatten::ir::Scalar::Float => ("double", Some(("f64", "d"))),
+            _ => (c_type(elem), None),
+        };
+        match ptx.filter(|_| stream) {
+            Some((pty, constraint)) => {
+                self.line(format!("{ty} {dest} = 0;"));
+                self.open(format!("if ({guard})"));
+                self.line(super::seg_teams::NV_ONLY);
+                self.line(format!(
+                    "asm(\"ld.global.cs.{pty} %0, [%1];\" : \"={constraint}\"({dest}) : \"l\"({array} + ({index})));"
+                ));
+                self.line("#else");
+                self.line(format!("{dest} = {array}[{index}];"));
+                self.line("#endif");
+                self.close();
+            }
+            None => self.line(format!("const {ty} {dest} = {guard} ? {array}[{index}] : 0;")),
+        }
+        Ok(())
+    }
+
+    /// The group's loop over tiles (see the module's doc): a tile's
+    /// segment `a`, where it began in earlier tiles, is written one tile
+    /// later, when the group has merged its next tile, so that its
+    /// look-back seldom waits (note [lagged look-back]); a last pass
+    /// without a tile writes the group's last one.
+    fn merge_tiles(&mut self, red: &Reduction<'_>, cx: &MergeCx<'_>) -> Result<(), CodegenError> {
+        let (out, count, offsets, vals, ends, status, t, s, n) =
+            (cx.out, cx.count, cx.offsets, cx.vals, cx.ends, cx.status, cx.t, cx.s, cx.n);
+        let (tiles, splits, epoch, l, v, t_len) = (cx.tiles, cx.splits, cx.epoch, cx.l, cx.v, cx.t_len);
+        let (comps, init, op, acc_ty) = (red.comps.clone(), red.init.clone(), red.op, red.acc_ty.clone());
+        let end_of = |r: &str| format!("({r} + 1 < {s} ? {offsets}[{r} + 1] : {n})");
+        let slot = t_len.to_string();
+        self.open(format!("if ({t} == 0)"));
+        self.take_tile(cx, &slot);
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        let [g, lag_g, has_p] = ["g", "lag_g", "has_p"].map(|x| self.fresh(x));
+        self.line(format!("long {g} = {ends}[{slot}];"));
+        // The previous tile, where its segment `a` waits for its
+        // look-back (-1: none); the value of that segment's part in it,
+        // kept by the work-item that ended it until the next tile's start.
+        self.line(format!("int {lag_g} = -1, {has_p} = 0;"));
+        let pend = self.declare_private(&comps, &init);
+        self.open(format!("while ({g} < {tiles} || {lag_g} >= 0)"));
+        let [live, a, b, j0, nr, ne, cl] = ["live", "a", "b", "j0", "nr", "ne", "cl"].map(|x| self.fresh(x));
+        self.line(format!("const int {live} = {g} < {tiles};"));
+        self.line(format!("const long {a} = {live} ? {splits}[{g}] : 0, {b} = {live} ? {splits}[{g} + 1] : 0;"));
+        self.line(format!("const long {j0} = {g} * {t_len} - {a};"));
+        self.line(format!("const int {nr} = (int)({b} - {a});"));
+        self.line(format!("const int {ne} = {live} ? (int)(min(({g} + 1) * {t_len}, {s} + {n}) - {b} - {j0}) : 0;"));
+        self.line(format!("const int {cl} = {ne} + {nr};"));
+        let slot_p: Vec<String> = vals.iter().map(|name| format!("{name}[{}]", t_len + l)).collect();
+        self.open(format!("if ({has_p})"));
+        self.assign(&slot_p, &pend);
+        self.line(format!("{has_p} = 0;"));
+        self.close();
+        let (kk, r) = (self.fresh("k"), self.fresh("r"));
+        self.open(format!("for (int {kk} = {t}; {kk} < {nr}; {kk} += {l})"));
+        self.line(format!("const long {r} = {a} + {kk};"));
+        self.line(format!("{ends}[{kk}] = (int)({} - {j0});", end_of(&r)));
+        self.close();
+        self.tile_values(red, vals, (t, &ne, &j0), l, v, cx.stream)?;
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // This work-item's items of the tile (as in the one-tile merge).
+        let [dlo, dhi, lo, hi, m, ii, jj, head, d, row] =
+            ["dlo", "dhi", "lo", "hi", "m", "ii", "jj", "head", "d", "row"].map(|x| self.fresh(x));
+        self.line(format!("const int {dlo} = min({t} * {v}, {cl});"));
+        self.line(format!("const int {dhi} = min({dlo} + {v}, {cl});"));
+        self.line(format!("int {lo} = max({dlo} - {ne}, 0), {hi} = min({dlo}, {nr});"));
+        self.open(format!("while ({lo} < {hi})"));
+        self.line(format!("const int {m} = ({lo} + {hi}) / 2;"));
+        self.line(format!("if ({ends}[{m}] < {dlo} - {m}) {lo} = {m} + 1; else {hi} = {m};"));
+        self.close();
+        self.line(format!("int {ii} = {lo}, {jj} = {dlo} - {lo}, {head} = -1;"));
+        let acc = self.declare_private(&comps, &init);
+        let head_acc = self.declare_private(&comps, &init);
+        self.open(format!("for (int {d} = {dlo}; {d} < {dhi}; {d}++)"));
+        self.open(format!("if ({ii} < {nr} && {ends}[{ii}] <= {jj})"));
+        self.open(format!("if ({head} < 0)"));
+        self.line(format!("{head} = {ii};"));
+        self.assign(&head_acc, &acc);
+        self.indent -= 1;
+        self.open("} else");
+        self.line(format!("const long {row} = {a} + {ii};"));
+        let at = ArithExpr::var(&Var::new(row.clone(), Range::below(count.clone())));
+        self.write(out, &[at], &acc)?;
+        self.close();
+        self.assign(&acc, &init);
+        self.line(format!("{ii}++;"));
+        self.indent -= 1;
+        self.open("} else");
+        let local: Vec<String> = vals.iter().map(|name| format!("{name}[{jj}]")).collect();
+        self.fold_value(red, &acc, local)?;
+        self.line(format!("{jj}++;"));
+        self.close();
+        self.close();
+        for (name, a) in vals.iter().zip(&acc) {
+            self.line(format!("{name}[{t_len} + {t}] = {a};"));
+        }
+        self.line(format!("{ends}[{t_len} + {t}] = {head} >= 0;"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        let merge = Merge { red, vals, ends, tile: t_len };
+        self.open(format!("if ({live} && {t} == 0)"));
+        let carry_out = self.carries_before(&merge, &l.to_string(), &init)?;
+        self.publish_carry_out(status, epoch, &g, &comps, &carry_out);
+        self.close();
+        let [e0, look] = ["e0", "look"].map(|x| self.fresh(x));
+        self.line(format!("const long {e0} = {a} < {s} ? {offsets}[{a}] : {n};"));
+        self.line(format!("const int {look} = {a} < {b} && {a} + {e0} < {g} * {t_len};"));
+        self.open(format!("if ({head} >= 0)"));
+        let before_head = self.carries_before(&merge, t, &init)?;
+        let value = self.apply_scalar_fun(
+            op,
+            vec![(Val::Scalar(before_head), acc_ty.clone()), (Val::Scalar(head_acc.clone()), acc_ty.clone())],
+        )?;
+        self.open(format!("if ({head} == 0 && {look})"));
+        self.assign(&pend, &value);
+        self.line(format!("{has_p} = 1;"));
+        self.indent -= 1;
+        self.open("} else");
+        let row = self.fresh("row");
+        self.line(format!("const long {row} = {a} + {head};"));
+        let at = ArithExpr::var(&Var::new(row, Range::below(count.clone())));
+        self.write(out, &[at], &value)?;
+        self.close();
+        self.close();
+        // The previous tile's segment `a`: runs of its tiles' carry-outs.
+        let [ap, hp, mtp, perp, x0, x1, x, runs, w] =
+            ["ap", "hp", "mtp", "perp", "x0", "x1", "x", "runs", "w"].map(|x| self.fresh(x));
+        self.line(format!("const long {ap} = {lag_g} >= 0 ? {splits}[{lag_g}] : 0;"));
+        self.line(format!("const long {hp} = {lag_g} >= 0 ? ({ap} + {offsets}[{ap}]) / {t_len} : 0;"));
+        self.line(format!("const long {mtp} = {lag_g} >= 0 ? {lag_g} - {hp} : 0;"));
+        self.line(format!("const long {perp} = max(({mtp} + {l} - 1) / {l}, 1L);"));
+        self.line(format!(
+            "const long {x0} = min({hp} + {t} * {perp}, {hp} + {mtp}), {x1} = min({x0} + {perp}, {hp} + {mtp});"
+        ));
+        let run = self.declare_private(&comps, &init);
+        self.open(format!("for (long {x} = {x0}; {x} < {x1}; {x}++)"));
+        let y = self.wait_carry_out(status, epoch, &x, &comps);
+        let both = self.apply_scalar_fun(
+            op,
+            vec![(Val::Scalar(run.clone()), acc_ty.clone()), (Val::Scalar(y.clone()), acc_ty.clone())],
+        )?;
+        let pick: Vec<String> = y.iter().zip(&both).map(|(y, b)| format!("{x} == {x0} ? {y} : {b}")).collect();
+        self.assign(&run, &pick);
+        self.close();
+        self.open(format!("if ({x0} < {x1})"));
+        for (name, r) in vals.iter().zip(&run) {
+            self.line(format!("{name}[{t}] = {r};"));
+        }
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.open(format!("if ({t} == 0)"));
+        self.open(format!("if ({lag_g} >= 0)"));
+        let first: Vec<String> = vals.iter().map(|name| format!("{name}[0]")).collect();
+        let c = self.declare_private(&comps, &first);
+        self.line(format!("const long {runs} = ({mtp} + {perp} - 1) / {perp};"));
+        self.open(format!("for (long {w} = 1; {w} < {runs}; {w}++)"));
+        let next: Vec<String> = vals.iter().map(|name| format!("{name}[{w}]")).collect();
+        self.fold_value(red, &c, next)?;
+        self.close();
+        let value = self.apply_scalar_fun(
+            op,
+            vec![(Val::Scalar(c), acc_ty.clone()), (Val::Scalar(slot_p.clone()), acc_ty.clone())],
+        )?;
+        let at = ArithExpr::var(&Var::new(ap.clone(), Range::below(count.clone())));
+        self.write(out, &[at], &value)?;
+        self.close();
+        self.open(format!("if ({live})"));
+        self.take_tile(cx, &slot);
+        self.indent -= 1;
+        self.open("} else");
+        self.line(format!("{ends}[{slot}] = (int){tiles};"));
+        self.close();
+        self.close();
+        self.line(format!("{lag_g} = {look} ? (int){g} : -1;"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(format!("{g} = {ends}[{slot}];"));
+        self.close();
+        Ok(())
+    }
 }
