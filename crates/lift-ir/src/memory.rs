@@ -49,9 +49,10 @@ pub enum AllocKind {
     /// 32-bit ints.
     LongSegments,
     /// The local values of `segReduceMerge`'s work-group: a tile's
-    /// elements (`L·V`; after the merge, the runs of a carry-in's
-    /// look-back), then the `L` work-items' carries, then the tile's
-    /// carry-in (`L·V + L + 1`; note [merge carries] in
+    /// elements (`L·V`; after the merge, the runs of the earlier tile's
+    /// look-back), then the `L` work-items' carries, then the part `p` of
+    /// the earlier tile's carried-in segment that the earlier tile folded
+    /// (`L·V + L + 1`; notes [merge carries] and [lagged look-back] in
     /// `crate::seg_reduce`).
     MergeValues,
     /// The local ints of `segReduceMerge`: a tile's segment ends (`L·V`),
