@@ -630,6 +630,9 @@ pub fn fold_merge_pieces<V, E>(
 // Streaming reads. The hoisted element reads are `ld.global.cs` where
 // the compiler is NVIDIA's (`MergeTiles::stream`, note [streaming element
 // reads]), now that they fit in the registers: 1.288 against 1.329 ms.
+// Since (spmvgap) they keep out of L1 and go first from L2, and a tile is
+// 8 items a work-item (note [the merge's loads evict first] in
+// `opencl_backend::codegen::seg_merge`).
 //
 // On the H100 (spmvpipe, one call, every variant of one binary and
 // main's binary alternating, 2 or 3 runs each; cuSPARSE 1.288 ms, CuPy's
@@ -1570,12 +1573,13 @@ fn replace_reads_at(e: &GExpr, p: KVar, values: &[(KVar, KVar)]) -> GExpr {
 /// of `components` scalars, so that a chunk of values, ends and carries
 /// (`MergeValues`, `MergeEnds`) stays within 32 KiB of local memory at 256
 /// work-items; none (teams instead) for wider accumulators. One component
-/// takes 7, not 8: on the H100 the lagged merge of SpMV's power-law rows
-/// with streaming reads took 1.288 ms with 7 (64 registers), and without
-/// them 1.329 ms with 7 and 1.327 with 8 (note [lagged look-back]).
+/// takes 8: on the H100 the lagged merge of SpMV's power-law rows with
+/// evict-first streaming reads took 1.327 ms of kernels with 8 and 1.331
+/// with 7, both at 64 registers (note [the merge's loads evict first] in
+/// `opencl_backend::codegen::seg_merge`; 7 had won before those reads).
 pub fn merge_items(components: usize) -> Option<i64> {
     match components {
-        1 => Some(7),
+        1 => Some(8),
         2 => Some(4),
         _ => None,
     }

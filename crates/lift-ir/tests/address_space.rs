@@ -295,7 +295,7 @@ fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks()
     let merge = lift_ir::rules::Config { seg_reduce: SegReduce::Merge, ..lift_ir::rules::Config::default() };
     let kernels = low_kernels_with(&example("sparse_mxv"), &merge);
     // The reduction's stage: each work-item accumulates privately; a tile's values
-    // (1792), the work-items' carries (256) and the tile's carry-in are
+    // (2048), the work-items' carries (256) and the tile's carry-in are
     // local, as are the tile's segment ends and the work-items' flags;
     // the result is global (the carry-outs are the look-back arena's).
     let (k, st) = stage(&kernels, "smvm_fused_sum");
@@ -310,8 +310,8 @@ fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks()
         vec![
             (AllocKind::StageResult, Global, float.clone(), None),
             (AllocKind::Accumulator, Private, float.clone(), Some(1)),
-            (AllocKind::MergeValues, Local, float, Some(1792 + 256 + 1)),
-            (AllocKind::MergeEnds, Local, vec![Scalar::Int], Some(1792 + 256)),
+            (AllocKind::MergeValues, Local, float, Some(2048 + 256 + 1)),
+            (AllocKind::MergeEnds, Local, vec![Scalar::Int], Some(2048 + 256)),
         ],
         "{}",
         memory::print_memory(&memory)

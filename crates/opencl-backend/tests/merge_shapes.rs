@@ -22,9 +22,9 @@ fn merge_cfg(items: Option<i64>, group: Option<i64>) -> lift_ir::rules::Config {
     }
 }
 
-/// The default tiles (7 items of 256 work-items: 1792), 8 items (2048: a
-/// power of two), and groups of 128 (896).
-const SHAPES_OF_TILES: [(Option<i64>, Option<i64>); 3] = [(None, None), (Some(8), None), (None, Some(128))];
+/// The default tiles (8 items of 256 work-items: 2048), 7 items (1792: not
+/// a power of two), and groups of 128 (1024).
+const SHAPES_OF_TILES: [(Option<i64>, Option<i64>); 3] = [(None, None), (Some(7), None), (None, Some(128))];
 
 fn agrees_with(source: &str, cfg: &lift_ir::rules::Config) -> String {
     match run_both_with(source, fusion::ScheduleKind::ilp(), cfg) {
@@ -129,7 +129,7 @@ fn the_knobs_set_the_merge_tiles_local_arrays() {
     // The tests above run three tile shapes only if the knobs reach the
     // kernel: its local values hold a tile, a carry a work-item and the
     // tile's carry-in.
-    for ((items, group), len) in SHAPES_OF_TILES.into_iter().zip([1792 + 256 + 1, 2048 + 256 + 1, 896 + 128 + 1]) {
+    for ((items, group), len) in SHAPES_OF_TILES.into_iter().zip([2048 + 256 + 1, 1792 + 256 + 1, 1024 + 128 + 1]) {
         let (_, flat) = support::flat_program(&smvm(10, "r", -1, 0, "0"), fusion::ScheduleKind::ilp()).unwrap();
         let compiled = opencl_backend::compile_program_with(&flat, &merge_cfg(items, group)).unwrap();
         let source = compiled.opencl();

@@ -62,17 +62,21 @@ fn the_teams_stage_in_batches_of_b_streams_its_element_reads_on_nvidia_only() {
     assert!(on.seg_stream_loads && on.seg_warp_steps == 0, "the defaults the notes give");
     let (merge, streaming): (Vec<_>, Vec<_>) = kernels(&on)
         .into_iter()
-        .filter(|(_, k)| k.contains("ld.global.cs"))
+        .filter(|(_, k)| k.contains("ld.global.cs") || k.contains("L2::cache_hint"))
         .partition(|(_, k)| k.contains("merge_values"));
     // Of the teams' kernels one: the stage of batches of B (not the short
     // rows', not the whole group's).
     assert_eq!(streaming.len(), 1, "{:?}", streaming.iter().map(|(n, _)| n).collect::<Vec<_>>());
-    // And merge's, its tile's columns and values (7 of each a work-item:
-    // note [lagged look-back] in `lift_ir::seg_reduce`).
+    // And merge's, its tile's columns and values (8 of each a work-item),
+    // evict-first from L2 (note [the merge's loads evict first] in
+    // `codegen::seg_merge`).
     assert_eq!(merge.len(), 1, "{:?}", merge.iter().map(|(n, _)| n).collect::<Vec<_>>());
     let merge_nvidia = preprocess(&merge[0].1, true);
-    assert_eq!(merge_nvidia.matches("ld.global.cs.s32").count(), 7, "{merge_nvidia}");
-    assert_eq!(merge_nvidia.matches("ld.global.cs.f64").count(), 7, "{merge_nvidia}");
+    let hinted = "ld.global.L1::no_allocate.L2::cache_hint";
+    assert_eq!(merge_nvidia.matches(&format!("{hinted}.s32")).count(), 8, "{merge_nvidia}");
+    assert_eq!(merge_nvidia.matches(&format!("{hinted}.f64")).count(), 8, "{merge_nvidia}");
+    assert_eq!(merge_nvidia.matches("createpolicy.fractional.L2::evict_first").count(), 16, "{merge_nvidia}");
+    assert!(!merge_nvidia.contains("ld.global.cs"), "{merge_nvidia}");
     assert!(!preprocess(&merge[0].1, false).contains("asm"));
     let (name, text) = &streaming[0];
     let (nvidia, portable) = (preprocess(text, true), preprocess(text, false));

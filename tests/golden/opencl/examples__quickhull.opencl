@@ -1560,7 +1560,7 @@ static inline long hsplit_seg_reduce_sum_pull_sum_hoisted(long p, long hsplit_le
 
 static inline long hsplit_seg_reduce_sum_split_sum(long p, __global const long* lengths, long lengths_len, __global const long* offsets, long offsets_len) {
     long n = lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1792L), nessie_add(offsets_len, n));
+    long d = min(nessie_mul(p, 2048L), nessie_add(offsets_len, n));
     long lo = max(nessie_sub(d, n), 0L);
     long hi = min(d, offsets_len);
     while (1) {
@@ -1977,8 +1977,8 @@ __kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global 
 }
 
 __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long merge_tiles, __global const long* sum_splits, __global int* sum_merge_status, uint sum_merge_status_epoch, uint sum_merge_status_base, __global const long* hsplit_lengths, __global const int* sum_gave_up, __global long* sum) {
-    __local long merge_values[2049];
-    __local int merge_ends[2048];
+    __local long merge_values[2305];
+    __local int merge_ends[2304];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     if (!(sum_gave_up[0] > 0)) {
         if (get_group_id(0) == 0 && get_local_id(0) == 0) atomic_add(sum_merge_status, (int)get_num_groups(0));
@@ -1991,21 +1991,21 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
     if (t == 0) {
         const uint raw = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
-        merge_ends[1792] = (int)min((long)raw, merge_tiles);
+        merge_ends[2048] = (int)min((long)raw, merge_tiles);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    long g = merge_ends[1792];
+    long g = merge_ends[2048];
     int lag_g = -1, has_p = 0;
     long acc = 0L;
     while (g < merge_tiles || lag_g >= 0) {
         const int live = g < merge_tiles;
         const long a_1 = live ? sum_splits[g] : 0, b_1 = live ? sum_splits[g + 1] : 0;
-        const long j0 = g * 1792 - a_1;
+        const long j0 = g * 2048 - a_1;
         const int nr = (int)(b_1 - a_1);
-        const int ne = live ? (int)(min((g + 1) * 1792, segs + n_1) - b_1 - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 2048, segs + n_1) - b_1 - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
-            merge_values[2048] = acc;
+            merge_values[2304] = acc;
             has_p = 0;
         }
         for (int k = t; k < nr; k += 256) {
@@ -2019,10 +2019,11 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         const int k_5 = t + 4 * 256;
         const int k_6 = t + 5 * 256;
         const int k_7 = t + 6 * 256;
+        const int k_8 = t + 7 * 256;
         long at = 0;
         if (k_1 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at) : "l"(hsplit_lengths + (j0 + k_1)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at) : "l"(hsplit_lengths + (j0 + k_1)));
             #else
             at = hsplit_lengths[j0 + k_1];
             #endif
@@ -2030,7 +2031,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         long at_1 = 0;
         if (k_2 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + k_2)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + k_2)));
             #else
             at_1 = hsplit_lengths[j0 + k_2];
             #endif
@@ -2038,7 +2039,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         long at_2 = 0;
         if (k_3 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + k_3)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + k_3)));
             #else
             at_2 = hsplit_lengths[j0 + k_3];
             #endif
@@ -2046,7 +2047,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         long at_3 = 0;
         if (k_4 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + k_4)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + k_4)));
             #else
             at_3 = hsplit_lengths[j0 + k_4];
             #endif
@@ -2054,7 +2055,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         long at_4 = 0;
         if (k_5 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + k_5)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + k_5)));
             #else
             at_4 = hsplit_lengths[j0 + k_5];
             #endif
@@ -2062,7 +2063,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         long at_5 = 0;
         if (k_6 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + k_6)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + k_6)));
             #else
             at_5 = hsplit_lengths[j0 + k_6];
             #endif
@@ -2070,9 +2071,17 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         long at_6 = 0;
         if (k_7 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + k_7)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + k_7)));
             #else
             at_6 = hsplit_lengths[j0 + k_7];
+            #endif
+        }
+        long at_7 = 0;
+        if (k_8 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_7) : "l"(hsplit_lengths + (j0 + k_8)));
+            #else
+            at_7 = hsplit_lengths[j0 + k_8];
             #endif
         }
         long x = 0L;
@@ -2110,6 +2119,11 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
             long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_7, at_6);
             x_6 = pull_sum_hoisted_r_6;
         }
+        long x_7 = 0L;
+        if (k_8 < ne) {
+            long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_8, at_7);
+            x_7 = pull_sum_hoisted_r_7;
+        }
         if (k_1 < ne) {
             merge_values[k_1] = x;
         }
@@ -2131,9 +2145,12 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         if (k_7 < ne) {
             merge_values[k_7] = x_6;
         }
+        if (k_8 < ne) {
+            merge_values[k_8] = x_7;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
-        const int dlo = min(t * 7, cl);
-        const int dhi = min(dlo + 7, cl);
+        const int dlo = min(t * 8, cl);
+        const int dhi = min(dlo + 8, cl);
         int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
         while (lo_1 < hi_1) {
             const int m = (lo_1 + hi_1) / 2;
@@ -2159,15 +2176,15 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
                 jj++;
             }
         }
-        merge_values[1792 + t] = acc_1;
-        merge_ends[1792 + t] = head >= 0;
+        merge_values[2048 + t] = acc_1;
+        merge_ends[2048 + t] = head >= 0;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (live && t == 0) {
             int u = 256 - 1;
-            while (u >= 0 && !merge_ends[1792 + u]) u--;
-            long acc_3 = u >= 0 ? merge_values[1792 + u] : 0L;
+            while (u >= 0 && !merge_ends[2048 + u]) u--;
+            long acc_3 = u >= 0 ? merge_values[2048 + u] : 0L;
             for (int w = u + 1; w < 256; w++) {
-                long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc_3, merge_values[1792 + w]);
+                long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc_3, merge_values[2048 + w]);
                 acc_3 = op_sum_r_1;
             }
             const ulong tag = (ulong)sum_merge_status_epoch << 32;
@@ -2176,13 +2193,13 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
             status[(g * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         }
         const long e0 = a_1 < segs ? offsets[a_1] : n_1;
-        const int look = a_1 < b_1 && a_1 + e0 < g * 1792;
+        const int look = a_1 < b_1 && a_1 + e0 < g * 2048;
         if (head >= 0) {
             int u_1 = t - 1;
-            while (u_1 >= 0 && !merge_ends[1792 + u_1]) u_1--;
-            long acc_4 = u_1 >= 0 ? merge_values[1792 + u_1] : 0L;
+            while (u_1 >= 0 && !merge_ends[2048 + u_1]) u_1--;
+            long acc_4 = u_1 >= 0 ? merge_values[2048 + u_1] : 0L;
             for (int w_1 = u_1 + 1; w_1 < t; w_1++) {
-                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[1792 + w_1]);
+                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[2048 + w_1]);
                 acc_4 = op_sum_r_2;
             }
             long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc_4, acc_2);
@@ -2195,20 +2212,20 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
             }
         }
         const long ap = lag_g >= 0 ? sum_splits[lag_g] : 0;
-        const long hp = lag_g >= 0 ? (ap + offsets[ap]) / 1792 : 0;
+        const long hp = lag_g >= 0 ? (ap + offsets[ap]) / 2048 : 0;
         const long mtp = lag_g >= 0 ? lag_g - hp : 0;
         const long perp = max((mtp + 256 - 1) / 256, 1L);
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
         long acc_5 = 0L;
-        for (long x_7 = x0; x_7 < x1; x_7++) {
+        for (long x_8 = x0; x_8 < x1; x_8++) {
             ulong lo_2, hi_2;
             do {
-                lo_2 = status[(x_7 * 1 + 0) * 2];
-                hi_2 = status[(x_7 * 1 + 0) * 2 + 1];
+                lo_2 = status[(x_8 * 1 + 0) * 2];
+                hi_2 = status[(x_8 * 1 + 0) * 2 + 1];
             } while ((lo_2 >> 32) != sum_merge_status_epoch || (hi_2 >> 32) != sum_merge_status_epoch);
             const long y = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
             long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_5, y);
-            acc_5 = x_7 == x0 ? y : op_sum_r_4;
+            acc_5 = x_8 == x0 ? y : op_sum_r_4;
         }
         if (x0 < x1) {
             merge_values[t] = acc_5;
@@ -2222,20 +2239,20 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
                     long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_6, merge_values[w_2]);
                     acc_6 = op_sum_r_5;
                 }
-                long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_6, merge_values[2048]);
+                long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_6, merge_values[2304]);
                 sum[ap] = op_sum_r_6;
             }
             if (live) {
                 const uint raw_1 = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
                 if ((long)raw_1 == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
-                merge_ends[1792] = (int)min((long)raw_1, merge_tiles);
+                merge_ends[2048] = (int)min((long)raw_1, merge_tiles);
             } else {
-                merge_ends[1792] = (int)merge_tiles;
+                merge_ends[2048] = (int)merge_tiles;
             }
         }
         lag_g = look ? (int)g : -1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        g = merge_ends[1792];
+        g = merge_ends[2048];
     }
 }
 

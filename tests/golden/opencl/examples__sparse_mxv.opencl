@@ -1647,7 +1647,7 @@ static inline double smvm_fused_pull_sum_hoisted(long p, long m_elements_1_at, d
 
 static inline long smvm_fused_split_sum(long p, __global const long* m_lengths, long m_lengths_len, __global const long* m_offsets, long m_offsets_len) {
     long n = m_lengths_len > 0L ? nessie_add(m_offsets[nessie_sub(m_lengths_len, 1L)], m_lengths[nessie_sub(m_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1792L), nessie_add(m_offsets_len, n));
+    long d = min(nessie_mul(p, 2048L), nessie_add(m_offsets_len, n));
     long lo = max(nessie_sub(d, n), 0L);
     long hi = min(d, m_offsets_len);
     while (1) {
@@ -2123,8 +2123,8 @@ __kernel void smvm_fused_sum_splits_idx32(long merge_tiles, __global const long*
 }
 
 __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long merge_tiles, __global const long* sum_splits, __global int* sum_merge_status, uint sum_merge_status_epoch, uint sum_merge_status_base, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const int* sum_gave_up, __global double* sum, __global long* err) {
-    __local double merge_values[2049];
-    __local int merge_ends[2048];
+    __local double merge_values[2305];
+    __local int merge_ends[2304];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
     const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
     if (!(sum_gave_up[0] > 0)) {
@@ -2138,21 +2138,21 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
     if (t == 0) {
         const uint raw = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
-        merge_ends[1792] = (int)min((long)raw, merge_tiles);
+        merge_ends[2048] = (int)min((long)raw, merge_tiles);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    long g = merge_ends[1792];
+    long g = merge_ends[2048];
     int lag_g = -1, has_p = 0;
     double acc = 0.0;
     while (g < merge_tiles || lag_g >= 0) {
         const int live = g < merge_tiles;
         const long a_1 = live ? sum_splits[g] : 0, b_1 = live ? sum_splits[g + 1] : 0;
-        const long j0 = g * 1792 - a_1;
+        const long j0 = g * 2048 - a_1;
         const int nr = (int)(b_1 - a_1);
-        const int ne = live ? (int)(min((g + 1) * 1792, segs + n_1) - b_1 - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 2048, segs + n_1) - b_1 - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
-            merge_values[2048] = acc;
+            merge_values[2304] = acc;
             has_p = 0;
         }
         for (int k = t; k < nr; k += 256) {
@@ -2166,10 +2166,11 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         const int k_5 = t + 4 * 256;
         const int k_6 = t + 5 * 256;
         const int k_7 = t + 6 * 256;
+        const int k_8 = t + 7 * 256;
         int at = 0;
         if (k_1 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at) : "l"(m_elements_1 + (j0 + k_1)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at) : "l"(m_elements_1 + (j0 + k_1)));
             #else
             at = m_elements_1[j0 + k_1];
             #endif
@@ -2177,7 +2178,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         double at_1 = 0;
         if (k_1 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_1) : "l"(m_elements_2 + (j0 + k_1)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_1) : "l"(m_elements_2 + (j0 + k_1)));
             #else
             at_1 = m_elements_2[j0 + k_1];
             #endif
@@ -2185,7 +2186,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         int at_2 = 0;
         if (k_2 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_2) : "l"(m_elements_1 + (j0 + k_2)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_2) : "l"(m_elements_1 + (j0 + k_2)));
             #else
             at_2 = m_elements_1[j0 + k_2];
             #endif
@@ -2193,7 +2194,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         double at_3 = 0;
         if (k_2 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_3) : "l"(m_elements_2 + (j0 + k_2)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_3) : "l"(m_elements_2 + (j0 + k_2)));
             #else
             at_3 = m_elements_2[j0 + k_2];
             #endif
@@ -2201,7 +2202,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         int at_4 = 0;
         if (k_3 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_4) : "l"(m_elements_1 + (j0 + k_3)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_4) : "l"(m_elements_1 + (j0 + k_3)));
             #else
             at_4 = m_elements_1[j0 + k_3];
             #endif
@@ -2209,7 +2210,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         double at_5 = 0;
         if (k_3 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_5) : "l"(m_elements_2 + (j0 + k_3)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_5) : "l"(m_elements_2 + (j0 + k_3)));
             #else
             at_5 = m_elements_2[j0 + k_3];
             #endif
@@ -2217,7 +2218,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         int at_6 = 0;
         if (k_4 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_6) : "l"(m_elements_1 + (j0 + k_4)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_6) : "l"(m_elements_1 + (j0 + k_4)));
             #else
             at_6 = m_elements_1[j0 + k_4];
             #endif
@@ -2225,7 +2226,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         double at_7 = 0;
         if (k_4 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_7) : "l"(m_elements_2 + (j0 + k_4)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_7) : "l"(m_elements_2 + (j0 + k_4)));
             #else
             at_7 = m_elements_2[j0 + k_4];
             #endif
@@ -2233,7 +2234,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         int at_8 = 0;
         if (k_5 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_8) : "l"(m_elements_1 + (j0 + k_5)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_8) : "l"(m_elements_1 + (j0 + k_5)));
             #else
             at_8 = m_elements_1[j0 + k_5];
             #endif
@@ -2241,7 +2242,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         double at_9 = 0;
         if (k_5 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_9) : "l"(m_elements_2 + (j0 + k_5)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_9) : "l"(m_elements_2 + (j0 + k_5)));
             #else
             at_9 = m_elements_2[j0 + k_5];
             #endif
@@ -2249,7 +2250,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         int at_10 = 0;
         if (k_6 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_10) : "l"(m_elements_1 + (j0 + k_6)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_10) : "l"(m_elements_1 + (j0 + k_6)));
             #else
             at_10 = m_elements_1[j0 + k_6];
             #endif
@@ -2257,7 +2258,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         double at_11 = 0;
         if (k_6 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_11) : "l"(m_elements_2 + (j0 + k_6)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_11) : "l"(m_elements_2 + (j0 + k_6)));
             #else
             at_11 = m_elements_2[j0 + k_6];
             #endif
@@ -2265,7 +2266,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         int at_12 = 0;
         if (k_7 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_12) : "l"(m_elements_1 + (j0 + k_7)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_12) : "l"(m_elements_1 + (j0 + k_7)));
             #else
             at_12 = m_elements_1[j0 + k_7];
             #endif
@@ -2273,9 +2274,25 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         double at_13 = 0;
         if (k_7 < ne) {
             #ifdef __NV_CL_C_VERSION
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_13) : "l"(m_elements_2 + (j0 + k_7)));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_13) : "l"(m_elements_2 + (j0 + k_7)));
             #else
             at_13 = m_elements_2[j0 + k_7];
+            #endif
+        }
+        int at_14 = 0;
+        if (k_8 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_14) : "l"(m_elements_1 + (j0 + k_8)));
+            #else
+            at_14 = m_elements_1[j0 + k_8];
+            #endif
+        }
+        double at_15 = 0;
+        if (k_8 < ne) {
+            #ifdef __NV_CL_C_VERSION
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_15) : "l"(m_elements_2 + (j0 + k_8)));
+            #else
+            at_15 = m_elements_2[j0 + k_8];
             #endif
         }
         long fault[3] = {0, 0, 0};
@@ -2314,6 +2331,11 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
             double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(j0 + k_7, at_12, at_13, v, n_v, fault);
             x_6 = pull_sum_hoisted_r_6;
         }
+        double x_7 = 0.0;
+        if (k_8 < ne) {
+            double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(j0 + k_8, at_14, at_15, v, n_v, fault);
+            x_7 = pull_sum_hoisted_r_7;
+        }
         if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
         if (k_1 < ne) {
             merge_values[k_1] = x;
@@ -2336,9 +2358,12 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         if (k_7 < ne) {
             merge_values[k_7] = x_6;
         }
+        if (k_8 < ne) {
+            merge_values[k_8] = x_7;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
-        const int dlo = min(t * 7, cl);
-        const int dhi = min(dlo + 7, cl);
+        const int dlo = min(t * 8, cl);
+        const int dhi = min(dlo + 8, cl);
         int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
         while (lo_1 < hi_1) {
             const int m = (lo_1 + hi_1) / 2;
@@ -2364,15 +2389,15 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                 jj++;
             }
         }
-        merge_values[1792 + t] = acc_1;
-        merge_ends[1792 + t] = head >= 0;
+        merge_values[2048 + t] = acc_1;
+        merge_ends[2048 + t] = head >= 0;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (live && t == 0) {
             int u = 256 - 1;
-            while (u >= 0 && !merge_ends[1792 + u]) u--;
-            double acc_3 = u >= 0 ? merge_values[1792 + u] : 0.0;
+            while (u >= 0 && !merge_ends[2048 + u]) u--;
+            double acc_3 = u >= 0 ? merge_values[2048 + u] : 0.0;
             for (int w = u + 1; w < 256; w++) {
-                double op_sum_r_1 = smvm_fused_op_sum(acc_3, merge_values[1792 + w]);
+                double op_sum_r_1 = smvm_fused_op_sum(acc_3, merge_values[2048 + w]);
                 acc_3 = op_sum_r_1;
             }
             const ulong tag = (ulong)sum_merge_status_epoch << 32;
@@ -2381,13 +2406,13 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
             status[(g * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         }
         const long e0 = a_1 < segs ? m_offsets[a_1] : n_1;
-        const int look = a_1 < b_1 && a_1 + e0 < g * 1792;
+        const int look = a_1 < b_1 && a_1 + e0 < g * 2048;
         if (head >= 0) {
             int u_1 = t - 1;
-            while (u_1 >= 0 && !merge_ends[1792 + u_1]) u_1--;
-            double acc_4 = u_1 >= 0 ? merge_values[1792 + u_1] : 0.0;
+            while (u_1 >= 0 && !merge_ends[2048 + u_1]) u_1--;
+            double acc_4 = u_1 >= 0 ? merge_values[2048 + u_1] : 0.0;
             for (int w_1 = u_1 + 1; w_1 < t; w_1++) {
-                double op_sum_r_2 = smvm_fused_op_sum(acc_4, merge_values[1792 + w_1]);
+                double op_sum_r_2 = smvm_fused_op_sum(acc_4, merge_values[2048 + w_1]);
                 acc_4 = op_sum_r_2;
             }
             double op_sum_r_3 = smvm_fused_op_sum(acc_4, acc_2);
@@ -2400,20 +2425,20 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
             }
         }
         const long ap = lag_g >= 0 ? sum_splits[lag_g] : 0;
-        const long hp = lag_g >= 0 ? (ap + m_offsets[ap]) / 1792 : 0;
+        const long hp = lag_g >= 0 ? (ap + m_offsets[ap]) / 2048 : 0;
         const long mtp = lag_g >= 0 ? lag_g - hp : 0;
         const long perp = max((mtp + 256 - 1) / 256, 1L);
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
         double acc_5 = 0.0;
-        for (long x_7 = x0; x_7 < x1; x_7++) {
+        for (long x_8 = x0; x_8 < x1; x_8++) {
             ulong lo_2, hi_2;
             do {
-                lo_2 = status[(x_7 * 1 + 0) * 2];
-                hi_2 = status[(x_7 * 1 + 0) * 2 + 1];
+                lo_2 = status[(x_8 * 1 + 0) * 2];
+                hi_2 = status[(x_8 * 1 + 0) * 2 + 1];
             } while ((lo_2 >> 32) != sum_merge_status_epoch || (hi_2 >> 32) != sum_merge_status_epoch);
             const double y = as_double((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
             double op_sum_r_4 = smvm_fused_op_sum(acc_5, y);
-            acc_5 = x_7 == x0 ? y : op_sum_r_4;
+            acc_5 = x_8 == x0 ? y : op_sum_r_4;
         }
         if (x0 < x1) {
             merge_values[t] = acc_5;
@@ -2427,20 +2452,20 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                     double op_sum_r_5 = smvm_fused_op_sum(acc_6, merge_values[w_2]);
                     acc_6 = op_sum_r_5;
                 }
-                double op_sum_r_6 = smvm_fused_op_sum(acc_6, merge_values[2048]);
+                double op_sum_r_6 = smvm_fused_op_sum(acc_6, merge_values[2304]);
                 sum[ap] = op_sum_r_6;
             }
             if (live) {
                 const uint raw_1 = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
                 if ((long)raw_1 == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
-                merge_ends[1792] = (int)min((long)raw_1, merge_tiles);
+                merge_ends[2048] = (int)min((long)raw_1, merge_tiles);
             } else {
-                merge_ends[1792] = (int)merge_tiles;
+                merge_ends[2048] = (int)merge_tiles;
             }
         }
         lag_g = look ? (int)g : -1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        g = merge_ends[1792];
+        g = merge_ends[2048];
     }
 }
 

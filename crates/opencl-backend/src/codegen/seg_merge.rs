@@ -69,6 +69,32 @@
 // themselves (the kernel is 0.08 ms above `take`), and the two launches
 // before it (teams giving up, 0.044 ms; the splits, 0.019 ms).
 
+// Note [the merge's loads evict first]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// The merge's streamed reads of the matrix (the hoisted columns and
+// values, read once) are `ld.global.L1::no_allocate.L2::cache_hint` with
+// a fractional evict-first policy (`createpolicy`) where the compiler is
+// NVIDIA's, so that in L2 (50 MB on the H100) they give way to the
+// gathered vector (`v`, 56 MB for SpMV's power-law rows), which is read
+// again. Measured on an H100 (spmvgap, two calls, each variant and
+// main a15f246's binary alternating, medians of 6 and of 13 runs, ms of
+// the smvm kernels a call, SpMV's power-law rows; cuSPARSE 1.273 in both):
+// main (`ld.global.cs`) 1.350 / 1.349; the evict-first policy with
+// `L1::no_allocate` 1.333 / 1.331, with `.cs` 1.330, alone 1.331;
+// `L1::no_allocate` alone 1.349 (so the L2 policy is what wins). With
+// 8 items a work-item (still 64 registers, 4 groups an SM) 1.327 against
+// 1.331 with 7: `merge_items` takes 8 again. In `primitives.py` in the
+// same call: 0.961× explicit cuSPARSE against main's 0.946× (uniform rows
+// 1.062× both, banded 1.326× against 1.325×: they do not run the merge).
+// Tried and slower or no better, in the first call: loads of `v` by
+// `ld.global.nc` 1.350; `ld.global.nc.L1::no_allocate` 1.774;
+// `ld.global.nc` or `ld.global` with an evict-last policy 1.334 (no better
+// than evict-first on the matrix, and 1.335 with both); 8 items with
+// `v` by `ld.global.nc` and evict-last 1.456 (72 registers). A cache
+// policy needs sm_80 (Ampere) or newer: NVIDIA's OpenCL C names no
+// architecture to test, so on an older NVIDIA card the program does not
+// build (`NESSIE_SEG_STREAM=0` turns streaming reads off).
+
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
 use lift_ir::ir::{Expr, Fun, MergeTiles, Type};
@@ -340,6 +366,17 @@ fn merge_probe(what: &str) -> bool {
     std::env::var("NESSIE_MERGE_PROBE").is_ok_and(|p| p.split(',').any(|x| x.trim() == what))
 }
 
+/// The inline PTX of a streamed element read of PTX type `ty`, `%0` from
+/// `[%1]`: not kept in L1, and first to go from L2 (a fractional cache
+/// policy of evict-first), so that the gathered vector stays there (note
+/// [the merge's loads evict first]).
+fn stream_load(ty: &str) -> String {
+    format!(
+        "{{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; \
+         ld.global.L1::no_allocate.L2::cache_hint.{ty} %0, [%1], pol; }}"
+    )
+}
+
 /// What combining carries needs.
 struct Merge<'m> {
     red: &'m Reduction<'m>,
@@ -389,8 +426,9 @@ impl Generator<'_> {
     /// `dest = guard ? array[index] : 0` for hoisted array `a`, `dest`
     /// declared of the array's stored type (a narrowed array's `int`, not
     /// the `long` the pull takes: fewer registers); with `stream`, by
-    /// `ld.global.cs` where the compiler is NVIDIA's (note [streaming
-    /// element reads] in `lift_ir::seg_reduce`).
+    /// [`stream_load`] where the compiler is NVIDIA's (notes [streaming
+    /// element reads] in `lift_ir::seg_reduce`, [the merge's loads evict
+    /// first]).
     fn hoisted_load(
         &mut self,
         a: flatten::ir::KVar,
@@ -415,7 +453,8 @@ impl Generator<'_> {
                 self.open(format!("if ({guard})"));
                 self.line(super::seg_teams::NV_ONLY);
                 self.line(format!(
-                    "asm(\"ld.global.cs.{pty} %0, [%1];\" : \"={constraint}\"({dest}) : \"l\"({array} + ({index})));"
+                    "asm(\"{}\" : \"={constraint}\"({dest}) : \"l\"({array} + ({index})));",
+                    stream_load(pty)
                 ));
                 self.line("#else");
                 self.line(format!("{dest} = {array}[{index}];"));
