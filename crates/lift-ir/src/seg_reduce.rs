@@ -630,11 +630,11 @@ pub fn fold_merge_pieces<V, E>(
 // Streaming reads. The hoisted element reads are `ld.global.cs` where
 // the compiler is NVIDIA's (`MergeTiles::stream`, note [streaming element
 // reads]), now that they fit in the registers: 1.288 against 1.329 ms.
-// Since (spmvgap) they keep out of L1 and go first from L2, and a tile is
+// Now they keep out of L1 and go first from L2, and a tile is
 // 8 items a work-item (note [the merge's loads evict first] in
 // `opencl_backend::codegen::seg_merge`).
 //
-// On the H100 (spmvpipe, one call, every variant of one binary and
+// On the H100 (one call, every variant of one binary and
 // main's binary alternating, 2 or 3 runs each; cuSPARSE 1.288 ms, CuPy's
 // `take(v, cols)` 1.208): SpMV's power-law rows 1.288 ms of merge kernel
 // against main's 1.390 (1.355 ms of kernels against 1.455, 0.951×

@@ -7,27 +7,59 @@
 
 mod support;
 
-/// The text of `source` that a compiler defining `__NV_CL_C_VERSION`
-/// (`nvidia`) or not sees: the branches of `#ifdef __NV_CL_C_VERSION`
-/// chosen, every other directive kept. Panics on an unbalanced branch.
-fn preprocess(source: &str, nvidia: bool) -> String {
-    // For each open `#if...`: whether it is ours, and whether its lines
-    // are kept.
-    let mut open: Vec<(bool, bool)> = Vec::new();
+/// The compiler a text is preprocessed for: another vendor's, or
+/// NVIDIA's with `NESSIE_NV_SM` defined as given (note [architecture
+/// define] in `runtime::cl::program`; `None` where the build does not
+/// define it).
+#[derive(Clone, Copy)]
+enum Compiler {
+    Portable,
+    Nvidia(Option<u32>),
+}
+
+use Compiler::{Nvidia, Portable};
+
+/// Whether `condition`, one of the conditions the generated code tests,
+/// holds for `compiler`; `None` for any other condition.
+fn holds(condition: &str, compiler: Compiler) -> Option<bool> {
+    let nvidia = matches!(compiler, Nvidia(_));
+    let sm80 = matches!(compiler, Nvidia(Some(sm)) if sm >= 80);
+    match condition {
+        "__NV_CL_C_VERSION" | "defined(__NV_CL_C_VERSION)" => Some(nvidia),
+        "defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80" => Some(sm80),
+        _ => None,
+    }
+}
+
+/// The text of `source` that `compiler` sees: the branches of the
+/// conditions on the compiler chosen, every other directive kept. Panics
+/// on an unbalanced branch.
+fn preprocess(source: &str, compiler: Compiler) -> String {
+    // For each open `#if...`: whether it is ours, whether its lines are
+    // kept, and whether one of its branches was taken.
+    let mut open: Vec<(bool, bool, bool)> = Vec::new();
     let mut text = String::new();
     for line in source.lines() {
         let directive = line.trim_start();
-        let kept = open.iter().all(|&(_, keep)| keep);
-        if directive == "#ifdef __NV_CL_C_VERSION" {
-            open.push((true, nvidia));
-        } else if directive == "#else" && open.last().is_some_and(|&(ours, _)| ours) {
-            let last = open.last_mut().expect("an open #ifdef");
-            last.1 = !nvidia;
-        } else if directive == "#endif" && open.last().is_some_and(|&(ours, _)| ours) {
+        let kept = open.iter().all(|&(_, keep, _)| keep);
+        let ours = open.last().is_some_and(|&(ours, _, _)| ours);
+        let condition = directive.strip_prefix("#ifdef ").or_else(|| directive.strip_prefix("#if "));
+        if let Some(holds) = condition.and_then(|c| holds(c.trim(), compiler)) {
+            open.push((true, holds, holds));
+        } else if let (true, Some(c)) = (ours, directive.strip_prefix("#elif ")) {
+            let holds = holds(c.trim(), compiler).expect("an #elif on the compiler");
+            let last = open.last_mut().expect("an open #if");
+            last.1 = !last.2 && holds;
+            last.2 |= holds;
+        } else if ours && directive == "#else" {
+            let last = open.last_mut().expect("an open #if");
+            last.1 = !last.2;
+            last.2 = true;
+        } else if ours && directive == "#endif" {
             open.pop();
         } else {
             if directive.starts_with("#if") {
-                open.push((false, true));
+                open.push((false, true, true));
             } else if directive.starts_with("#endif") {
                 assert!(open.pop().is_some(), "an #endif without its #if");
             }
@@ -71,15 +103,23 @@ fn the_teams_stage_in_batches_of_b_streams_its_element_reads_on_nvidia_only() {
     // evict-first from L2 (note [the merge's loads evict first] in
     // `codegen::seg_merge`).
     assert_eq!(merge.len(), 1, "{:?}", merge.iter().map(|(n, _)| n).collect::<Vec<_>>());
-    let merge_nvidia = preprocess(&merge[0].1, true);
+    let merge_nvidia = preprocess(&merge[0].1, Nvidia(Some(90)));
     let hinted = "ld.global.L1::no_allocate.L2::cache_hint";
     assert_eq!(merge_nvidia.matches(&format!("{hinted}.s32")).count(), 8, "{merge_nvidia}");
     assert_eq!(merge_nvidia.matches(&format!("{hinted}.f64")).count(), 8, "{merge_nvidia}");
     assert_eq!(merge_nvidia.matches("createpolicy.fractional.L2::evict_first").count(), 16, "{merge_nvidia}");
     assert!(!merge_nvidia.contains("ld.global.cs"), "{merge_nvidia}");
-    assert!(!preprocess(&merge[0].1, false).contains("asm"));
+    // A cache policy needs sm_80: older cards, and builds that do not
+    // define the architecture, stream by `ld.global.cs`.
+    for older in [Nvidia(Some(75)), Nvidia(None)] {
+        let text = preprocess(&merge[0].1, older);
+        assert!(!text.contains("createpolicy") && !text.contains("cache_hint"), "{text}");
+        assert_eq!(text.matches("ld.global.cs.s32").count(), 8, "{text}");
+        assert_eq!(text.matches("ld.global.cs.f64").count(), 8, "{text}");
+    }
+    assert!(!preprocess(&merge[0].1, Portable).contains("asm"));
     let (name, text) = &streaming[0];
-    let (nvidia, portable) = (preprocess(text, true), preprocess(text, false));
+    let (nvidia, portable) = (preprocess(text, Nvidia(Some(90))), preprocess(text, Portable));
     // Columns (32-bit) and values, in a batch of two and one at a time.
     assert_eq!(nvidia.matches("ld.global.cs.s32").count(), 3, "{name}: {nvidia}");
     assert_eq!(nvidia.matches("ld.global.cs.f64").count(), 3, "{name}: {nvidia}");
@@ -101,7 +141,7 @@ fn warp_teams_shuffle_without_a_barrier_on_nvidia_and_keep_the_tree_elsewhere() 
     // shuffle too (at most 2 lanes on average rows of fewer than 6).
     assert_eq!(warp.len(), 2, "{:?}", warp.iter().map(|(n, _)| n).collect::<Vec<_>>());
     for (name, text) in &warp {
-        let (nvidia, portable) = (preprocess(text, true), preprocess(text, false));
+        let (nvidia, portable) = (preprocess(text, Nvidia(Some(90))), preprocess(text, Portable));
         // A double in two 32-bit halves, and the flag once a step.
         assert_eq!(nvidia.matches("shfl.sync.down.b32").count(), 2, "{name}: {nvidia}");
         assert!(nvidia.contains("shfl.sync.idx.b32"), "{name}: {nvidia}");
@@ -114,6 +154,13 @@ fn warp_teams_shuffle_without_a_barrier_on_nvidia_and_keep_the_tree_elsewhere() 
 #[test]
 fn preprocess_keeps_the_branch_of_its_compiler_and_other_directives() {
     let text = "a\n#ifndef G\n#define G\n  #ifdef __NV_CL_C_VERSION\nnv\n  #else\nportable\n  #endif\n#endif\nb\n";
-    assert_eq!(preprocess(text, true), "a\n#ifndef G\n#define G\nnv\n#endif\nb\n");
-    assert_eq!(preprocess(text, false), "a\n#ifndef G\n#define G\nportable\n#endif\nb\n");
+    assert_eq!(preprocess(text, Nvidia(Some(90))), "a\n#ifndef G\n#define G\nnv\n#endif\nb\n");
+    assert_eq!(preprocess(text, Portable), "a\n#ifndef G\n#define G\nportable\n#endif\nb\n");
+    let arch = "#if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80\nnew\n\
+                #elif defined(__NV_CL_C_VERSION)\nold\n#else\nportable\n#endif\n";
+    assert_eq!(preprocess(arch, Nvidia(Some(90))), "new\n");
+    assert_eq!(preprocess(arch, Nvidia(Some(80))), "new\n");
+    assert_eq!(preprocess(arch, Nvidia(Some(75))), "old\n");
+    assert_eq!(preprocess(arch, Nvidia(None)), "old\n");
+    assert_eq!(preprocess(arch, Portable), "portable\n");
 }

@@ -30,6 +30,11 @@ pub struct DeviceInfo {
     pub opencl_c_version: String,
     /// Whether the device computes with 64-bit floats (NESL's `float`).
     pub has_fp64: bool,
+    /// An NVIDIA device's compute capability (major, minor), where the
+    /// driver tells it (`cl_nv_device_attribute_query`): programs are
+    /// built with `NESSIE_NV_SM` defined from it (note [architecture
+    /// define] in `cl::program`).
+    pub nv_compute_capability: Option<(u32, u32)>,
     pub id: cl_device_id,
 }
 
@@ -94,6 +99,10 @@ pub fn list_devices() -> Result<Vec<DeviceInfo>, EnvironmentError> {
                 global_memory_bytes: device.global_mem_size().unwrap_or(0),
                 opencl_c_version: device.opencl_c_version().unwrap_or_default().trim().to_string(),
                 has_fp64: device.double_fp_config().map(|c| c != 0).unwrap_or(false),
+                nv_compute_capability: device
+                    .compute_capability_major_nv()
+                    .ok()
+                    .zip(device.compute_capability_minor_nv().ok()),
                 id,
             });
         }
@@ -161,6 +170,7 @@ mod tests {
             global_memory_bytes: 0,
             opencl_c_version: String::new(),
             has_fp64: true,
+            nv_compute_capability: None,
             id: std::ptr::null_mut(),
         }
     }

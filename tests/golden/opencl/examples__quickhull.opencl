@@ -2022,64 +2022,80 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         const int k_8 = t + 7 * 256;
         long at = 0;
         if (k_1 < ne) {
-            #ifdef __NV_CL_C_VERSION
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
             asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at) : "l"(hsplit_lengths + (j0 + k_1)));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at) : "l"(hsplit_lengths + (j0 + k_1)));
             #else
             at = hsplit_lengths[j0 + k_1];
             #endif
         }
         long at_1 = 0;
         if (k_2 < ne) {
-            #ifdef __NV_CL_C_VERSION
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
             asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + k_2)));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + k_2)));
             #else
             at_1 = hsplit_lengths[j0 + k_2];
             #endif
         }
         long at_2 = 0;
         if (k_3 < ne) {
-            #ifdef __NV_CL_C_VERSION
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
             asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + k_3)));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + k_3)));
             #else
             at_2 = hsplit_lengths[j0 + k_3];
             #endif
         }
         long at_3 = 0;
         if (k_4 < ne) {
-            #ifdef __NV_CL_C_VERSION
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
             asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + k_4)));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + k_4)));
             #else
             at_3 = hsplit_lengths[j0 + k_4];
             #endif
         }
         long at_4 = 0;
         if (k_5 < ne) {
-            #ifdef __NV_CL_C_VERSION
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
             asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + k_5)));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + k_5)));
             #else
             at_4 = hsplit_lengths[j0 + k_5];
             #endif
         }
         long at_5 = 0;
         if (k_6 < ne) {
-            #ifdef __NV_CL_C_VERSION
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
             asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + k_6)));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + k_6)));
             #else
             at_5 = hsplit_lengths[j0 + k_6];
             #endif
         }
         long at_6 = 0;
         if (k_7 < ne) {
-            #ifdef __NV_CL_C_VERSION
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
             asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + k_7)));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + k_7)));
             #else
             at_6 = hsplit_lengths[j0 + k_7];
             #endif
         }
         long at_7 = 0;
         if (k_8 < ne) {
-            #ifdef __NV_CL_C_VERSION
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
             asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_7) : "l"(hsplit_lengths + (j0 + k_8)));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_7) : "l"(hsplit_lengths + (j0 + k_8)));
             #else
             at_7 = hsplit_lengths[j0 + k_8];
             #endif

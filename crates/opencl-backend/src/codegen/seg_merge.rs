@@ -36,7 +36,7 @@
 // `noreduce` probe went with it. Leaving that part out altogether, with
 // wrong results, took 1.225 ms in one call against 1.366: an upper bound
 // of what not re-reading could give; the look-back that replaced it took
-// 1.389 ms, figures there.) Measured on an H100 (spmvmerge, one call, every variant against main's
+// 1.389 ms, figures there.) Measured on an H100 (one call, every variant against main's
 // binary), SpMV over 7e6 power-law rows (59.5M nonzeros, f64 values,
 // 32-bit columns, `v` 56 MB), ms per call of this kernel: as built 1.365
 // (56 registers, 27 KiB of local memory a group of 256: 4 groups an SM);
@@ -59,7 +59,7 @@
 // tiles have one, 19 % of the elements) in the batch of the tile's own
 // loads, to save a round trip, 1.827 (128 registers: 2 groups an SM).
 //
-// Since (spmvpipe, note [lagged look-back] in `lift_ir::seg_reduce`): the
+// Since the lagged look-back (note [lagged look-back] in `lift_ir::seg_reduce`), the
 // group count is what decides. Registers are 64 for 4 groups of 256 an
 // SM; the lagged look-back, columns held as `int`s and streaming reads
 // within them took the kernel from 1.390 to 1.288 ms (cuSPARSE 1.288,
@@ -76,7 +76,7 @@
 // a fractional evict-first policy (`createpolicy`) where the compiler is
 // NVIDIA's, so that in L2 (50 MB on the H100) they give way to the
 // gathered vector (`v`, 56 MB for SpMV's power-law rows), which is read
-// again. Measured on an H100 (spmvgap, two calls, each variant and
+// again. Measured on an H100 (two calls, each variant and
 // main a15f246's binary alternating, medians of 6 and of 13 runs, ms of
 // the smvm kernels a call, SpMV's power-law rows; cuSPARSE 1.273 in both):
 // main (`ld.global.cs`) 1.350 / 1.349; the evict-first policy with
@@ -91,9 +91,11 @@
 // `ld.global.nc` or `ld.global` with an evict-last policy 1.334 (no better
 // than evict-first on the matrix, and 1.335 with both); 8 items with
 // `v` by `ld.global.nc` and evict-last 1.456 (72 registers). A cache
-// policy needs sm_80 (Ampere) or newer: NVIDIA's OpenCL C names no
-// architecture to test, so on an older NVIDIA card the program does not
-// build (`NESSIE_SEG_STREAM=0` turns streaming reads off).
+// policy needs sm_80 (Ampere) or newer and NVIDIA's OpenCL C names no
+// architecture to test, so the runtime defines `NESSIE_NV_SM` from the
+// device's compute capability (note [architecture define] in
+// `runtime::cl::program`); below sm_80, or where it is not defined, the
+// reads are `ld.global.cs` as before.
 
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
@@ -451,10 +453,17 @@ impl Generator<'_> {
             Some((pty, constraint)) => {
                 self.line(format!("{ty} {dest} = 0;"));
                 self.open(format!("if ({guard})"));
-                self.line(super::seg_teams::NV_ONLY);
+                // A cache policy needs sm_80 (note [architecture define]
+                // in `runtime::cl::program`); older NVIDIA cards stream by
+                // `ld.global.cs`.
+                self.line("#if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80");
                 self.line(format!(
                     "asm(\"{}\" : \"={constraint}\"({dest}) : \"l\"({array} + ({index})));",
                     stream_load(pty)
+                ));
+                self.line("#elif defined(__NV_CL_C_VERSION)");
+                self.line(format!(
+                    "asm(\"ld.global.cs.{pty} %0, [%1];\" : \"={constraint}\"({dest}) : \"l\"({array} + ({index})));"
                 ));
                 self.line("#else");
                 self.line(format!("{dest} = {array}[{index}];"));

@@ -266,6 +266,7 @@ mod tests {
             global_memory_bytes: 0,
             opencl_c_version: String::new(),
             has_fp64: true,
+            nv_compute_capability: None,
             id: std::ptr::null_mut(),
         }
     }

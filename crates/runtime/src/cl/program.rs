@@ -39,6 +39,30 @@ use crate::device::DeviceInfo;
 /// The option every build gets, so that kernels can describe their
 /// parameters.
 const KERNEL_ARG_INFO_OPTION: &str = "-cl-kernel-arg-info";
+// Note [architecture define]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// Some of the generated code is inline PTX that only NVIDIA's compiler
+// takes (`#ifdef __NV_CL_C_VERSION`), and some of that PTX only newer
+// architectures take: an L2 cache policy (`createpolicy`, the merge's
+// evict-first reads, note [the merge's loads evict first] in
+// `opencl_backend`) needs sm_80. NVIDIA's OpenCL C defines no macro for
+// the architecture, so the build defines one: `NESSIE_NV_SM` is the
+// device's compute capability as `10·major + minor` (90 on an H100), where
+// the driver tells it (`cl_nv_device_attribute_query`); the generated
+// code tests it and falls back to what every NVIDIA architecture takes.
+// Where it is not defined (another vendor, or OpenCL written by `nessie
+// compile` and built by the user) the fallback is what builds. The define
+// is part of the options, so of the binary cache's key.
+
+/// The build options that describe the device to the generated code
+/// (note [architecture define]).
+fn device_defines(device: &DeviceInfo) -> String {
+    match device.nv_compute_capability {
+        Some((major, minor)) => format!("-D NESSIE_NV_SM={}", major * 10 + minor),
+        None => String::new(),
+    }
+}
+
 /// A build log longer than this many lines is cut.
 const MAX_BUILD_LOG_LINES: usize = 60;
 /// A build-log line longer than this many characters is cut.
@@ -203,7 +227,8 @@ pub(crate) fn build(target: &BuildTarget<'_>, name: &str, source: &str, options:
     if !device.has_fp64 && mentions_double(source) {
         return Err(EnvironmentError::NoFp64 { device: device.name.clone() }.into());
     }
-    let full_options = [options, target.extra_options, KERNEL_ARG_INFO_OPTION]
+    let defines = device_defines(device);
+    let full_options = [options, defines.as_str(), target.extra_options, KERNEL_ARG_INFO_OPTION]
         .iter()
         .map(|o| o.trim())
         .filter(|o| !o.is_empty())
@@ -413,6 +438,29 @@ mod tests {
         assert!(!mentions_double("// double\n/* double */ __kernel void f(__global long* doubled) {}"));
         assert!(!mentions_double("long my_double_count; float f = 1e10f;"));
         assert!(!mentions_double("/* unterminated double"));
+    }
+
+    #[test]
+    fn nvidia_devices_define_their_architecture_and_others_nothing() {
+        let mut device = DeviceInfo {
+            index: 0,
+            platform_name: "NVIDIA CUDA".into(),
+            platform_vendor: "NVIDIA Corporation".into(),
+            platform_version: "OpenCL 3.0 CUDA".into(),
+            name: "NVIDIA H100 80GB HBM3".into(),
+            kind: crate::device::DeviceKind::Gpu,
+            compute_units: 132,
+            global_memory_bytes: 0,
+            opencl_c_version: String::new(),
+            has_fp64: true,
+            nv_compute_capability: Some((9, 0)),
+            id: std::ptr::null_mut(),
+        };
+        assert_eq!(device_defines(&device), "-D NESSIE_NV_SM=90");
+        device.nv_compute_capability = Some((7, 5));
+        assert_eq!(device_defines(&device), "-D NESSIE_NV_SM=75");
+        device.nv_compute_capability = None;
+        assert_eq!(device_defines(&device), "");
     }
 
     #[test]
