@@ -148,8 +148,8 @@ pub struct Config {
     /// `segReduce-by-shape` where the team is narrower than the group
     /// (teams that give up): each such launch strides over its segments,
     /// and one that gave up costs about a microsecond for every thousand
-    /// groups that return at once. (Merge takes a group a tile: note
-    /// [merge carries] in [`crate::seg_reduce`].)
+    /// groups that return at once. (Merge's launches have their own cap,
+    /// [`Config::merge_groups`].)
     pub seg_guarded_groups: i64,
     /// The merge tiles' items a work-item (`segReduce-merge`), where set
     /// and from 1 to 16 (`NESSIE_MERGE_ITEMS`); else

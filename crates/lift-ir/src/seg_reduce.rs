@@ -721,7 +721,8 @@ pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<Mer
             MergePiece::Elements(j0..j0)
         };
         // A work-item's first segment end: the carries since the last
-        // work-item that ended one (or the tile's carry-in), then its own.
+        // work-item that ended one (or the neutral element), then its own;
+        // segment `a`'s is then combined with its carry-in.
         for lane in 0..l {
             if let Some((r, piece)) = &heads[lane] {
                 let mut list = match (0..lane).rev().find(|&u| heads[u].is_some()) {
@@ -731,10 +732,7 @@ pub fn merge_pieces(lengths: &[usize], tiles: &MergeTiles) -> Result<Vec<Vec<Mer
                     }
                 };
                 list.push(piece.clone());
-                pieces[*r] = match *r == a && look {
-                    true => vec![carry_in.clone(), MergePiece::Fold(list)],
-                    false => list,
-                };
+                pieces[*r] = if *r == a && look { vec![carry_in.clone(), MergePiece::Fold(list)] } else { list };
             }
         }
     }

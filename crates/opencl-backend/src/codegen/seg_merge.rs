@@ -102,7 +102,7 @@ use lift_ir::arith::{ArithExpr, Range, Var};
 use lift_ir::ir::{Expr, Fun, MergeTiles, Type};
 use lift_ir::memory::AllocKind;
 
-use super::seg_reduce::{Reduction, SegInputs};
+use super::seg_reduce::{Reduction, SegInputs, asm_load};
 use super::{Generator, Out, Val, internal};
 use crate::compile::CodegenError;
 use crate::user_fun::c_type;
@@ -443,28 +443,19 @@ impl Generator<'_> {
         };
         self.need(super::KernelArg::Array { var: a, written: false });
         let array = self.kvar(a);
-        let (ty, ptx) = match elem {
-            _ if self.int32.contains(&a) => ("int", Some(("s32", "r"))),
-            flatten::ir::Scalar::Int => ("long", Some(("s64", "l"))),
-            flatten::ir::Scalar::Float => ("double", Some(("f64", "d"))),
-            _ => (c_type(elem), None),
-        };
+        let (ty, ptx) = self.stored_element(a, elem);
         match ptx.filter(|_| stream) {
             Some((pty, constraint)) => {
+                let address = format!("{array} + ({index})");
                 self.line(format!("{ty} {dest} = 0;"));
                 self.open(format!("if ({guard})"));
                 // A cache policy needs sm_80 (note [architecture define]
                 // in `runtime::cl::program`); older NVIDIA cards stream by
                 // `ld.global.cs`.
                 self.line("#if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80");
-                self.line(format!(
-                    "asm(\"{}\" : \"={constraint}\"({dest}) : \"l\"({array} + ({index})));",
-                    stream_load(pty)
-                ));
+                self.line(asm_load(&stream_load(pty), constraint, dest, &address));
                 self.line("#elif defined(__NV_CL_C_VERSION)");
-                self.line(format!(
-                    "asm(\"ld.global.cs.{pty} %0, [%1];\" : \"={constraint}\"({dest}) : \"l\"({array} + ({index})));"
-                ));
+                self.line(asm_load(&format!("ld.global.cs.{pty} %0, [%1];"), constraint, dest, &address));
                 self.line("#else");
                 self.line(format!("{dest} = {array}[{index}];"));
                 self.line("#endif");

@@ -223,6 +223,22 @@ impl Generator<'_> {
         Ok(())
     }
 
+    /// The C type of hoisted array `a`'s elements as stored (a narrowed
+    /// array's `int`), and the PTX type and register constraint of a
+    /// streaming load of one, where it has them.
+    pub(super) fn stored_element(
+        &self,
+        a: flatten::ir::KVar,
+        elem: flatten::ir::Scalar,
+    ) -> (&'static str, Option<(&'static str, &'static str)>) {
+        match elem {
+            _ if self.int32.contains(&a) => ("int", Some(("s32", "r"))),
+            flatten::ir::Scalar::Int => ("long", Some(("s64", "l"))),
+            flatten::ir::Scalar::Float => ("double", Some(("f64", "d"))),
+            flatten::ir::Scalar::Bool | flatten::ir::Scalar::Char => (c_type(elem), None),
+        }
+    }
+
     /// The pulled values of the elements at `positions` (C expressions of
     /// in-bounds positions): the hoisted pull's arrays loaded at every
     /// position first (with `stream`, by `ld.global.cs` where the
@@ -246,21 +262,17 @@ impl Generator<'_> {
                 };
                 self.need(KernelArg::Array { var: a, written: false });
                 let (array, x) = (self.kvar(a), self.fresh("at"));
-                // The register and PTX types of a streaming load of the
-                // array as stored.
-                let ptx = match elem {
-                    _ if self.int32.contains(&a) => Some(("int", "s32", "r")),
-                    flatten::ir::Scalar::Int => Some(("long", "s64", "l")),
-                    flatten::ir::Scalar::Float => Some(("double", "f64", "d")),
-                    flatten::ir::Scalar::Bool | flatten::ir::Scalar::Char => None,
-                };
+                let (reg, ptx) = self.stored_element(a, elem);
                 match ptx.filter(|_| stream) {
-                    Some((reg, ty, constraint)) => {
+                    Some((ty, constraint)) => {
                         let r = self.fresh("streamed");
                         self.line(super::seg_teams::NV_ONLY);
                         self.line(format!("{reg} {r};"));
-                        self.line(format!(
-                            "asm(\"ld.global.cs.{ty} %0, [%1];\" : \"={constraint}\"({r}) : \"l\"({array} + ({p})));"
+                        self.line(asm_load(
+                            &format!("ld.global.cs.{ty} %0, [%1];"),
+                            constraint,
+                            &r,
+                            &format!("{array} + ({p})"),
                         ));
                         self.line("#else");
                         self.line(format!("const {reg} {r} = {array}[{p}];"));
@@ -438,4 +450,10 @@ impl Generator<'_> {
         }
         Ok(())
     }
+}
+
+/// An inline-PTX load `load` (`%0` from `[%1]`) into `dest`, whose
+/// register constraint is `constraint`, from the address `address`.
+pub(super) fn asm_load(load: &str, constraint: &str, dest: &str, address: &str) -> String {
+    format!("asm(\"{load}\" : \"={constraint}\"({dest}) : \"l\"({address}));")
 }
