@@ -184,7 +184,11 @@ impl Generator<'_> {
             t_len,
             stream: tiles.stream,
         };
-        self.merge_tiles(&red, &cx)?;
+        let hints = merge_hints();
+        self.stream_stores = hints.stores.filter(|_| tiles.stream);
+        let merged = self.merge_tiles(&red, &cx, hints);
+        self.stream_stores = None;
+        merged?;
         Ok(Val::Array(Self::out_view(&out)))
     }
 
@@ -368,6 +372,44 @@ fn merge_probe(what: &str) -> bool {
     std::env::var("NESSIE_MERGE_PROBE").is_ok_and(|p| p.split(',').any(|x| x.trim() == what))
 }
 
+/// How the merge's results are stored where the compiler is NVIDIA's
+/// (note [the merge's stores]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum StreamStore {
+    /// `st.global.cs` (evict-first in L1 and L2).
+    Cs,
+    /// `st.global.L2::cache_hint` with a fractional evict-first policy
+    /// (sm_80), `st.global.cs` on older cards.
+    EvictFirst,
+}
+
+/// Which of the merge's accesses besides the tile's values are streamed
+/// (with `MergeTiles::stream`): the ends' reads of the offsets, the
+/// results' stores.
+#[derive(Clone, Copy, Debug)]
+struct MergeHints {
+    offsets: bool,
+    stores: Option<StreamStore>,
+}
+
+/// The merge's hints: `NESSIE_MERGE_HINTS` (for measurement: a
+/// comma-separated list of `offsets`, `st-cs`, `st-ef`; `none` for
+/// none), else the default (note [the merge's stores]).
+fn merge_hints() -> MergeHints {
+    let Ok(list) = std::env::var("NESSIE_MERGE_HINTS") else {
+        return MergeHints { offsets: true, stores: None };
+    };
+    let has = |what: &str| list.split(',').any(|x| x.trim() == what);
+    let stores = if has("st-ef") {
+        Some(StreamStore::EvictFirst)
+    } else if has("st-cs") {
+        Some(StreamStore::Cs)
+    } else {
+        None
+    };
+    MergeHints { offsets: has("offsets"), stores }
+}
+
 /// The inline PTX of a streamed element read of PTX type `ty`, `%0` from
 /// `[%1]`: not kept in L1, and first to go from L2 (a fractional cache
 /// policy of evict-first), so that the gathered vector stays there (note
@@ -446,19 +488,9 @@ impl Generator<'_> {
         let (ty, ptx) = self.stored_element(a, elem);
         match ptx.filter(|_| stream) {
             Some((pty, constraint)) => {
-                let address = format!("{array} + ({index})");
                 self.line(format!("{ty} {dest} = 0;"));
                 self.open(format!("if ({guard})"));
-                // A cache policy needs sm_80 (note [architecture define]
-                // in `runtime::cl::program`); older NVIDIA cards stream by
-                // `ld.global.cs`.
-                self.line("#if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80");
-                self.line(asm_load(&stream_load(pty), constraint, dest, &address));
-                self.line("#elif defined(__NV_CL_C_VERSION)");
-                self.line(asm_load(&format!("ld.global.cs.{pty} %0, [%1];"), constraint, dest, &address));
-                self.line("#else");
-                self.line(format!("{dest} = {array}[{index}];"));
-                self.line("#endif");
+                self.streamed_read(pty, constraint, dest, (&array, index));
                 self.close();
             }
             None => self.line(format!("const {ty} {dest} = {guard} ? {array}[{index}] : 0;")),
@@ -466,12 +498,69 @@ impl Generator<'_> {
         Ok(())
     }
 
+    /// `dest = array[index]` (`dest` declared, of the array's stored
+    /// type) by [`stream_load`] where the compiler is NVIDIA's and the
+    /// card has cache policies, by `ld.global.cs` on older NVIDIA cards,
+    /// and as plain C elsewhere.
+    fn streamed_read(&mut self, pty: &str, constraint: &str, dest: &str, (array, index): (&str, &str)) {
+        let address = format!("{array} + ({index})");
+        self.nvidia_ladder(
+            asm_load(&stream_load(pty), constraint, dest, &address),
+            asm_load(&format!("ld.global.cs.{pty} %0, [%1];"), constraint, dest, &address),
+            format!("{dest} = {array}[{index}];"),
+        );
+    }
+
+    /// The lines `sm80` where the compiler is NVIDIA's and the card has
+    /// cache policies (sm_80, note [architecture define] in
+    /// `runtime::cl::program`), `older` on older NVIDIA cards (and where
+    /// the architecture is not defined), `portable` elsewhere.
+    fn nvidia_ladder(&mut self, sm80: String, older: String, portable: String) {
+        self.line("#if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80");
+        self.line(sm80);
+        self.line("#elif defined(__NV_CL_C_VERSION)");
+        self.line(older);
+        self.line("#else");
+        self.line(portable);
+        self.line("#endif");
+    }
+
+    /// The C type, PTX type and register constraint of an element of the
+    /// kernel's global array `name`, where a streamed access has them
+    /// (not for `uchar`s, nor for a name that is no array of the kernel).
+    fn array_element(&self, name: &str) -> Option<(&'static str, &'static str, &'static str)> {
+        let a = flatten::ir::KVar(u32::try_from(self.names.iter().position(|n| n == name)?).ok()?);
+        let flatten::ir::VarType::Array(elem) = self.lift.flat.var(a).ty else { return None };
+        let (ty, ptx) = self.stored_element(a, elem);
+        ptx.map(|(pty, constraint)| (ty, pty, constraint))
+    }
+
+    /// `array[at] = value` as a streamed store `how` where the compiler is
+    /// NVIDIA's (note [the merge's stores]); a plain store for an array
+    /// without a PTX type.
+    pub(super) fn stream_store(&mut self, how: StreamStore, array: &str, at: &str, value: &str) {
+        let plain = format!("{array}[{at}] = {value};");
+        let Some((ty, pty, constraint)) = self.array_element(array) else { return self.line(plain) };
+        let store = |st: &str| {
+            format!("asm volatile(\"{st}\" : : \"l\"({array} + ({at})), \"{constraint}\"(({ty})({value})));")
+        };
+        let cs = store(&format!("st.global.cs.{pty} [%0], %1;"));
+        let sm80 = match how {
+            StreamStore::Cs => cs.clone(),
+            StreamStore::EvictFirst => store(&format!(
+                "{{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; \
+                 st.global.L2::cache_hint.{pty} [%0], %1, pol; }}"
+            )),
+        };
+        self.nvidia_ladder(sm80, cs, plain);
+    }
+
     /// The group's loop over tiles (see the module's doc): a tile's
     /// segment `a`, where it began in earlier tiles, is written one tile
     /// later, when the group has merged its next tile, so that its
     /// look-back seldom waits (note [lagged look-back]); a last pass
     /// without a tile writes the group's last one.
-    fn merge_tiles(&mut self, red: &Reduction<'_>, cx: &MergeCx<'_>) -> Result<(), CodegenError> {
+    fn merge_tiles(&mut self, red: &Reduction<'_>, cx: &MergeCx<'_>, hints: MergeHints) -> Result<(), CodegenError> {
         let (out, count, offsets, vals, ends, status, t, s, n) =
             (cx.out, cx.count, cx.offsets, cx.vals, cx.ends, cx.status, cx.t, cx.s, cx.n);
         let (tiles, splits, epoch, l, v, t_len) = (cx.tiles, cx.splits, cx.epoch, cx.l, cx.v, cx.t_len);
@@ -505,7 +594,19 @@ impl Generator<'_> {
         let (kk, r) = (self.fresh("k"), self.fresh("r"));
         self.open(format!("for (int {kk} = {t}; {kk} < {nr}; {kk} += {l})"));
         self.line(format!("const long {r} = {a} + {kk};"));
-        self.line(format!("{ends}[{kk}] = (int)({} - {j0});", end_of(&r)));
+        match self.array_element(offsets).filter(|_| cx.stream && hints.offsets) {
+            // The ends read once, streamed as the tile's values are (note
+            // [the merge's stores]).
+            Some((ty, pty, constraint)) => {
+                let raw = self.fresh("end");
+                self.line(format!("{ty} {raw} = 0;"));
+                self.open(format!("if ({r} + 1 < {s})"));
+                self.streamed_read(pty, constraint, &raw, (offsets, &format!("{r} + 1")));
+                self.close();
+                self.line(format!("{ends}[{kk}] = (int)(({r} + 1 < {s} ? (long){raw} : {n}) - {j0});"));
+            }
+            None => self.line(format!("{ends}[{kk}] = (int)({} - {j0});", end_of(&r))),
+        }
         self.close();
         self.tile_values(red, vals, (t, &ne, &j0), l, v, cx.stream)?;
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
