@@ -357,9 +357,6 @@ pub struct Generator<'a> {
     int_arith: bool,
     /// Inside `atomicMax`: writes are atomic maxima.
     atomic: bool,
-    /// Inside the merge's tiles: plain writes to memory are streamed
-    /// stores (note [the merge's stores] in `seg_merge`).
-    stream_stores: Option<seg_merge::StreamStore>,
     /// The private fault record of the batch being pulled, which a
     /// deferred-fault function's calls take (note [deferred faults] in
     /// `seg_reduce`).
@@ -397,7 +394,6 @@ impl<'a> Generator<'a> {
             narrow_gids: Vec::new(),
             int_arith: false,
             atomic: false,
-            stream_stores: None,
             fault: None,
             nodes: Nodes::default(),
             memory: Memory::default(),
@@ -693,8 +689,6 @@ impl<'a> Generator<'a> {
                 for (name, comp) in names.iter().zip(comps) {
                     if self.atomic {
                         self.line(format!("atomic_max((volatile __global int*)&{name}[{at}], (int)({comp}));"));
-                    } else if let Some(how) = self.stream_stores {
-                        self.stream_store(how, name, &at, comp);
                     } else {
                         self.line(format!("{name}[{at}] = {comp};"));
                     }

@@ -101,8 +101,8 @@ fn the_teams_stage_in_batches_of_b_streams_its_element_reads_on_nvidia_only() {
     assert_eq!(streaming.len(), 1, "{:?}", streaming.iter().map(|(n, _)| n).collect::<Vec<_>>());
     // And merge's, its tile's columns and values (8 of each a work-item)
     // and the ends' offsets (64-bit, one read in the loop over the
-    // tile's ends), evict-first from L2 (notes [the merge's loads evict
-    // first], [the merge's offsets and stores] in `codegen::seg_merge`).
+    // tile's ends), evict-first from L2 (note [the merge's loads evict
+    // first] in `codegen::seg_merge`).
     assert_eq!(merge.len(), 1, "{:?}", merge.iter().map(|(n, _)| n).collect::<Vec<_>>());
     let merge_nvidia = preprocess(&merge[0].1, Nvidia(Some(90)));
     let hinted = "ld.global.L1::no_allocate.L2::cache_hint";
@@ -124,8 +124,8 @@ fn the_teams_stage_in_batches_of_b_streams_its_element_reads_on_nvidia_only() {
         assert_eq!(text.matches("ld.global.cs.f64").count(), 8, "{text}");
         assert_eq!(text.matches("ld.global.cs.s64").count(), 1, "{text}");
     }
-    // Elsewhere the plain C reads, the ends' offset among them; no store
-    // is streamed on any compiler.
+    // Elsewhere the plain C reads, the ends' offset among them; the
+    // results' stores are plain everywhere (streamed, they won nothing).
     let portable = preprocess(&merge[0].1, Portable);
     assert!(!portable.contains("asm"), "{portable}");
     assert!(portable.contains("end = m_offsets[r + 1];"), "{portable}");

@@ -96,6 +96,27 @@
 // device's compute capability (note [architecture define] in
 // `runtime::cl::program`); below sm_80, or where it is not defined, the
 // reads are `ld.global.cs` as before.
+//
+// The tile's segment ends (the offsets `offsets[r + 1]` of the loop that
+// copies them to local memory, read once: 56 MB a call, as much as the
+// results) are read the same way, which keeps another 56 MB from pushing
+// `v` out of L2; the few single reads of `offsets` (`e0`, the previous
+// tile's `hp`, the same address for the whole group) are plain. Measured
+// on an H100 (one call, main dcbcb24's binary alternating with each
+// variant, medians of 13 runs, ms of the merge kernel / of the smvm
+// kernels a call, SpMV's power-law rows; cuSPARSE 1.272, `take(v, cols)`
+// 1.202): main 1.264 / 1.327 (0.959x cuSPARSE); the streamed ends 1.260 /
+// 1.322 (0.962x; every run of the 13 below every run of main's, which
+// spread 1.264 to 1.265), and the binary with the ends plain again 1.264
+// / 1.326. The results' stores (8 bytes a row, 56 MB a call, allocated in
+// L2 by a plain store) were tried streamed too, through a hook in
+// `Generator::write` that only the merge set: `st.global.cs` 1.264 alone
+// and 1.260 with the streamed ends (no gain); `st.global.L2::cache_hint`
+// with the fractional evict-first policy 1.266 alone and 1.262 with the
+// ends (slower, perhaps because a row's 8 bytes fill a quarter of a
+// 32-byte sector, and a sector evicted before its neighbours are written
+// costs DRAM a partial write). Registers stayed 64 in every variant.
+// The stores stay plain and the hook went.
 
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
@@ -184,11 +205,7 @@ impl Generator<'_> {
             t_len,
             stream: tiles.stream,
         };
-        let hints = merge_hints();
-        self.stream_stores = hints.stores.filter(|_| tiles.stream);
-        let merged = self.merge_tiles(&red, &cx, hints);
-        self.stream_stores = None;
-        merged?;
+        self.merge_tiles(&red, &cx)?;
         Ok(Val::Array(Self::out_view(&out)))
     }
 
@@ -372,44 +389,6 @@ fn merge_probe(what: &str) -> bool {
     std::env::var("NESSIE_MERGE_PROBE").is_ok_and(|p| p.split(',').any(|x| x.trim() == what))
 }
 
-/// How the merge's results are stored where the compiler is NVIDIA's
-/// (note [the merge's stores]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum StreamStore {
-    /// `st.global.cs` (evict-first in L1 and L2).
-    Cs,
-    /// `st.global.L2::cache_hint` with a fractional evict-first policy
-    /// (sm_80), `st.global.cs` on older cards.
-    EvictFirst,
-}
-
-/// Which of the merge's accesses besides the tile's values are streamed
-/// (with `MergeTiles::stream`): the ends' reads of the offsets, the
-/// results' stores.
-#[derive(Clone, Copy, Debug)]
-struct MergeHints {
-    offsets: bool,
-    stores: Option<StreamStore>,
-}
-
-/// The merge's hints: `NESSIE_MERGE_HINTS` (for measurement: a
-/// comma-separated list of `offsets`, `st-cs`, `st-ef`; `none` for
-/// none), else the default (note [the merge's stores]).
-fn merge_hints() -> MergeHints {
-    let Ok(list) = std::env::var("NESSIE_MERGE_HINTS") else {
-        return MergeHints { offsets: true, stores: None };
-    };
-    let has = |what: &str| list.split(',').any(|x| x.trim() == what);
-    let stores = if has("st-ef") {
-        Some(StreamStore::EvictFirst)
-    } else if has("st-cs") {
-        Some(StreamStore::Cs)
-    } else {
-        None
-    };
-    MergeHints { offsets: has("offsets"), stores }
-}
-
 /// The inline PTX of a streamed element read of PTX type `ty`, `%0` from
 /// `[%1]`: not kept in L1, and first to go from L2 (a fractional cache
 /// policy of evict-first), so that the gathered vector stays there (note
@@ -500,34 +479,25 @@ impl Generator<'_> {
 
     /// `dest = array[index]` (`dest` declared, of the array's stored
     /// type) by [`stream_load`] where the compiler is NVIDIA's and the
-    /// card has cache policies, by `ld.global.cs` on older NVIDIA cards,
-    /// and as plain C elsewhere.
+    /// card has cache policies (sm_80, note [architecture define] in
+    /// `runtime::cl::program`), by `ld.global.cs` on older NVIDIA cards
+    /// and where the architecture is not defined, and as plain C
+    /// elsewhere.
     fn streamed_read(&mut self, pty: &str, constraint: &str, dest: &str, (array, index): (&str, &str)) {
         let address = format!("{array} + ({index})");
-        self.nvidia_ladder(
-            asm_load(&stream_load(pty), constraint, dest, &address),
-            asm_load(&format!("ld.global.cs.{pty} %0, [%1];"), constraint, dest, &address),
-            format!("{dest} = {array}[{index}];"),
-        );
-    }
-
-    /// The lines `sm80` where the compiler is NVIDIA's and the card has
-    /// cache policies (sm_80, note [architecture define] in
-    /// `runtime::cl::program`), `older` on older NVIDIA cards (and where
-    /// the architecture is not defined), `portable` elsewhere.
-    fn nvidia_ladder(&mut self, sm80: String, older: String, portable: String) {
         self.line("#if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80");
-        self.line(sm80);
+        self.line(asm_load(&stream_load(pty), constraint, dest, &address));
         self.line("#elif defined(__NV_CL_C_VERSION)");
-        self.line(older);
+        self.line(asm_load(&format!("ld.global.cs.{pty} %0, [%1];"), constraint, dest, &address));
         self.line("#else");
-        self.line(portable);
+        self.line(format!("{dest} = {array}[{index}];"));
         self.line("#endif");
     }
 
     /// The C type, PTX type and register constraint of an element of the
     /// kernel's global array `name`, where a streamed access has them
-    /// (not for `uchar`s, nor for a name that is no array of the kernel).
+    /// (not for `uchar`s, nor for a name that is no array of the kernel):
+    /// the merge knows its segment descriptor's arrays by name only.
     fn array_element(&self, name: &str) -> Option<(&'static str, &'static str, &'static str)> {
         let a = flatten::ir::KVar(u32::try_from(self.names.iter().position(|n| n == name)?).ok()?);
         let flatten::ir::VarType::Array(elem) = self.lift.flat.var(a).ty else { return None };
@@ -535,32 +505,12 @@ impl Generator<'_> {
         ptx.map(|(pty, constraint)| (ty, pty, constraint))
     }
 
-    /// `array[at] = value` as a streamed store `how` where the compiler is
-    /// NVIDIA's (note [the merge's stores]); a plain store for an array
-    /// without a PTX type.
-    pub(super) fn stream_store(&mut self, how: StreamStore, array: &str, at: &str, value: &str) {
-        let plain = format!("{array}[{at}] = {value};");
-        let Some((ty, pty, constraint)) = self.array_element(array) else { return self.line(plain) };
-        let store = |st: &str| {
-            format!("asm volatile(\"{st}\" : : \"l\"({array} + ({at})), \"{constraint}\"(({ty})({value})));")
-        };
-        let cs = store(&format!("st.global.cs.{pty} [%0], %1;"));
-        let sm80 = match how {
-            StreamStore::Cs => cs.clone(),
-            StreamStore::EvictFirst => store(&format!(
-                "{{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; \
-                 st.global.L2::cache_hint.{pty} [%0], %1, pol; }}"
-            )),
-        };
-        self.nvidia_ladder(sm80, cs, plain);
-    }
-
     /// The group's loop over tiles (see the module's doc): a tile's
     /// segment `a`, where it began in earlier tiles, is written one tile
     /// later, when the group has merged its next tile, so that its
     /// look-back seldom waits (note [lagged look-back]); a last pass
     /// without a tile writes the group's last one.
-    fn merge_tiles(&mut self, red: &Reduction<'_>, cx: &MergeCx<'_>, hints: MergeHints) -> Result<(), CodegenError> {
+    fn merge_tiles(&mut self, red: &Reduction<'_>, cx: &MergeCx<'_>) -> Result<(), CodegenError> {
         let (out, count, offsets, vals, ends, status, t, s, n) =
             (cx.out, cx.count, cx.offsets, cx.vals, cx.ends, cx.status, cx.t, cx.s, cx.n);
         let (tiles, splits, epoch, l, v, t_len) = (cx.tiles, cx.splits, cx.epoch, cx.l, cx.v, cx.t_len);
@@ -594,9 +544,9 @@ impl Generator<'_> {
         let (kk, r) = (self.fresh("k"), self.fresh("r"));
         self.open(format!("for (int {kk} = {t}; {kk} < {nr}; {kk} += {l})"));
         self.line(format!("const long {r} = {a} + {kk};"));
-        match self.array_element(offsets).filter(|_| cx.stream && hints.offsets) {
-            // The ends read once, streamed as the tile's values are (note
-            // [the merge's stores]).
+        match self.array_element(offsets).filter(|_| cx.stream) {
+            // The ends, read once, streamed as the tile's values are (note
+            // [the merge's loads evict first]).
             Some((ty, pty, constraint)) => {
                 let raw = self.fresh("end");
                 self.line(format!("{ty} {raw} = 0;"));
