@@ -99,15 +99,21 @@ fn the_teams_stage_in_batches_of_b_streams_its_element_reads_on_nvidia_only() {
     // Of the teams' kernels one: the stage of batches of B (not the short
     // rows', not the whole group's).
     assert_eq!(streaming.len(), 1, "{:?}", streaming.iter().map(|(n, _)| n).collect::<Vec<_>>());
-    // And merge's, its tile's columns and values (8 of each a work-item),
-    // evict-first from L2 (note [the merge's loads evict first] in
-    // `codegen::seg_merge`).
+    // And merge's, its tile's columns and values (8 of each a work-item)
+    // and the ends' offsets (64-bit, one read in the loop over the
+    // tile's ends), evict-first from L2 (note [the merge's loads evict
+    // first] in `codegen::seg_merge`).
     assert_eq!(merge.len(), 1, "{:?}", merge.iter().map(|(n, _)| n).collect::<Vec<_>>());
     let merge_nvidia = preprocess(&merge[0].1, Nvidia(Some(90)));
     let hinted = "ld.global.L1::no_allocate.L2::cache_hint";
     assert_eq!(merge_nvidia.matches(&format!("{hinted}.s32")).count(), 8, "{merge_nvidia}");
     assert_eq!(merge_nvidia.matches(&format!("{hinted}.f64")).count(), 8, "{merge_nvidia}");
-    assert_eq!(merge_nvidia.matches("createpolicy.fractional.L2::evict_first").count(), 16, "{merge_nvidia}");
+    assert_eq!(merge_nvidia.matches(&format!("{hinted}.s64")).count(), 1, "{merge_nvidia}");
+    assert!(
+        merge_nvidia
+            .contains(&format!("{hinted}.s64 %0, [%1], pol; }}\" : \"=l\"(end) : \"l\"(m_offsets + (r + 1)));"))
+    );
+    assert_eq!(merge_nvidia.matches("createpolicy.fractional.L2::evict_first").count(), 17, "{merge_nvidia}");
     assert!(!merge_nvidia.contains("ld.global.cs"), "{merge_nvidia}");
     // A cache policy needs sm_80: older cards, and builds that do not
     // define the architecture, stream by `ld.global.cs`.
@@ -116,8 +122,14 @@ fn the_teams_stage_in_batches_of_b_streams_its_element_reads_on_nvidia_only() {
         assert!(!text.contains("createpolicy") && !text.contains("cache_hint"), "{text}");
         assert_eq!(text.matches("ld.global.cs.s32").count(), 8, "{text}");
         assert_eq!(text.matches("ld.global.cs.f64").count(), 8, "{text}");
+        assert_eq!(text.matches("ld.global.cs.s64").count(), 1, "{text}");
     }
-    assert!(!preprocess(&merge[0].1, Portable).contains("asm"));
+    // Elsewhere the plain C reads, the ends' offset among them; the
+    // results' stores are plain everywhere (streamed, they won nothing).
+    let portable = preprocess(&merge[0].1, Portable);
+    assert!(!portable.contains("asm"), "{portable}");
+    assert!(portable.contains("end = m_offsets[r + 1];"), "{portable}");
+    assert!(!merge[0].1.contains("st.global"), "{}", merge[0].1);
     let (name, text) = &streaming[0];
     let (nvidia, portable) = (preprocess(text, Nvidia(Some(90))), preprocess(text, Portable));
     // Columns (32-bit) and values, in a batch of two and one at a time.

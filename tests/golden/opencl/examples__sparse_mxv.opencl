@@ -2157,7 +2157,17 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         }
         for (int k = t; k < nr; k += 256) {
             const long r = a_1 + k;
-            merge_ends[k] = (int)((r + 1 < segs ? m_offsets[r + 1] : n_1) - j0);
+            long end = 0;
+            if (r + 1 < segs) {
+                #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+                asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(end) : "l"(m_offsets + (r + 1)));
+                #elif defined(__NV_CL_C_VERSION)
+                asm("ld.global.cs.s64 %0, [%1];" : "=l"(end) : "l"(m_offsets + (r + 1)));
+                #else
+                end = m_offsets[r + 1];
+                #endif
+            }
+            merge_ends[k] = (int)((r + 1 < segs ? (long)end : n_1) - j0);
         }
         const int k_1 = t + 0 * 256;
         const int k_2 = t + 1 * 256;

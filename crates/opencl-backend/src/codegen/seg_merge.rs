@@ -96,6 +96,27 @@
 // device's compute capability (note [architecture define] in
 // `runtime::cl::program`); below sm_80, or where it is not defined, the
 // reads are `ld.global.cs` as before.
+//
+// The tile's segment ends (the offsets `offsets[r + 1]` of the loop that
+// copies them to local memory, read once: 56 MB a call, as much as the
+// results) are read the same way, which keeps another 56 MB from pushing
+// `v` out of L2; the few single reads of `offsets` (`e0`, the previous
+// tile's `hp`, the same address for the whole group) are plain. Measured
+// on an H100 (one call, main dcbcb24's binary alternating with each
+// variant, medians of 13 runs, ms of the merge kernel / of the smvm
+// kernels a call, SpMV's power-law rows; cuSPARSE 1.272, `take(v, cols)`
+// 1.202): main 1.264 / 1.327 (0.959x cuSPARSE); the streamed ends 1.260 /
+// 1.322 (0.962x; every run of the 13 below every run of main's, which
+// spread 1.264 to 1.265), and the binary with the ends plain again 1.264
+// / 1.326. The results' stores (8 bytes a row, 56 MB a call, allocated in
+// L2 by a plain store) were tried streamed too, through a hook in
+// `Generator::write` that only the merge set: `st.global.cs` 1.264 alone
+// and 1.260 with the streamed ends (no gain); `st.global.L2::cache_hint`
+// with the fractional evict-first policy 1.266 alone and 1.262 with the
+// ends (slower, perhaps because a row's 8 bytes fill a quarter of a
+// 32-byte sector, and a sector evicted before its neighbours are written
+// costs DRAM a partial write). Registers stayed 64 in every variant.
+// The stores stay plain and the hook went.
 
 use lift_ir::address_space::AddressSpace;
 use lift_ir::arith::{ArithExpr, Range, Var};
@@ -446,24 +467,42 @@ impl Generator<'_> {
         let (ty, ptx) = self.stored_element(a, elem);
         match ptx.filter(|_| stream) {
             Some((pty, constraint)) => {
-                let address = format!("{array} + ({index})");
                 self.line(format!("{ty} {dest} = 0;"));
                 self.open(format!("if ({guard})"));
-                // A cache policy needs sm_80 (note [architecture define]
-                // in `runtime::cl::program`); older NVIDIA cards stream by
-                // `ld.global.cs`.
-                self.line("#if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80");
-                self.line(asm_load(&stream_load(pty), constraint, dest, &address));
-                self.line("#elif defined(__NV_CL_C_VERSION)");
-                self.line(asm_load(&format!("ld.global.cs.{pty} %0, [%1];"), constraint, dest, &address));
-                self.line("#else");
-                self.line(format!("{dest} = {array}[{index}];"));
-                self.line("#endif");
+                self.streamed_read(pty, constraint, dest, (&array, index));
                 self.close();
             }
             None => self.line(format!("const {ty} {dest} = {guard} ? {array}[{index}] : 0;")),
         }
         Ok(())
+    }
+
+    /// `dest = array[index]` (`dest` declared, of the array's stored
+    /// type) by [`stream_load`] where the compiler is NVIDIA's and the
+    /// card has cache policies (sm_80, note [architecture define] in
+    /// `runtime::cl::program`), by `ld.global.cs` on older NVIDIA cards
+    /// and where the architecture is not defined, and as plain C
+    /// elsewhere.
+    fn streamed_read(&mut self, pty: &str, constraint: &str, dest: &str, (array, index): (&str, &str)) {
+        let address = format!("{array} + ({index})");
+        self.line("#if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80");
+        self.line(asm_load(&stream_load(pty), constraint, dest, &address));
+        self.line("#elif defined(__NV_CL_C_VERSION)");
+        self.line(asm_load(&format!("ld.global.cs.{pty} %0, [%1];"), constraint, dest, &address));
+        self.line("#else");
+        self.line(format!("{dest} = {array}[{index}];"));
+        self.line("#endif");
+    }
+
+    /// The C type, PTX type and register constraint of an element of the
+    /// kernel's global array `name`, where a streamed access has them
+    /// (not for `uchar`s, nor for a name that is no array of the kernel):
+    /// the merge knows its segment descriptor's arrays by name only.
+    fn array_element(&self, name: &str) -> Option<(&'static str, &'static str, &'static str)> {
+        let a = flatten::ir::KVar(u32::try_from(self.names.iter().position(|n| n == name)?).ok()?);
+        let flatten::ir::VarType::Array(elem) = self.lift.flat.var(a).ty else { return None };
+        let (ty, ptx) = self.stored_element(a, elem);
+        ptx.map(|(pty, constraint)| (ty, pty, constraint))
     }
 
     /// The group's loop over tiles (see the module's doc): a tile's
@@ -505,7 +544,19 @@ impl Generator<'_> {
         let (kk, r) = (self.fresh("k"), self.fresh("r"));
         self.open(format!("for (int {kk} = {t}; {kk} < {nr}; {kk} += {l})"));
         self.line(format!("const long {r} = {a} + {kk};"));
-        self.line(format!("{ends}[{kk}] = (int)({} - {j0});", end_of(&r)));
+        match self.array_element(offsets).filter(|_| cx.stream) {
+            // The ends, read once, streamed as the tile's values are (note
+            // [the merge's loads evict first]).
+            Some((ty, pty, constraint)) => {
+                let raw = self.fresh("end");
+                self.line(format!("{ty} {raw} = 0;"));
+                self.open(format!("if ({r} + 1 < {s})"));
+                self.streamed_read(pty, constraint, &raw, (offsets, &format!("{r} + 1")));
+                self.close();
+                self.line(format!("{ends}[{kk}] = (int)(({r} + 1 < {s} ? (long){raw} : {n}) - {j0});"));
+            }
+            None => self.line(format!("{ends}[{kk}] = (int)({} - {j0});", end_of(&r))),
+        }
         self.close();
         self.tile_values(red, vals, (t, &ne, &j0), l, v, cx.stream)?;
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
