@@ -1397,7 +1397,8 @@ pub fn chunk_piece(offsets: &[usize], chunk: usize, c: usize) -> Option<std::ops
 ///                if end(mid) < d - mid then lo = mid + 1 else hi = mid
 /// ```
 /// (`merge_split` for the evaluators; the backend's chunk searches are
-/// the same loop in C).
+/// the same loop in C). A search of several rows a step is slower: note
+/// [the splits' search].
 fn split_thunk(low: &mut LiftKernel, offsets: KVar, lengths: KVar, tile: i64) -> Thunk {
     let int = Scalar::Int;
     let bin = |op, a, b| GExpr::binary(op, int, a, b);
@@ -1432,6 +1433,127 @@ fn split_thunk(low: &mut LiftKernel, offsets: KVar, lengths: KVar, tile: i64) ->
         body: Box::new(GExpr::Let { vars: vec![d], value: Box::new(diagonal), body: Box::new(search) }),
     };
     Thunk { params: vec![p], body }
+}
+
+// Note [the splits' search]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~
+// The splits' kernel (one work-item a tile, 32K tiles on SpMV's 7·10^6
+// power-law rows) is a binary search of 23 dependent loads a work-item,
+// and looks like pure latency. A K-ary search looks shallower: a step
+// probes `q_j = lo + ⌊j·(hi - lo)/(K + 1)⌋`, j = 1..K, rows whose loads
+// depend only on `lo` and `hi` (in flight together, the row clamped to
+// `S - 1` and `n` selected after the load, no branch between them), and
+// narrows to `lo' = max(lo, max{q_j + 1 : P(q_j)})`, `hi' = min(hi,
+// min{q_j : ¬P(q_j)})` by selects: `⌊log_{K+1} len⌋ + 1` steps (8 for K
+// = 7), the binary search's row for every diagonal (`P(r) = end(r) < d
+// - r` holds on a prefix; the probes lie in `[lo, hi)` in order, so
+// `P` holds on `[lo₀, lo)` and fails on `[hi, hi₀)` after each step, and
+// `hi' - lo' ≤ ⌊len/(K+1)⌋`). It was slower on the H100 (one call, main's
+// binary as the baseline, medians of 14 runs of `primitives/spmv.nesl`
+// SHAPE 2, ms a call of the splits' kernel): binary 0.0191, K = 3
+// 0.0253, K = 7 0.0256, K = 15 0.0438; the merge's own kernel unchanged
+// (1.264). So the kernel is not bound by its chain of loads but, it
+// seems (an estimate: no counters were read), by the distinct lines it
+// misses, 32K work-items with a load each keeping the memory system as
+// busy as it gets: the times follow the lines a work-item touches below
+// the levels that neighbouring tiles share (their splits are ~200 rows
+// apart): about 11 for the binary search (one line a level until the
+// bracket fits one line), 16 and 17 for K = 3 and 7, 38 for K = 15.
+// What would make it cheaper touches fewer lines (the splits searched
+// where the merge's group reads the offsets anyway), not more at once.
+// The K-ary search was not kept; the tests below, written for it, check
+// the binary search against `merge_split` the same way.
+
+// Beside the function it tests, not at the end of the file.
+#[cfg(test)]
+#[allow(clippy::items_after_test_module)]
+mod split_tests {
+    //! `split_thunk` run by the flat IR's evaluator against `merge_split`
+    //! at every tile's diagonal (note [the splits' search]).
+    use flatten::eval::{ArrayValue, FlatValue, ScalarRunner, ScalarValue};
+    use flatten::ir::{KVar, Kernel, Scalar, VarType};
+    use proptest::prelude::*;
+
+    use super::{merge_split, split_thunk};
+
+    /// The splits of tiles `0 ..= ⌈(S + n) / tile⌉ + 1` (the last past the
+    /// end: its diagonal is `S + n`) of segments of these `lengths`, by the
+    /// thunk and by `merge_split`.
+    fn splits(lengths: &[usize], tile: i64) -> (Vec<i64>, Vec<i64>) {
+        let mut flat = Kernel { name: "splits".into(), params: vec![], body: vec![], results: vec![], vars: vec![] };
+        let array = |flat: &mut Kernel, name: &str| flat.new_var(name, VarType::Array(Scalar::Int));
+        let (offsets, lengths_var): (KVar, KVar) = (array(&mut flat, "offsets"), array(&mut flat, "lengths"));
+        flat.params = vec![offsets, lengths_var];
+        let mut low = crate::lower::lower_kernel(&flat).expect("a kernel of no SOACs lowers");
+        let thunk = split_thunk(&mut low, offsets, lengths_var, tile);
+        let mut ends = vec![0usize];
+        for len in lengths {
+            ends.push(ends[ends.len() - 1] + len);
+        }
+        let (s, n) = (lengths.len(), ends[lengths.len()]);
+        let mut runner = ScalarRunner::new(&low.flat);
+        let starts = ends[..s].iter().map(|&o| o as i64).collect();
+        runner.bind(offsets, FlatValue::Array(ArrayValue::ints(starts))).expect("offsets bind");
+        let lens = lengths.iter().map(|&l| l as i64).collect();
+        runner.bind(lengths_var, FlatValue::Array(ArrayValue::ints(lens))).expect("lengths bind");
+        let tiles = (s + n).div_ceil(tile as usize) as i64;
+        let (mut by_thunk, mut by_search) = (Vec::new(), Vec::new());
+        for p in 0..=tiles + 1 {
+            match runner.apply(&thunk, &[ScalarValue::Int(p)], 1).expect("the split runs").as_slice() {
+                [ScalarValue::Int(r)] => by_thunk.push(*r),
+                other => panic!("tile {p}: the split gave {other:?}"),
+            }
+            let d = (p as usize * tile as usize).min(s + n);
+            by_search.push(merge_split(&ends, 0, s, 0, d) as i64);
+        }
+        (by_thunk, by_search)
+    }
+
+    #[test]
+    fn splits_agree_with_the_binary_search_on_fixed_shapes() {
+        let huge_among_tiny: Vec<usize> = (0..3000).map(|r| if r == 1234 { 100_000 } else { r % 3 }).collect();
+        let shapes: [(Vec<usize>, &[i64]); 7] = [
+            (vec![], &[1, 5, 2048]),
+            (vec![0; 50], &[1, 3, 8, 100]),
+            (vec![100_000], &[1, 9, 2048, 1 << 30]),
+            ((0..20_000).map(|r| r % 2).collect(), &[1, 7, 2048]),
+            (huge_among_tiny, &[1, 64, 2048]),
+            ((0..4096).map(|j| 4096 / (1 + (j * 1_299_709 + 12_345) % 4096)).collect(), &[1, 2048]),
+            ((0..9).collect(), &[1, 2, 1 << 40]),
+        ];
+        for (lengths, tiles) in shapes {
+            for &tile in tiles {
+                let (thunk, search) = splits(&lengths, tile);
+                assert_eq!(thunk, search, "{} segments, tiles of {tile}", lengths.len());
+            }
+        }
+    }
+
+    /// Segment lengths: many tiny ones with empties, a few long ones, one
+    /// huge one among short ones, or none.
+    fn lengths() -> impl Strategy<Value = Vec<usize>> {
+        prop_oneof![
+            prop::collection::vec(0usize..4, 0..300),
+            prop::collection::vec(0usize..3000, 0..12),
+            (prop::collection::vec(0usize..3, 1..200), 0usize..200, 1000usize..20_000).prop_map(|(mut v, at, huge)| {
+                let at = at % v.len();
+                v[at] = huge;
+                v
+            }),
+            Just(Vec::new()),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn splits_agree_with_the_binary_search_on_random_offsets(
+            lengths in lengths(),
+            tile in prop_oneof![1i64..12, Just(2048i64), Just(1i64 << 40)],
+        ) {
+            let (thunk, search) = splits(&lengths, tile);
+            prop_assert_eq!(thunk, search);
+        }
+    }
 }
 
 /// `hoist-element-reads`: the segments' pull thunk `pull` with its reads
