@@ -457,7 +457,7 @@ pub struct Teams {
     /// `segReduce-by-shape`'s teams where the team is narrower than the
     /// group: a segment of more elements than the bound sets the flag and
     /// the stage gives up (see [`GiveUp`]).
-    pub gives_up: Option<GiveUp>,
+    pub gives_up: Option<Box<GiveUp>>,
     /// `segReduce-warp-teams`, `Some(k)`: the host launches this stage
     /// only where `lanes` is at most `crate::seg_reduce::WARP_LANES`, so
     /// that a team lies in one NVIDIA warp; there the kernel combines a
@@ -482,11 +482,33 @@ pub struct Teams {
 /// stage under the device guard `flag > 0` writes every segment's value.
 /// The stage's values are those of its teams where no segment is long
 /// (the flag stays 0), and are not read otherwise. The flag depends on the
-/// lengths alone, never on timing.
+/// lengths alone, never on timing. The groups take their steps'
+/// segments by ticket from the session's look-back arena (`tickets`, of
+/// [`crate::lookback::STATUS_FRONT`] words: the ticket word, no status),
+/// so that a few groups cover any number of segments and stop together
+/// (note [teams take tickets] in `crate::seg_reduce`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GiveUp {
     pub flag: KVar,
     pub bound: ArithExpr,
+    pub tickets: KVar,
+    /// Whether the groups take their steps by ticket (else they stride
+    /// over them and take none).
+    pub tickets_on: bool,
+    /// The merge's tiles' splits, which the groups that stop on the flag
+    /// write (note [splits where teams give up] in `crate::seg_reduce`),
+    /// where the merge has no launch of its own for them.
+    pub splits: Option<GiveUpSplits>,
+}
+
+/// The splits of `segReduceMerge`'s `tiles` tiles of `tile` items each
+/// (its [`MergeTiles::splits`], `tiles + 1` of them), written by a teams'
+/// stage that gave up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GiveUpSplits {
+    pub splits: KVar,
+    pub tile: i64,
+    pub tiles: ArithExpr,
 }
 
 impl GiveUp {

@@ -162,7 +162,17 @@ pub fn print_fun(kernel: &LiftKernel, fun: &Fun) -> String {
             print_list(kernel, t.list.as_ref()),
             if t.group_long { "" } else { ", no long segments" },
             match &t.gives_up {
-                Some(g) => format!(", gives up = ({}, > {})", var_name(kernel, g.flag), g.bound),
+                Some(g) => format!(
+                    ", gives up = ({}, > {}){}{}",
+                    var_name(kernel, g.flag),
+                    g.bound,
+                    if g.tickets_on { format!(", tickets = {}", var_name(kernel, g.tickets)) } else { String::new() },
+                    match &g.splits {
+                        Some(s) =>
+                            format!(", splits = ({}, tiles of {}, {})", var_name(kernel, s.splits), s.tile, s.tiles),
+                        None => String::new(),
+                    }
+                ),
                 None => String::new(),
             },
             match t.warp {

@@ -151,6 +151,12 @@ pub struct Config {
     /// groups that return at once. (Merge's launches have their own cap,
     /// [`Config::merge_groups`].)
     pub seg_guarded_groups: i64,
+    /// Whether the groups of such a launch take their steps by ticket
+    /// (note [teams take tickets] in [`crate::seg_reduce`]; on by
+    /// default, `NESSIE_TEAM_TICKETS=0` makes them stride, with at most
+    /// [`crate::seg_reduce::STRIDING_GUARDED_GROUPS`] groups unless
+    /// `NESSIE_SEG_GROUPS` says otherwise).
+    pub seg_team_tickets: bool,
     /// The merge tiles' items a work-item (`segReduce-merge`), where set
     /// and from 1 to 16 (`NESSIE_MERGE_ITEMS`); else
     /// [`crate::seg_reduce::merge_items`].
@@ -248,6 +254,7 @@ impl Default for Config {
             seg_reduce: SegReduce::ByShape,
             seg_batch: crate::seg_reduce::SEG_BATCH,
             seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
+            seg_team_tickets: true,
             merge_items: None,
             merge_group_size: None,
             merge_groups: crate::seg_reduce::MERGE_GROUPS,

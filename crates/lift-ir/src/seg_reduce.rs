@@ -314,8 +314,8 @@ use flatten::ir::{BinaryOp, GExpr, KVar, Scalar, Thunk, VarType};
 use crate::arith::{ArithExpr, Range};
 
 use crate::ir::{
-    DeviceGuard, Expr, Fun, GiveUp, HoistedPull, LiftKernel, LongChunks, LongList, LongPartials, MergeTiles, SizeDef,
-    Stage, Teams, UserFunDef, UserFunId,
+    DeviceGuard, Expr, Fun, GiveUp, GiveUpSplits, HoistedPull, LiftKernel, LongChunks, LongList, LongPartials,
+    MergeTiles, SizeDef, Stage, Teams, UserFunDef, UserFunId,
 };
 use crate::lower::Unsupported;
 use crate::rules::{Config, SegReduce};
@@ -471,6 +471,7 @@ pub fn side_outputs(e: &Expr) -> Vec<KVar> {
         }
         if let Fun::SegReduceTeams(_, Teams { gives_up: Some(g), .. }) = f {
             out.push(g.flag);
+            out.extend(g.splits.as_ref().map(|s| s.splits));
         }
         for a in args {
             out.extend(side_outputs(a));
@@ -856,7 +857,8 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let hoisted = hoist_element_reads(low, *pull, &elements)?;
     if !teams {
         let parts = (&f, &z, &segs, hoisted);
-        lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, None)?;
+        let shape = merge_shape(low, stage, offsets, &count, &elements, &z, cfg)?;
+        lower_merge(low, stage, parts, (offsets, lengths), shape, cfg, &mut stages, None)?;
         return Ok(Some(stages));
     }
     low.rules_applied.push("segReduce-teams".into());
@@ -946,7 +948,17 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let name = low.flat.var(stage.result.first().copied().unwrap_or(lengths)).name.clone();
     let flag = low.flat.new_var(format!("{name}_gave_up"), VarType::Scalar(Scalar::Int));
     low.counters.push(flag);
-    let gives_up = GiveUp { flag, bound };
+    // Their segments' tickets (note [teams take tickets]).
+    let tickets = low.flat.new_var(format!("{name}_team_tickets"), VarType::Array(Scalar::Int));
+    low.lengths.push((tickets, ArithExpr::cst(crate::lookback::STATUS_FRONT)));
+    // The merge's tiles, whose splits the teams that give up write where
+    // they take tickets (note [splits where teams give up]); striding
+    // teams and warp teams leave them to a launch of the merge's.
+    let shape = merge_shape(low, stage, offsets, &count, &elements, &z, cfg)?;
+    let by_teams = cfg.seg_team_tickets && !(warp_plain || warp_short);
+    let splits =
+        by_teams.then(|| GiveUpSplits { splits: shape.splits, tile: shape.tile_len(), tiles: shape.tiles.clone() });
+    let gives_up = Box::new(GiveUp { flag, bound, tickets, tickets_on: cfg.seg_team_tickets, splits });
     let merge_guard = DeviceGuard { value: flag, bound: ArithExpr::zero(), at_most: false, unless: ArithExpr::zero() };
     // segReduce-long-chunks: where the group may fold a run of two chunks
     // or more; by shape only where the team is the group (known to the
@@ -1020,7 +1032,8 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     // chunks' stage does not: its carry-ins are folded by their group.
     let under = (narrow, merge_guard);
     let parts = (&f, &z, &segs, hoisted);
-    lower_merge(low, stage, parts, (offsets, lengths), &count, &elements, cfg, &mut stages, Some(under))?;
+    let shape = MergeShape { splits_written: by_teams, ..shape };
+    lower_merge(low, stage, parts, (offsets, lengths), shape, cfg, &mut stages, Some(under))?;
     Ok(Some(stages))
 }
 
@@ -1166,13 +1179,95 @@ pub const TEAM_STEPS: i64 = 4;
 /// average a second teams' stage with batches twice as long.
 pub const SEG_BATCH: i64 = 2;
 
-/// The default [`Config::seg_guarded_groups`]: the group counts the
+/// The default [`Config::seg_guarded_groups`], for teams that take
+/// tickets (note [teams take tickets]).
+pub const SEG_GUARDED_GROUPS: i64 = 2048;
+
+/// [`Config::seg_guarded_groups`] where the teams stride
+/// (`NESSIE_TEAM_TICKETS=0`) and no cap is given: the group counts the
 /// guarded launches had before the cap. On the H200 in one run, 2048
 /// took the launches that return at once from 0.013 to 0.005 ms (merge on
 /// rows of 8) and 0.016 to 0.008 ms (teams on power-law rows), but the
 /// chosen lowering's kernel from 0.387 to 0.402 ms (teams on rows of 8)
 /// and 1.054 to 1.157 ms (merge on power-law rows).
-pub const SEG_GUARDED_GROUPS: i64 = 16 * 1024;
+pub const STRIDING_GUARDED_GROUPS: i64 = 16 * 1024;
+
+// Note [teams take tickets]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~
+// The teams' stages that give up (note [teams give up]) cost, where they
+// do, about a microsecond for every thousand groups that start after the
+// flag is set and return at once: SpMV's power-law rows paid 0.044 ms for
+// 16384 striding groups. Fewer striding groups lose where the last wave
+// is part full (rows of 8 on the H200: 2048 groups 0.402 ms against
+// 0.387). So the groups take their steps by ticket
+// (`Config::seg_team_tickets`, on by default; `NESSIE_TEAM_TICKETS=0`
+// makes them stride, [`STRIDING_GUARDED_GROUPS`] of them): work-item 0
+// issues the `atomic_inc` of the session's look-back arena's ticket word
+// (`GiveUp::tickets`, less the launch's base: note [look-back arena] in
+// `runtime::cl::lookback_arena`) when it reads the flag, at the step's
+// start, and leaves the step it gives in a local slot (two in turn)
+// before the step's barrier, -1 where the ticket failed; the step count
+// waits in a third slot, so that no work-item holds it in a register.
+// [`SEG_GUARDED_GROUPS`] groups (2048) then cover any number of segments
+// with no part-full last wave, and where the flag is set few groups are
+// left to start.
+//
+// The arena's ticket count. The host's base counts one ticket a group, so
+// every group takes exactly one ticket that fails (after the last step),
+// and the group that takes the launch's last ticket (`steps + groups - 1`
+// past the base) gives the steps' back with one `atomic_sub`, as the
+// merge's tiles do (note [lagged look-back]). A group that stops on the
+// flag with a step in hand first moves the ticket word to the step count
+// (compare-and-swap from below, never backwards, so no step's ticket is
+// handed out after it and the failing tickets are exactly `steps ..
+// steps + groups`), then takes its failing ticket. The values do not
+// depend on which group takes a step: each segment is its team's.
+//
+// A group's own long segment stops it at its next step: the team's lane 0
+// sets the group's slot of the next step (three slots in turn, the one
+// after next zeroed by work-item 0 at a step's start) beside the flag, so
+// the group does not wait to read the flag back from global memory.
+//
+// Measured on the H100 (`primitives.py spmv`, main dcbcb24's binary in the
+// same calls, kernels a call; explicit cuSPARSE 0.49 / 0.17 / 1.27 ms):
+// power-law rows give up in 0.021-0.022 ms against 0.041-0.044 (with the
+// splits, note [splits where teams give up]: 0.031 ms against 0.043 +
+// 0.019), banded rows of 5 0.125 ms against 0.126-0.128, but rows of 8
+// take 0.481-0.483 ms against 0.464-0.468 (1.01-1.02x cuSPARSE instead
+// of 1.05x), for power-law's 0.962 -> 0.989x in the last call. Long-lived
+// groups are what costs rows of 8, not the tickets: striding groups as
+// many as fit at once (660, 5 an SM at 48 registers) or twice that took
+// 0.481 / 0.478 ms, 16384 striding groups 0.457 (the slots of a step
+// included; 0.457 / 0.458 / 0.457 in three calls). The tickets' first
+// version (56 registers, 4 groups an SM) took 0.489 ms, tickets of 4, 8
+// or 16 steps each 0.500-0.531, the `atomic_inc` issued just before the
+// barrier 0.491. Warp teams (note [warp teams]) always stride.
+
+// Note [splits where teams give up]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// By shape, the merge's splits (its tiles' merge-path searches, `tiles +
+// 1` of them) had a launch of their own under the flag's guard: on SpMV's
+// power-law rows 0.019 ms, and a launch that returns at once where the
+// teams did not give up. Where the teams take tickets (note [teams take
+// tickets]), the groups that stop on the flag write them instead
+// (`GiveUp::splits`): after its loop, a group whose slot of the step it
+// stopped at (or would have taken next) is set takes chunks of `L`
+// splits by ticket from the flag itself (`atomic_add` of 2; the old value
+// halved is the chunk, whatever the order of the `atomic_max` of 1 among
+// the additions, and the flag stays nonzero, all the merge's guard
+// reads), a work-item a split, each the binary search of [`split_thunk`]
+// over the offsets. The group that set the flag stops at its next step or
+// finds its slot set after its last, so some group always takes the
+// chunks; groups that finished before the flag was set take none. The
+// splits are the same numbers, so the merge and the evaluators (whose
+// `merge_pieces` computes its own) are unchanged. On the H100 (one call):
+// power-law rows 0.031 ms for teams and splits together, against 0.021 +
+// 0.019 in two launches; and one launch less for every by-shape
+// reduction (quickhull of 10^7 points: 209 launches against 225).
+// Striding teams keep the splits' launch: with the splits' code after
+// their loop, rows of 8 took 0.504 ms against 0.457 (more registers, it
+// seems; the striding loop's step count is then live after it), banded
+// rows 0.139 against 0.128. Warp teams keep it too.
 
 /// The default [`Config::merge_groups`]: the most work-groups of a merge
 /// launch (note [lagged look-back]). On the H100 (SpMV's power-law rows)
@@ -1206,21 +1301,35 @@ fn team_lanes(low: &mut LiftKernel, elements: &ArithExpr, count: &ArithExpr, l: 
     low.size_var("lanes", SizeDef::Derived(lanes_def), Range::between(1, l))
 }
 
-/// `segReduce-merge`: the tiles' splits, then the reduction, both under
-/// `under` (a host size, 0 skipping the launches, and a device guard).
-#[allow(clippy::too_many_arguments)]
-fn lower_merge(
+/// The tiles of a `segReduce-merge`: work-items a group, items a
+/// work-item, the tile count (a host size) and the splits' array (of
+/// `tiles + 1`); `splits_written`: an earlier stage writes the splits
+/// (teams that give up), so the merge has no launch for them.
+struct MergeShape {
+    group_size: i64,
+    items: i64,
+    tiles: ArithExpr,
+    splits: KVar,
+    splits_written: bool,
+}
+
+impl MergeShape {
+    fn tile_len(&self) -> i64 {
+        self.group_size * self.items
+    }
+}
+
+/// The tiles a `segReduce-merge` of `count` segments and `elements`
+/// elements, accumulator `z`, cuts them into under `cfg`.
+fn merge_shape(
     low: &mut LiftKernel,
     stage: &Stage,
-    (f, z, segs, hoisted): (&Fun, &Expr, &Expr, Option<HoistedPull>),
-    (offsets, lengths): (KVar, KVar),
+    offsets: KVar,
     count: &ArithExpr,
     elements: &ArithExpr,
+    z: &Expr,
     cfg: &Config,
-    stages: &mut Vec<Stage>,
-    under: Option<(ArithExpr, DeviceGuard)>,
-) -> Result<(), Unsupported> {
-    let (when, guard) = under.unzip();
+) -> Result<MergeShape, Unsupported> {
     let components = match z {
         Expr::Value(z) => z.len(),
         _ => usize::MAX,
@@ -1233,29 +1342,55 @@ fn lower_merge(
         .merge_group_size
         .filter(|&l| (32..=cfg.group_size).contains(&l) && l & (l - 1) == 0)
         .unwrap_or(cfg.group_size);
-    low.rules_applied.push("segReduce-merge".into());
-    let tiles_len = group_size * items;
-    let tiles_def = (count.clone() + elements.clone()).ceil_div(tiles_len);
+    let tiles_def = (count.clone() + elements.clone()).ceil_div(group_size * items);
     let tiles = ArithExpr::var(&low.size_var("merge_tiles", SizeDef::Derived(tiles_def), Range::at_least(0)));
+    let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
+    let splits = low.flat.new_var(format!("{name}_splits"), VarType::Array(Scalar::Int));
+    low.lengths.push((splits, tiles.clone() + 1));
+    Ok(MergeShape { group_size, items, tiles, splits, splits_written: false })
+}
+
+/// `segReduce-merge` in `shape`'s tiles: their splits (unless an earlier
+/// stage writes them), then the reduction, both under `under` (a host
+/// size, 0 skipping the launches, and a device guard).
+#[allow(clippy::too_many_arguments)]
+fn lower_merge(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    (f, z, segs, hoisted): (&Fun, &Expr, &Expr, Option<HoistedPull>),
+    (offsets, lengths): (KVar, KVar),
+    shape: MergeShape,
+    cfg: &Config,
+    stages: &mut Vec<Stage>,
+    under: Option<(ArithExpr, DeviceGuard)>,
+) -> Result<(), Unsupported> {
+    let (when, guard) = under.unzip();
+    let components = match z {
+        Expr::Value(z) => z.len(),
+        _ => usize::MAX,
+    };
+    low.rules_applied.push("segReduce-merge".into());
+    let tiles_len = shape.tile_len();
+    let MergeShape { group_size, items, tiles, splits, splits_written } = shape;
     // At most `merge_groups` groups, each taking tiles until none is left
     // (note [lagged look-back]).
     let groups_def = tiles.clone().min(cfg.merge_groups.max(1)).max(1);
     let groups = ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::at_least(1)));
-    // The tiles' splits, one work-item each, in a launch before.
     let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
-    let splits = low.flat.new_var(format!("{name}_splits"), VarType::Array(Scalar::Int));
-    low.lengths.push((splits, tiles.clone() + 1));
-    let thunk = split_thunk(low, offsets, lengths, tiles_len);
-    let split = crate::lower::add_user_fun(low, &format!("split_{name}"), &thunk, vec![Scalar::Int])?;
-    let generate = Expr::apply(Fun::Generate(tiles.clone() + 1, split), vec![]);
-    stages.push(Stage {
-        name: format!("{}_splits", stage.name),
-        body: crate::rules::lower_top(low, &Expr::apply1(Fun::map(Fun::Id), generate))?,
-        result: vec![splits],
-        scalar_result: false,
-        when: when.clone(),
-        guard: guard.clone(),
-    });
+    if !splits_written {
+        // The tiles' splits, one work-item each, in a launch before.
+        let thunk = split_thunk(low, offsets, lengths, tiles_len);
+        let split = crate::lower::add_user_fun(low, &format!("split_{name}"), &thunk, vec![Scalar::Int])?;
+        let generate = Expr::apply(Fun::Generate(tiles.clone() + 1, split), vec![]);
+        stages.push(Stage {
+            name: format!("{}_splits", stage.name),
+            body: crate::rules::lower_top(low, &Expr::apply1(Fun::map(Fun::Id), generate))?,
+            result: vec![splits],
+            scalar_result: false,
+            when: when.clone(),
+            guard: guard.clone(),
+        });
+    }
     // The carry-outs' records and the ticket (note [merge carries]).
     let status = low.flat.new_var(format!("{name}_merge_status"), VarType::Array(Scalar::Int));
     // `merge_items` took at most two components.

@@ -145,6 +145,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             // Teams' lanes in batches of 3 (`hoist-element-reads`).
             seg_batch: 3,
             seg_guarded_groups: 2,
+            seg_team_tickets: true,
             merge_items: None,
             merge_group_size: None,
             merge_groups: lift_ir::seg_reduce::MERGE_GROUPS,

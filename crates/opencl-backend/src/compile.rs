@@ -61,6 +61,8 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// (see [`lift_ir::rules::SegReduce`]), `NESSIE_SEG_BATCH=B` (1 to 16)
 /// setting [`lift_ir::rules::Config::seg_batch`], `NESSIE_SEG_GROUPS=G`
 /// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`],
+/// `NESSIE_TEAM_TICKETS=0` (striding groups)
+/// [`lift_ir::rules::Config::seg_team_tickets`],
 /// `NESSIE_MERGE_ITEMS=V` and `NESSIE_MERGE_GROUP=L`
 /// [`lift_ir::rules::Config::merge_items`] and
 /// [`lift_ir::rules::Config::merge_group_size`] (the merge tiles' shape),
@@ -86,11 +88,16 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         .and_then(|b| b.trim().parse::<i64>().ok())
         .filter(|b| (1..=16).contains(b))
         .unwrap_or(defaults.seg_batch);
+    let seg_team_tickets = std::env::var("NESSIE_TEAM_TICKETS").map_or(defaults.seg_team_tickets, |t| t.trim() != "0");
     let seg_guarded_groups = std::env::var("NESSIE_SEG_GROUPS")
         .ok()
         .and_then(|b| b.trim().parse::<i64>().ok())
         .filter(|&b| b >= 1)
-        .unwrap_or(defaults.seg_guarded_groups);
+        .unwrap_or(if seg_team_tickets {
+            defaults.seg_guarded_groups
+        } else {
+            lift_ir::seg_reduce::STRIDING_GUARDED_GROUPS
+        });
     let scan_lookback_items = std::env::var("NESSIE_SCAN_LOOKBACK_ITEMS")
         .ok()
         .and_then(|b| b.trim().parse::<i64>().ok())
@@ -133,6 +140,7 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         seg_warp_steps,
         seg_batch,
         seg_guarded_groups,
+        seg_team_tickets,
         scan_lookback_items,
         segment_tiles,
         seg_list_group,

@@ -412,20 +412,20 @@ fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
     for (source, merge_chosen) in cases {
         let (program, flat) = support::flat_program(source, fusion::ScheduleKind::ilp()).expect("compiles");
         let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("generates");
-        // The launches of each lowering: teams's four (without the chunk
-        // partials' fold in batches of B, for teams of a warp at most
-        // (`segReduce-warp-teams`) and wider ones, and of 2B, then with it
-        // where the team is the group) just before merge's splits,
-        // merge's two just after (without the partials' fold, then with
-        // it where the longest has two chunks).
-        let teams_launches = if cfg.seg_warp_steps > 0 { 4 } else { 3 };
+        // The launches of each lowering, in the segmented reduction's
+        // kernel (the one with the chunks' stage): teams's three (without
+        // the chunk partials' fold in batches of B and of 2B, then with it
+        // where the team is the group; those that give up write the
+        // merge's splits) just before merge's one, the kernel's last.
+        let teams_launches = 3;
+        let is_reduction =
+            |k: &opencl_backend::plan::CompiledKernel| k.steps.iter().any(|s| launch_of(s).kernel.ends_with("_chunks"));
+        let merge_of = |k: &opencl_backend::plan::CompiledKernel| k.steps.len().checked_sub(1);
         let without = |merge: bool| {
             let mut c = compiled.clone();
-            for k in &mut c.kernels {
-                let names: Vec<String> = k.steps.iter().map(|s| launch_of(s).kernel.clone()).collect();
-                if let Some(at) = names.iter().position(|n| n.ends_with("_splits")) {
-                    let drop: Vec<usize> =
-                        if merge { (at..at + 3).collect() } else { (at - teams_launches..at).collect() };
+            for k in c.kernels.iter_mut().filter(|k| is_reduction(k)) {
+                if let Some(at) = merge_of(k) {
+                    let drop: Vec<usize> = if merge { vec![at] } else { (at - teams_launches..at).collect() };
                     let steps = std::mem::take(&mut k.steps);
                     k.steps =
                         steps.into_iter().enumerate().filter(|(i, _)| !drop.contains(i)).map(|(_, s)| s).collect();
@@ -433,7 +433,7 @@ fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
             }
             c
         };
-        assert!(compiled.kernels.iter().any(|k| k.steps.iter().any(|s| launch_of(s).kernel.ends_with("_splits"))));
+        assert!(compiled.kernels.iter().any(is_reduction));
         // Without the chosen lowering first, in a session of its own (no
         // buffer of an earlier run holding the answer).
         let chosen = merge_chosen.unwrap_or(false);
@@ -454,8 +454,18 @@ fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
         let launched: Vec<&str> = stats.kernel_groups().map(|g| g.name.as_str()).collect();
         let decided_on_device = merge_chosen.is_some();
         assert!(launched.iter().all(|k| !k.contains("_longest")), "{source}: no longest segment: {launched:?}");
-        let splits = launched.iter().any(|k| k.ends_with("_splits"));
-        assert_eq!(splits, decided_on_device, "{source}: merge's splits launched: {launched:?}");
+        // Teams write merge's splits where they give up: no launch of
+        // its own; merge is launched (under its guard) where the device
+        // decides.
+        assert!(launched.iter().all(|k| !k.ends_with("_splits")), "{source}: a splits' launch: {launched:?}");
+        let merge_names: Vec<String> = compiled
+            .kernels
+            .iter()
+            .filter(|k| is_reduction(k))
+            .filter_map(|k| merge_of(k).map(|at| launch_of(&k.steps[at]).kernel.clone()))
+            .collect();
+        let merged = launched.iter().any(|k| merge_names.iter().any(|m| m == k));
+        assert_eq!(merged, decided_on_device, "{source}: merge launched: {launched:?}");
     }
 }
 

@@ -1558,64 +1558,39 @@ static inline long hsplit_seg_reduce_sum_pull_sum_hoisted(long p, long hsplit_le
     return hsplit_lengths_at;
 }
 
-static inline long hsplit_seg_reduce_sum_split_sum(long p, __global const long* lengths, long lengths_len, __global const long* offsets, long offsets_len) {
-    long n = lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 2048L), nessie_add(offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < offsets_len ? offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
 __kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long long_chunks, __global const long* hsplit_lengths, __global long* sum_partials_0) {
     __local long team_values[256];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long segs = n_offsets;
-    const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
+    const long n = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
     for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
-        const long hi_1 = (c + 1) * 8192;
-        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
+        const long hi = (c + 1) * 8192;
+        long a_1 = 0, b_1 = hi <= n ? segs : 0;
         while (a_1 < b_1) {
-            const long mid_1 = a_1 + (b_1 - a_1) / 2;
-            if (offsets[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
+            const long mid = a_1 + (b_1 - a_1) / 2;
+            if (offsets[mid] < hi) a_1 = mid + 1; else b_1 = mid;
         }
         const long start = a_1 > 0 ? offsets[a_1 - 1] : 0;
-        const long end = a_1 < segs ? offsets[a_1] : n_1;
-        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
-            const long lo_1 = max(c * 8192, start);
-            const long len = hi_1 - lo_1;
+        const long end = a_1 < segs ? offsets[a_1] : n;
+        if (a_1 > 0 && hi <= n && end - start >= 16384) {
+            const long lo = max(c * 8192, start);
+            const long len = hi - lo;
             long acc = 0L;
             long k = l;
             for (; k + 1 * 256 < len; k += 2 * 256) {
-                const long at = hsplit_lengths[lo_1 + k + 0 * 256];
-                const long at_1 = hsplit_lengths[lo_1 + k + 1 * 256];
-                long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 0 * 256, at);
-                long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 1 * 256, at_1);
+                const long at = hsplit_lengths[lo + k + 0 * 256];
+                const long at_1 = hsplit_lengths[lo + k + 1 * 256];
+                long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(lo + k + 0 * 256, at);
+                long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo + k + 1 * 256, at_1);
                 long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
                 acc = op_sum_r;
                 long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
                 acc = op_sum_r_1;
             }
             for (; k < len; k += 256) {
-                const long at_2 = hsplit_lengths[lo_1 + k];
-                long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k, at_2);
+                const long at_2 = hsplit_lengths[lo + k];
+                long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo + k, at_2);
                 long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
                 acc = op_sum_r_2;
             }
@@ -1640,29 +1615,49 @@ __kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __g
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, __global int* sum_gave_up, long lanes, long short_segments, long lanes_1, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global const long* lengths, __global int* sum_gave_up, long lanes, long short_segments, long lanes_1, long n_offsets_arg, __global const long* n_offsets_word, __global int* sum_team_tickets, uint sum_team_tickets_epoch, uint sum_team_tickets_base, __global const long* hsplit_lengths, __global long* sum_splits, long merge_tiles, __global long* sum) {
     __local long team_values[512];
-    __local int stopped[2];
+    __local int stopped[3];
+    __local long tickets[3];
+    __local long chunk_at[2];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
-    const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
-    if (l == 0) stopped[0] = ((volatile __global int *)sum_gave_up)[0];
+    if (l == 0) tickets[2] = (n_offsets + teams - 1) / teams;
+    const long n = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
+    if (l == 0) {
+        stopped[0] = ((volatile __global int *)sum_gave_up)[0];
+        stopped[1] = 0;
+        stopped[2] = 0;
+    }
+    if (l == 0) {
+        const uint raw = (uint)atomic_inc(sum_team_tickets) - sum_team_tickets_base;
+        if ((long)raw == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(sum_team_tickets, (int)tickets[2]);
+        tickets[0] = (long)raw < tickets[2] ? (long)raw : -1;
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
-        if (stopped[step & 1] != 0) break;
+    long ticket = tickets[0];
+    uint step = 0;
+    for (; ticket >= 0; step++) {
+        const long first = ticket * teams;
+        if (stopped[step % 3] != 0) break;
         const int next = l == 0 ? ((volatile __global int *)sum_gave_up)[0] : 0;
+        if (l == 0) stopped[(step + 2) % 3] = 0;
+        const uint raw_1 = l == 0 ? (uint)atomic_inc(sum_team_tickets) - sum_team_tickets_base : 0;
         const long s = first + team;
         int is_long = 0;
         long acc = 0L;
         if (s < n_offsets) {
             const long offset = offsets[s];
-            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
+            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
-                if (lane == 0) atomic_max(&sum_gave_up[0], 1);
+                if (lane == 0) {
+                    atomic_max(&sum_gave_up[0], 1);
+                    stopped[(step + 1) % 3] = 1;
+                }
             } else {
                 {
                     long k = lane;
@@ -1705,8 +1700,13 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
         }
         const long at_3 = (step & 1) * 256 + l;
         team_values[at_3] = acc;
-        if (l == 0) stopped[(step + 1) & 1] = next;
+        if (l == 0 && next != 0) stopped[(step + 1) % 3] = 1;
+        if (l == 0) {
+            if ((long)raw_1 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(sum_team_tickets, (int)tickets[2]);
+            tickets[(step + 1) & 1] = (long)raw_1 < tickets[2] ? (long)raw_1 : -1;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
+        ticket = tickets[(step + 1) & 1];
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -1729,31 +1729,82 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
             sum[s] = acc;
         }
     }
+    if (l == 0 && ticket >= 0) {
+        volatile __global uint* w_at = (volatile __global uint*)sum_team_tickets;
+        uint w = w_at[0];
+        while ((long)(w - sum_team_tickets_base) < tickets[2]) {
+            const uint old = atomic_cmpxchg(w_at, w, sum_team_tickets_base + (uint)tickets[2]);
+            if (old == w) break;
+            w = old;
+        }
+        const uint raw_2 = (uint)atomic_inc(sum_team_tickets) - sum_team_tickets_base;
+        if ((long)raw_2 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(sum_team_tickets, (int)tickets[2]);
+        tickets[0] = (long)raw_2 < tickets[2] ? (long)raw_2 : -1;
+    }
+    if (stopped[step % 3] != 0) {
+        for (int i = 0;; i++) {
+            if (l == 0) chunk_at[i & 1] = (long)(atomic_add(&sum_gave_up[0], 2) >> 1);
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const long chunk = chunk_at[i & 1];
+            if (chunk * 256 > merge_tiles) break;
+            const long t = chunk * 256 + l;
+            if (t <= merge_tiles) {
+                const long d = min(t * 2048, n_offsets + n);
+                long lo = max(d - n, 0L), hi = min(d, n_offsets);
+                while (lo < hi) {
+                    const long mid = lo + (hi - lo) / 2;
+                    const long end = mid + 1 < n_offsets ? offsets[mid + 1] : n;
+                    if (end < d - mid) lo = mid + 1; else hi = mid;
+                }
+                sum_splits[t] = lo;
+            }
+        }
+    }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, __global int* sum_gave_up, long lanes, long short_segments, long lanes_1, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global long* sum) {
+__kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global const long* lengths, __global int* sum_gave_up, long lanes, long short_segments, long lanes_1, long n_offsets_arg, __global const long* n_offsets_word, __global int* sum_team_tickets, uint sum_team_tickets_epoch, uint sum_team_tickets_base, __global const long* hsplit_lengths, __global long* sum_splits, long merge_tiles, __global long* sum) {
     __local long team_values[512];
-    __local int stopped[2];
+    __local int stopped[3];
+    __local long tickets[3];
+    __local long chunk_at[2];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long lane = l & (lanes_1 - 1);
     const long team = l / lanes_1;
     const long teams = 256 / lanes_1;
-    const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
-    if (l == 0) stopped[0] = ((volatile __global int *)sum_gave_up)[0];
+    if (l == 0) tickets[2] = (n_offsets + teams - 1) / teams;
+    const long n = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
+    if (l == 0) {
+        stopped[0] = ((volatile __global int *)sum_gave_up)[0];
+        stopped[1] = 0;
+        stopped[2] = 0;
+    }
+    if (l == 0) {
+        const uint raw = (uint)atomic_inc(sum_team_tickets) - sum_team_tickets_base;
+        if ((long)raw == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(sum_team_tickets, (int)tickets[2]);
+        tickets[0] = (long)raw < tickets[2] ? (long)raw : -1;
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
-        if (stopped[step & 1] != 0) break;
+    long ticket = tickets[0];
+    uint step = 0;
+    for (; ticket >= 0; step++) {
+        const long first = ticket * teams;
+        if (stopped[step % 3] != 0) break;
         const int next = l == 0 ? ((volatile __global int *)sum_gave_up)[0] : 0;
+        if (l == 0) stopped[(step + 2) % 3] = 0;
+        const uint raw_1 = l == 0 ? (uint)atomic_inc(sum_team_tickets) - sum_team_tickets_base : 0;
         const long s = first + team;
         int is_long = 0;
         long acc = 0L;
         if (s < n_offsets) {
             const long offset = offsets[s];
-            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
+            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
-                if (lane == 0) atomic_max(&sum_gave_up[0], 1);
+                if (lane == 0) {
+                    atomic_max(&sum_gave_up[0], 1);
+                    stopped[(step + 1) % 3] = 1;
+                }
             } else {
                 {
                     long k = lane;
@@ -1786,8 +1837,13 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
         }
         const long at_5 = (step & 1) * 256 + l;
         team_values[at_5] = acc;
-        if (l == 0) stopped[(step + 1) & 1] = next;
+        if (l == 0 && next != 0) stopped[(step + 1) % 3] = 1;
+        if (l == 0) {
+            if ((long)raw_1 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(sum_team_tickets, (int)tickets[2]);
+            tickets[(step + 1) & 1] = (long)raw_1 < tickets[2] ? (long)raw_1 : -1;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
+        ticket = tickets[(step + 1) & 1];
         if (lanes_1 > 8) {
             for (long h = 1; h < lanes_1; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -1810,6 +1866,37 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
             sum[s] = acc;
         }
     }
+    if (l == 0 && ticket >= 0) {
+        volatile __global uint* w_at = (volatile __global uint*)sum_team_tickets;
+        uint w = w_at[0];
+        while ((long)(w - sum_team_tickets_base) < tickets[2]) {
+            const uint old = atomic_cmpxchg(w_at, w, sum_team_tickets_base + (uint)tickets[2]);
+            if (old == w) break;
+            w = old;
+        }
+        const uint raw_2 = (uint)atomic_inc(sum_team_tickets) - sum_team_tickets_base;
+        if ((long)raw_2 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(sum_team_tickets, (int)tickets[2]);
+        tickets[0] = (long)raw_2 < tickets[2] ? (long)raw_2 : -1;
+    }
+    if (stopped[step % 3] != 0) {
+        for (int i = 0;; i++) {
+            if (l == 0) chunk_at[i & 1] = (long)(atomic_add(&sum_gave_up[0], 2) >> 1);
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const long chunk = chunk_at[i & 1];
+            if (chunk * 256 > merge_tiles) break;
+            const long t = chunk * 256 + l;
+            if (t <= merge_tiles) {
+                const long d = min(t * 2048, n_offsets + n);
+                long lo = max(d - n, 0L), hi = min(d, n_offsets);
+                while (lo < hi) {
+                    const long mid = lo + (hi - lo) / 2;
+                    const long end = mid + 1 < n_offsets ? offsets[mid + 1] : n;
+                    if (end < d - mid) lo = mid + 1; else hi = mid;
+                }
+                sum_splits[t] = lo;
+            }
+        }
+    }
 }
 
 __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global const long* lengths, long lanes, long n_offsets_arg, __global const long* n_offsets_word, __global const long* hsplit_lengths, __global const long* sum_partials_0, __global long* sum) {
@@ -1820,17 +1907,18 @@ __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
-    const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
+    const long n = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_offsets; first += get_num_groups(0) * teams, step++) {
+    long step = 0;
+    for (long first = get_group_id(0) * teams; first < n_offsets; first += get_num_groups(0) * teams, step++) {
         const long s = first + team;
         const long counter = 256 + step % 3;
         int is_long = 0;
         long acc = 0L;
         if (s < n_offsets) {
             const long offset = offsets[s];
-            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
+            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n) - offset;
             is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
@@ -1884,7 +1972,7 @@ __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global
         for (int i = 0; i < n_long; i++) {
             const long s_1 = first + long_teams[i];
             const long offset_1 = offsets[s_1];
-            const long length_1 = (s_1 + 1 < n_offsets ? offsets[s_1 + 1] : n_1) - offset_1;
+            const long length_1 = (s_1 + 1 < n_offsets ? offsets[s_1 + 1] : n) - offset_1;
             const int is_long_1 = length_1 >= 16384;
             long from = 0, count = 0, at_4 = offset_1, len = length_1;
             if (is_long_1) {
@@ -1954,28 +2042,6 @@ __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global
     }
 }
 
-__kernel void hsplit_seg_reduce_sum_sum_splits(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const int* sum_gave_up, __global long* sum_splits) {
-    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    if (!(sum_gave_up[0] > 0)) return;
-    const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
-        sum_splits[gid] = split_sum_r;
-    }
-}
-
-__kernel void hsplit_seg_reduce_sum_sum_splits_idx32(long merge_tiles, __global const long* lengths, long n_lengths_arg, __global const long* n_lengths_word, __global const long* offsets, long n_offsets_arg, __global const long* n_offsets_word, __global const int* sum_gave_up, __global long* sum_splits) {
-    const long n_lengths = n_lengths_arg >= 0 ? n_lengths_arg : clamp(n_lengths_word[0], 0L, (-1 - n_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_lengths_arg) >> 32);
-    const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
-    if (!(sum_gave_up[0] > 0)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_sum_r = hsplit_seg_reduce_sum_split_sum(gid, lengths, n_lengths, offsets, n_offsets);
-        sum_splits[gid] = split_sum_r;
-    }
-}
-
 __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long merge_tiles, __global const long* sum_splits, __global int* sum_merge_status, uint sum_merge_status_epoch, uint sum_merge_status_base, __global const long* hsplit_lengths, __global const int* sum_gave_up, __global long* sum) {
     __local long merge_values[2305];
     __local int merge_ends[2304];
@@ -1987,7 +2053,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
     volatile __global ulong* status = (volatile __global ulong*)(sum_merge_status + 2);
     const int t = get_local_id(0);
     const long segs = n_offsets;
-    const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
+    const long n = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
     if (t == 0) {
         const uint raw = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
@@ -2002,7 +2068,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         const long a_1 = live ? sum_splits[g] : 0, b_1 = live ? sum_splits[g + 1] : 0;
         const long j0 = g * 2048 - a_1;
         const int nr = (int)(b_1 - a_1);
-        const int ne = live ? (int)(min((g + 1) * 2048, segs + n_1) - b_1 - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 2048, segs + n) - b_1 - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
             merge_values[2304] = acc;
@@ -2020,7 +2086,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
                 end = offsets[r + 1];
                 #endif
             }
-            merge_ends[k] = (int)((r + 1 < segs ? (long)end : n_1) - j0);
+            merge_ends[k] = (int)((r + 1 < segs ? (long)end : n) - j0);
         }
         const int k_1 = t + 0 * 256;
         const int k_2 = t + 1 * 256;
@@ -2177,15 +2243,15 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         barrier(CLK_LOCAL_MEM_FENCE);
         const int dlo = min(t * 8, cl);
         const int dhi = min(dlo + 8, cl);
-        int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
-        while (lo_1 < hi_1) {
-            const int m = (lo_1 + hi_1) / 2;
-            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+        int lo = max(dlo - ne, 0), hi = min(dlo, nr);
+        while (lo < hi) {
+            const int m = (lo + hi) / 2;
+            if (merge_ends[m] < dlo - m) lo = m + 1; else hi = m;
         }
-        int ii = lo_1, jj = dlo - lo_1, head = -1;
+        int ii = lo, jj = dlo - lo, head = -1;
         long acc_1 = 0L;
         long acc_2 = 0L;
-        for (int d_1 = dlo; d_1 < dhi; d_1++) {
+        for (int d = dlo; d < dhi; d++) {
             if (ii < nr && merge_ends[ii] <= jj) {
                 if (head < 0) {
                     head = ii;
@@ -2218,7 +2284,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
             status[(g * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[(g * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         }
-        const long e0 = a_1 < segs ? offsets[a_1] : n_1;
+        const long e0 = a_1 < segs ? offsets[a_1] : n;
         const int look = a_1 < b_1 && a_1 + e0 < g * 2048;
         if (head >= 0) {
             int u_1 = t - 1;
@@ -2244,12 +2310,12 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
         long acc_5 = 0L;
         for (long x_8 = x0; x_8 < x1; x_8++) {
-            ulong lo_2, hi_2;
+            ulong lo_1, hi_1;
             do {
-                lo_2 = status[(x_8 * 1 + 0) * 2];
-                hi_2 = status[(x_8 * 1 + 0) * 2 + 1];
-            } while ((lo_2 >> 32) != sum_merge_status_epoch || (hi_2 >> 32) != sum_merge_status_epoch);
-            const long y = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                lo_1 = status[(x_8 * 1 + 0) * 2];
+                hi_1 = status[(x_8 * 1 + 0) * 2 + 1];
+            } while ((lo_1 >> 32) != sum_merge_status_epoch || (hi_1 >> 32) != sum_merge_status_epoch);
+            const long y = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
             long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_5, y);
             acc_5 = x_8 == x0 ? y : op_sum_r_4;
         }
@@ -5538,31 +5604,6 @@ static inline long hsplit_fused_5_elements_extreme(__global const long* cross_le
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_5_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
-    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, cross_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
 __kernel void hsplit_fused_5_extreme_elements(__global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, __global long* extreme_elements) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     const long gid = get_global_id(0);
@@ -5578,32 +5619,32 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    const long n = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
-        const long hi_1 = (c + 1) * 8192;
-        long a = 0, b = hi_1 <= n_1 ? segs : 0;
+        const long hi = (c + 1) * 8192;
+        long a = 0, b = hi <= n ? segs : 0;
         while (a < b) {
-            const long mid_1 = a + (b - a) / 2;
-            if (cross_offsets_0[mid_1] < hi_1) a = mid_1 + 1; else b = mid_1;
+            const long mid = a + (b - a) / 2;
+            if (cross_offsets_0[mid] < hi) a = mid + 1; else b = mid;
         }
         const long start = a > 0 ? cross_offsets_0[a - 1] : 0;
-        const long end = a < segs ? cross_offsets_0[a] : n_1;
-        if (a > 0 && hi_1 <= n_1 && end - start >= 16384) {
-            const long lo_1 = max(c * 8192, start);
-            const long len = hi_1 - lo_1;
+        const long end = a < segs ? cross_offsets_0[a] : n;
+        if (a > 0 && hi <= n && end - start >= 16384) {
+            const long lo = max(c * 8192, start);
+            const long len = hi - lo;
             double acc = 0.0;
             long acc_1 = -1L;
             const long chunk = (len + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk, len);
-            const long hi_2 = min(lo_2 + chunk, len);
-            long k = lo_2;
-            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
+            const long lo_1 = min(l * chunk, len);
+            const long hi_1 = min(lo_1 + chunk, len);
+            long k = lo_1;
+            for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                 double pull_extreme_r;
                 long pull_extreme_r_1;
-                hsplit_fused_5_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                hsplit_fused_5_pull_extreme(lo + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                 double pull_extreme_r_2;
                 long pull_extreme_r_3;
-                hsplit_fused_5_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                hsplit_fused_5_pull_extreme(lo + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
                 double op_extreme_r;
                 long op_extreme_r_1;
                 hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -5615,10 +5656,10 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
                 acc = op_extreme_r_2;
                 acc_1 = op_extreme_r_3;
             }
-            for (; k < hi_2; k += 1) {
+            for (; k < hi_1; k += 1) {
                 double pull_extreme_r_4;
                 long pull_extreme_r_5;
-                hsplit_fused_5_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                hsplit_fused_5_pull_extreme(lo + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                 double op_extreme_r_4;
                 long op_extreme_r_5;
                 hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
@@ -5654,38 +5695,58 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
     }
 }
 
-__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, __global int* extreme_gave_up, long lanes, long short_segments, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, __global int* extreme_gave_up, long lanes, long short_segments, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global int* extreme_team_tickets, uint extreme_team_tickets_epoch, uint extreme_team_tickets_base, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global long* extreme_splits, long merge_tiles, __global double* extreme, __global long* position) {
     __local double team_values[512];
     __local long team_values_1[512];
-    __local int stopped[2];
+    __local int stopped[3];
+    __local long tickets[3];
+    __local long chunk_at[2];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
-    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
-    if (l == 0) stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
+    if (l == 0) tickets[2] = (n_cross_offsets + teams - 1) / teams;
+    const long n = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l == 0) {
+        stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
+        stopped[1] = 0;
+        stopped[2] = 0;
+    }
+    if (l == 0) {
+        const uint raw = (uint)atomic_inc(extreme_team_tickets) - extreme_team_tickets_base;
+        if ((long)raw == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(extreme_team_tickets, (int)tickets[2]);
+        tickets[0] = (long)raw < tickets[2] ? (long)raw : -1;
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        if (stopped[step & 1] != 0) break;
+    long ticket = tickets[0];
+    uint step = 0;
+    for (; ticket >= 0; step++) {
+        const long first = ticket * teams;
+        if (stopped[step % 3] != 0) break;
         const int next = l == 0 ? ((volatile __global int *)extreme_gave_up)[0] : 0;
+        if (l == 0) stopped[(step + 2) % 3] = 0;
+        const uint raw_1 = l == 0 ? (uint)atomic_inc(extreme_team_tickets) - extreme_team_tickets_base : 0;
         const long s = first + team;
         int is_long = 0;
         double acc = 0.0;
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
-                if (lane == 0) atomic_max(&extreme_gave_up[0], 1);
+                if (lane == 0) {
+                    atomic_max(&extreme_gave_up[0], 1);
+                    stopped[(step + 1) % 3] = 1;
+                }
             } else {
                 {
                     const long chunk = (length + lanes - 1) / lanes;
-                    const long lo_1 = min(lane * chunk, length);
-                    const long hi_1 = min(lo_1 + chunk, length);
-                    long k = lo_1;
-                    for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                    const long lo = min(lane * chunk, length);
+                    const long hi = min(lo + chunk, length);
+                    long k = lo;
+                    for (; k + 1 * 1 < hi; k += 2 * 1) {
                         double pull_extreme_r;
                         long pull_extreme_r_1;
                         hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -5703,7 +5764,7 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
                         acc = op_extreme_r_2;
                         acc_1 = op_extreme_r_3;
                     }
-                    for (; k < hi_1; k += 1) {
+                    for (; k < hi; k += 1) {
                         double pull_extreme_r_4;
                         long pull_extreme_r_5;
                         hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
@@ -5719,8 +5780,13 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
         const long at = (step & 1) * 256 + l;
         team_values[at] = acc;
         team_values_1[at] = acc_1;
-        if (l == 0) stopped[(step + 1) & 1] = next;
+        if (l == 0 && next != 0) stopped[(step + 1) % 3] = 1;
+        if (l == 0) {
+            if ((long)raw_1 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(extreme_team_tickets, (int)tickets[2]);
+            tickets[(step + 1) & 1] = (long)raw_1 < tickets[2] ? (long)raw_1 : -1;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
+        ticket = tickets[(step + 1) & 1];
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -5752,40 +5818,91 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
             position[s] = acc_1;
         }
     }
+    if (l == 0 && ticket >= 0) {
+        volatile __global uint* w_at = (volatile __global uint*)extreme_team_tickets;
+        uint w = w_at[0];
+        while ((long)(w - extreme_team_tickets_base) < tickets[2]) {
+            const uint old = atomic_cmpxchg(w_at, w, extreme_team_tickets_base + (uint)tickets[2]);
+            if (old == w) break;
+            w = old;
+        }
+        const uint raw_2 = (uint)atomic_inc(extreme_team_tickets) - extreme_team_tickets_base;
+        if ((long)raw_2 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(extreme_team_tickets, (int)tickets[2]);
+        tickets[0] = (long)raw_2 < tickets[2] ? (long)raw_2 : -1;
+    }
+    if (stopped[step % 3] != 0) {
+        for (int i = 0;; i++) {
+            if (l == 0) chunk_at[i & 1] = (long)(atomic_add(&extreme_gave_up[0], 2) >> 1);
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const long chunk_1 = chunk_at[i & 1];
+            if (chunk_1 * 256 > merge_tiles) break;
+            const long t = chunk_1 * 256 + l;
+            if (t <= merge_tiles) {
+                const long d = min(t * 1024, n_cross_offsets + n);
+                long lo_1 = max(d - n, 0L), hi_1 = min(d, n_cross_offsets);
+                while (lo_1 < hi_1) {
+                    const long mid = lo_1 + (hi_1 - lo_1) / 2;
+                    const long end = mid + 1 < n_cross_offsets ? cross_offsets_0[mid + 1] : n;
+                    if (end < d - mid) lo_1 = mid + 1; else hi_1 = mid;
+                }
+                extreme_splits[t] = lo_1;
+            }
+        }
+    }
 }
 
-__kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, __global int* extreme_gave_up, long lanes, long short_segments, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, __global int* extreme_gave_up, long lanes, long short_segments, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global int* extreme_team_tickets, uint extreme_team_tickets_epoch, uint extreme_team_tickets_base, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global long* extreme_splits, long merge_tiles, __global double* extreme, __global long* position) {
     __local double team_values[512];
     __local long team_values_1[512];
-    __local int stopped[2];
+    __local int stopped[3];
+    __local long tickets[3];
+    __local long chunk_at[2];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long lane = l & (lanes_1 - 1);
     const long team = l / lanes_1;
     const long teams = 256 / lanes_1;
-    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
-    if (l == 0) stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
+    if (l == 0) tickets[2] = (n_cross_offsets + teams - 1) / teams;
+    const long n = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l == 0) {
+        stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
+        stopped[1] = 0;
+        stopped[2] = 0;
+    }
+    if (l == 0) {
+        const uint raw = (uint)atomic_inc(extreme_team_tickets) - extreme_team_tickets_base;
+        if ((long)raw == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(extreme_team_tickets, (int)tickets[2]);
+        tickets[0] = (long)raw < tickets[2] ? (long)raw : -1;
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        if (stopped[step & 1] != 0) break;
+    long ticket = tickets[0];
+    uint step = 0;
+    for (; ticket >= 0; step++) {
+        const long first = ticket * teams;
+        if (stopped[step % 3] != 0) break;
         const int next = l == 0 ? ((volatile __global int *)extreme_gave_up)[0] : 0;
+        if (l == 0) stopped[(step + 2) % 3] = 0;
+        const uint raw_1 = l == 0 ? (uint)atomic_inc(extreme_team_tickets) - extreme_team_tickets_base : 0;
         const long s = first + team;
         int is_long = 0;
         double acc = 0.0;
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
-                if (lane == 0) atomic_max(&extreme_gave_up[0], 1);
+                if (lane == 0) {
+                    atomic_max(&extreme_gave_up[0], 1);
+                    stopped[(step + 1) % 3] = 1;
+                }
             } else {
                 {
                     const long chunk = (length + lanes_1 - 1) / lanes_1;
-                    const long lo_1 = min(lane * chunk, length);
-                    const long hi_1 = min(lo_1 + chunk, length);
-                    long k = lo_1;
-                    for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                    const long lo = min(lane * chunk, length);
+                    const long hi = min(lo + chunk, length);
+                    long k = lo;
+                    for (; k + 3 * 1 < hi; k += 4 * 1) {
                         double pull_extreme_r;
                         long pull_extreme_r_1;
                         hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -5819,7 +5936,7 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
                         acc = op_extreme_r_6;
                         acc_1 = op_extreme_r_7;
                     }
-                    for (; k < hi_1; k += 1) {
+                    for (; k < hi; k += 1) {
                         double pull_extreme_r_8;
                         long pull_extreme_r_9;
                         hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
@@ -5835,8 +5952,13 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
         const long at = (step & 1) * 256 + l;
         team_values[at] = acc;
         team_values_1[at] = acc_1;
-        if (l == 0) stopped[(step + 1) & 1] = next;
+        if (l == 0 && next != 0) stopped[(step + 1) % 3] = 1;
+        if (l == 0) {
+            if ((long)raw_1 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(extreme_team_tickets, (int)tickets[2]);
+            tickets[(step + 1) & 1] = (long)raw_1 < tickets[2] ? (long)raw_1 : -1;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
+        ticket = tickets[(step + 1) & 1];
         if (lanes_1 > 8) {
             for (long h = 1; h < lanes_1; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -5868,6 +5990,37 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
             position[s] = acc_1;
         }
     }
+    if (l == 0 && ticket >= 0) {
+        volatile __global uint* w_at = (volatile __global uint*)extreme_team_tickets;
+        uint w = w_at[0];
+        while ((long)(w - extreme_team_tickets_base) < tickets[2]) {
+            const uint old = atomic_cmpxchg(w_at, w, extreme_team_tickets_base + (uint)tickets[2]);
+            if (old == w) break;
+            w = old;
+        }
+        const uint raw_2 = (uint)atomic_inc(extreme_team_tickets) - extreme_team_tickets_base;
+        if ((long)raw_2 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(extreme_team_tickets, (int)tickets[2]);
+        tickets[0] = (long)raw_2 < tickets[2] ? (long)raw_2 : -1;
+    }
+    if (stopped[step % 3] != 0) {
+        for (int i = 0;; i++) {
+            if (l == 0) chunk_at[i & 1] = (long)(atomic_add(&extreme_gave_up[0], 2) >> 1);
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const long chunk_1 = chunk_at[i & 1];
+            if (chunk_1 * 256 > merge_tiles) break;
+            const long t = chunk_1 * 256 + l;
+            if (t <= merge_tiles) {
+                const long d = min(t * 1024, n_cross_offsets + n);
+                long lo_1 = max(d - n, 0L), hi_1 = min(d, n_cross_offsets);
+                while (lo_1 < hi_1) {
+                    const long mid = lo_1 + (hi_1 - lo_1) / 2;
+                    const long end = mid + 1 < n_cross_offsets ? cross_offsets_0[mid + 1] : n;
+                    if (end < d - mid) lo_1 = mid + 1; else hi_1 = mid;
+                }
+                extreme_splits[t] = lo_1;
+            }
+        }
+    }
 }
 
 __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
@@ -5879,10 +6032,11 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
-    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    const long n = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+    long step = 0;
+    for (long first = get_group_id(0) * teams; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
         const long s = first + team;
         const long counter = 256 + step % 3;
         int is_long = 0;
@@ -5890,16 +6044,16 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n) - offset;
             is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 const long chunk = (length + lanes - 1) / lanes;
-                const long lo_1 = min(lane * chunk, length);
-                const long hi_1 = min(lo_1 + chunk, length);
-                long k = lo_1;
-                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                const long lo = min(lane * chunk, length);
+                const long hi = min(lo + chunk, length);
+                long k = lo;
+                for (; k + 1 * 1 < hi; k += 2 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
                     hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -5917,7 +6071,7 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
                     acc = op_extreme_r_2;
                     acc_1 = op_extreme_r_3;
                 }
-                for (; k < hi_1; k += 1) {
+                for (; k < hi; k += 1) {
                     double pull_extreme_r_4;
                     long pull_extreme_r_5;
                     hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
@@ -5969,7 +6123,7 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
         for (int i = 0; i < n_long; i++) {
             const long s_1 = first + long_teams[i];
             const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
+            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n) - offset_1;
             const int is_long_1 = length_1 >= 16384;
             long from = 0, count = 0, at_1 = offset_1, len = length_1;
             if (is_long_1) {
@@ -5984,9 +6138,9 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
                 double acc_4 = 0.0;
                 long acc_5 = -1L;
                 const long chunk_1 = (count + 256 - 1) / 256;
-                const long lo_2 = min(l * chunk_1, count);
-                const long hi_2 = min(lo_2 + chunk_1, count);
-                for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
+                const long lo_1 = min(l * chunk_1, count);
+                const long hi_1 = min(lo_1 + chunk_1, count);
+                for (long k_1 = lo_1; k_1 < hi_1; k_1 += 1) {
                     double op_extreme_r_10;
                     long op_extreme_r_11;
                     hsplit_fused_5_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_10, &op_extreme_r_11);
@@ -6017,10 +6171,10 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
             double acc_8 = 0.0;
             long acc_9 = -1L;
             const long chunk_2 = (len + 256 - 1) / 256;
-            const long lo_3 = min(l * chunk_2, len);
-            const long hi_3 = min(lo_3 + chunk_2, len);
-            long k_2 = lo_3;
-            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
+            const long lo_2 = min(l * chunk_2, len);
+            const long hi_2 = min(lo_2 + chunk_2, len);
+            long k_2 = lo_2;
+            for (; k_2 + 1 * 1 < hi_2; k_2 += 2 * 1) {
                 double pull_extreme_r_6;
                 long pull_extreme_r_7;
                 hsplit_fused_5_pull_extreme(at_1 + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
@@ -6038,7 +6192,7 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
                 acc_8 = op_extreme_r_16;
                 acc_9 = op_extreme_r_17;
             }
-            for (; k_2 < hi_3; k_2 += 1) {
+            for (; k_2 < hi_2; k_2 += 1) {
                 double pull_extreme_r_10;
                 long pull_extreme_r_11;
                 hsplit_fused_5_pull_extreme(at_1 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
@@ -6081,28 +6235,6 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
     }
 }
 
-__kernel void hsplit_fused_5_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const int* extreme_gave_up, __global long* extreme_splits) {
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_gave_up[0] > 0)) return;
-    const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_5_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
-    }
-}
-
-__kernel void hsplit_fused_5_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const int* extreme_gave_up, __global long* extreme_splits) {
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_gave_up[0] > 0)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_5_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
-    }
-}
-
 __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global int* extreme_merge_status, uint extreme_merge_status_epoch, uint extreme_merge_status_base, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_gave_up, __global double* extreme, __global long* position) {
     __local double merge_values[1281];
     __local long merge_values_1[1281];
@@ -6115,7 +6247,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
     volatile __global ulong* status = (volatile __global ulong*)(extreme_merge_status + 2);
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    const long n = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     if (t == 0) {
         const uint raw = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(extreme_merge_status, (int)merge_tiles);
@@ -6131,7 +6263,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
         const long a = live ? extreme_splits[g] : 0, b = live ? extreme_splits[g + 1] : 0;
         const long j0 = g * 1024 - a;
         const int nr = (int)(b - a);
-        const int ne = live ? (int)(min((g + 1) * 1024, segs + n_1) - b - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 1024, segs + n) - b - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
             merge_values[1280] = acc;
@@ -6140,7 +6272,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
         }
         for (int k = t; k < nr; k += 256) {
             const long r = a + k;
-            merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
+            merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n) - j0);
         }
         #pragma unroll
         for (int i = 0; i < 4; i++) {
@@ -6156,17 +6288,17 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
         barrier(CLK_LOCAL_MEM_FENCE);
         const int dlo = min(t * 4, cl);
         const int dhi = min(dlo + 4, cl);
-        int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
-        while (lo_1 < hi_1) {
-            const int m = (lo_1 + hi_1) / 2;
-            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+        int lo = max(dlo - ne, 0), hi = min(dlo, nr);
+        while (lo < hi) {
+            const int m = (lo + hi) / 2;
+            if (merge_ends[m] < dlo - m) lo = m + 1; else hi = m;
         }
-        int ii = lo_1, jj = dlo - lo_1, head = -1;
+        int ii = lo, jj = dlo - lo, head = -1;
         double acc_2 = 0.0;
         long acc_3 = -1L;
         double acc_4 = 0.0;
         long acc_5 = -1L;
-        for (int d_1 = dlo; d_1 < dhi; d_1++) {
+        for (int d = dlo; d < dhi; d++) {
             if (ii < nr && merge_ends[ii] <= jj) {
                 if (head < 0) {
                     head = ii;
@@ -6213,7 +6345,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
             status[(g * 2 + 1) * 2] = tag | (bits_1 & 0xffffffffUL);
             status[(g * 2 + 1) * 2 + 1] = tag | (bits_1 >> 32);
         }
-        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
+        const long e0 = a < segs ? cross_offsets_0[a] : n;
         const int look = a < b && a + e0 < g * 1024;
         if (head >= 0) {
             int u_1 = t - 1;
@@ -6248,18 +6380,18 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
         double acc_10 = 0.0;
         long acc_11 = -1L;
         for (long x = x0; x < x1; x++) {
+            ulong lo_1, hi_1;
+            do {
+                lo_1 = status[(x * 2 + 0) * 2];
+                hi_1 = status[(x * 2 + 0) * 2 + 1];
+            } while ((lo_1 >> 32) != extreme_merge_status_epoch || (hi_1 >> 32) != extreme_merge_status_epoch);
+            const double y = as_double((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
             ulong lo_2, hi_2;
             do {
-                lo_2 = status[(x * 2 + 0) * 2];
-                hi_2 = status[(x * 2 + 0) * 2 + 1];
+                lo_2 = status[(x * 2 + 1) * 2];
+                hi_2 = status[(x * 2 + 1) * 2 + 1];
             } while ((lo_2 >> 32) != extreme_merge_status_epoch || (hi_2 >> 32) != extreme_merge_status_epoch);
-            const double y = as_double((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-            ulong lo_3, hi_3;
-            do {
-                lo_3 = status[(x * 2 + 1) * 2];
-                hi_3 = status[(x * 2 + 1) * 2 + 1];
-            } while ((lo_3 >> 32) != extreme_merge_status_epoch || (hi_3 >> 32) != extreme_merge_status_epoch);
-            const long y_1 = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+            const long y_1 = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
             double op_extreme_r_8;
             long op_extreme_r_9;
             hsplit_fused_5_op_extreme(acc_10, acc_11, y, y_1, &op_extreme_r_8, &op_extreme_r_9);
@@ -9318,31 +9450,6 @@ static inline long hsplit_fused_13_elements_extreme(__global const long* cross_l
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_13_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
-    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, cross_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
 __kernel void hsplit_fused_13_extreme_elements(__global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, __global long* extreme_elements) {
     const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
     const long gid = get_global_id(0);
@@ -9358,32 +9465,32 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    const long n = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
-        const long hi_1 = (c + 1) * 8192;
-        long a = 0, b = hi_1 <= n_1 ? segs : 0;
+        const long hi = (c + 1) * 8192;
+        long a = 0, b = hi <= n ? segs : 0;
         while (a < b) {
-            const long mid_1 = a + (b - a) / 2;
-            if (cross_offsets_0[mid_1] < hi_1) a = mid_1 + 1; else b = mid_1;
+            const long mid = a + (b - a) / 2;
+            if (cross_offsets_0[mid] < hi) a = mid + 1; else b = mid;
         }
         const long start = a > 0 ? cross_offsets_0[a - 1] : 0;
-        const long end = a < segs ? cross_offsets_0[a] : n_1;
-        if (a > 0 && hi_1 <= n_1 && end - start >= 16384) {
-            const long lo_1 = max(c * 8192, start);
-            const long len = hi_1 - lo_1;
+        const long end = a < segs ? cross_offsets_0[a] : n;
+        if (a > 0 && hi <= n && end - start >= 16384) {
+            const long lo = max(c * 8192, start);
+            const long len = hi - lo;
             double acc = 0.0;
             long acc_1 = -1L;
             const long chunk = (len + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk, len);
-            const long hi_2 = min(lo_2 + chunk, len);
-            long k = lo_2;
-            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
+            const long lo_1 = min(l * chunk, len);
+            const long hi_1 = min(lo_1 + chunk, len);
+            long k = lo_1;
+            for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                 double pull_extreme_r;
                 long pull_extreme_r_1;
-                hsplit_fused_13_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                hsplit_fused_13_pull_extreme(lo + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                 double pull_extreme_r_2;
                 long pull_extreme_r_3;
-                hsplit_fused_13_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                hsplit_fused_13_pull_extreme(lo + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
                 double op_extreme_r;
                 long op_extreme_r_1;
                 hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -9395,10 +9502,10 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
                 acc = op_extreme_r_2;
                 acc_1 = op_extreme_r_3;
             }
-            for (; k < hi_2; k += 1) {
+            for (; k < hi_1; k += 1) {
                 double pull_extreme_r_4;
                 long pull_extreme_r_5;
-                hsplit_fused_13_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                hsplit_fused_13_pull_extreme(lo + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                 double op_extreme_r_4;
                 long op_extreme_r_5;
                 hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
@@ -9434,38 +9541,58 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
     }
 }
 
-__kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, __global int* extreme_gave_up, long lanes, long short_segments, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __global const long* cross_lengths, __global int* extreme_gave_up, long lanes, long short_segments, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global int* extreme_team_tickets, uint extreme_team_tickets_epoch, uint extreme_team_tickets_base, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global long* extreme_splits, long merge_tiles, __global double* extreme, __global long* position) {
     __local double team_values[512];
     __local long team_values_1[512];
-    __local int stopped[2];
+    __local int stopped[3];
+    __local long tickets[3];
+    __local long chunk_at[2];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
-    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
-    if (l == 0) stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
+    if (l == 0) tickets[2] = (n_cross_offsets + teams - 1) / teams;
+    const long n = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l == 0) {
+        stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
+        stopped[1] = 0;
+        stopped[2] = 0;
+    }
+    if (l == 0) {
+        const uint raw = (uint)atomic_inc(extreme_team_tickets) - extreme_team_tickets_base;
+        if ((long)raw == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(extreme_team_tickets, (int)tickets[2]);
+        tickets[0] = (long)raw < tickets[2] ? (long)raw : -1;
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        if (stopped[step & 1] != 0) break;
+    long ticket = tickets[0];
+    uint step = 0;
+    for (; ticket >= 0; step++) {
+        const long first = ticket * teams;
+        if (stopped[step % 3] != 0) break;
         const int next = l == 0 ? ((volatile __global int *)extreme_gave_up)[0] : 0;
+        if (l == 0) stopped[(step + 2) % 3] = 0;
+        const uint raw_1 = l == 0 ? (uint)atomic_inc(extreme_team_tickets) - extreme_team_tickets_base : 0;
         const long s = first + team;
         int is_long = 0;
         double acc = 0.0;
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
-                if (lane == 0) atomic_max(&extreme_gave_up[0], 1);
+                if (lane == 0) {
+                    atomic_max(&extreme_gave_up[0], 1);
+                    stopped[(step + 1) % 3] = 1;
+                }
             } else {
                 {
                     const long chunk = (length + lanes - 1) / lanes;
-                    const long lo_1 = min(lane * chunk, length);
-                    const long hi_1 = min(lo_1 + chunk, length);
-                    long k = lo_1;
-                    for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                    const long lo = min(lane * chunk, length);
+                    const long hi = min(lo + chunk, length);
+                    long k = lo;
+                    for (; k + 1 * 1 < hi; k += 2 * 1) {
                         double pull_extreme_r;
                         long pull_extreme_r_1;
                         hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -9483,7 +9610,7 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
                         acc = op_extreme_r_2;
                         acc_1 = op_extreme_r_3;
                     }
-                    for (; k < hi_1; k += 1) {
+                    for (; k < hi; k += 1) {
                         double pull_extreme_r_4;
                         long pull_extreme_r_5;
                         hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
@@ -9499,8 +9626,13 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
         const long at = (step & 1) * 256 + l;
         team_values[at] = acc;
         team_values_1[at] = acc_1;
-        if (l == 0) stopped[(step + 1) & 1] = next;
+        if (l == 0 && next != 0) stopped[(step + 1) % 3] = 1;
+        if (l == 0) {
+            if ((long)raw_1 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(extreme_team_tickets, (int)tickets[2]);
+            tickets[(step + 1) & 1] = (long)raw_1 < tickets[2] ? (long)raw_1 : -1;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
+        ticket = tickets[(step + 1) & 1];
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -9532,40 +9664,91 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
             position[s] = acc_1;
         }
     }
+    if (l == 0 && ticket >= 0) {
+        volatile __global uint* w_at = (volatile __global uint*)extreme_team_tickets;
+        uint w = w_at[0];
+        while ((long)(w - extreme_team_tickets_base) < tickets[2]) {
+            const uint old = atomic_cmpxchg(w_at, w, extreme_team_tickets_base + (uint)tickets[2]);
+            if (old == w) break;
+            w = old;
+        }
+        const uint raw_2 = (uint)atomic_inc(extreme_team_tickets) - extreme_team_tickets_base;
+        if ((long)raw_2 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(extreme_team_tickets, (int)tickets[2]);
+        tickets[0] = (long)raw_2 < tickets[2] ? (long)raw_2 : -1;
+    }
+    if (stopped[step % 3] != 0) {
+        for (int i = 0;; i++) {
+            if (l == 0) chunk_at[i & 1] = (long)(atomic_add(&extreme_gave_up[0], 2) >> 1);
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const long chunk_1 = chunk_at[i & 1];
+            if (chunk_1 * 256 > merge_tiles) break;
+            const long t = chunk_1 * 256 + l;
+            if (t <= merge_tiles) {
+                const long d = min(t * 1024, n_cross_offsets + n);
+                long lo_1 = max(d - n, 0L), hi_1 = min(d, n_cross_offsets);
+                while (lo_1 < hi_1) {
+                    const long mid = lo_1 + (hi_1 - lo_1) / 2;
+                    const long end = mid + 1 < n_cross_offsets ? cross_offsets_0[mid + 1] : n;
+                    if (end < d - mid) lo_1 = mid + 1; else hi_1 = mid;
+                }
+                extreme_splits[t] = lo_1;
+            }
+        }
+    }
 }
 
-__kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, __global int* extreme_gave_up, long lanes, long short_segments, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global double* extreme, __global long* position) {
+__kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __global const long* cross_lengths, __global int* extreme_gave_up, long lanes, long short_segments, long lanes_1, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global int* extreme_team_tickets, uint extreme_team_tickets_epoch, uint extreme_team_tickets_base, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global long* extreme_splits, long merge_tiles, __global double* extreme, __global long* position) {
     __local double team_values[512];
     __local long team_values_1[512];
-    __local int stopped[2];
+    __local int stopped[3];
+    __local long tickets[3];
+    __local long chunk_at[2];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long lane = l & (lanes_1 - 1);
     const long team = l / lanes_1;
     const long teams = 256 / lanes_1;
-    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
-    if (l == 0) stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
+    if (l == 0) tickets[2] = (n_cross_offsets + teams - 1) / teams;
+    const long n = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    if (l == 0) {
+        stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
+        stopped[1] = 0;
+        stopped[2] = 0;
+    }
+    if (l == 0) {
+        const uint raw = (uint)atomic_inc(extreme_team_tickets) - extreme_team_tickets_base;
+        if ((long)raw == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(extreme_team_tickets, (int)tickets[2]);
+        tickets[0] = (long)raw < tickets[2] ? (long)raw : -1;
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
-        if (stopped[step & 1] != 0) break;
+    long ticket = tickets[0];
+    uint step = 0;
+    for (; ticket >= 0; step++) {
+        const long first = ticket * teams;
+        if (stopped[step % 3] != 0) break;
         const int next = l == 0 ? ((volatile __global int *)extreme_gave_up)[0] : 0;
+        if (l == 0) stopped[(step + 2) % 3] = 0;
+        const uint raw_1 = l == 0 ? (uint)atomic_inc(extreme_team_tickets) - extreme_team_tickets_base : 0;
         const long s = first + team;
         int is_long = 0;
         double acc = 0.0;
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
-                if (lane == 0) atomic_max(&extreme_gave_up[0], 1);
+                if (lane == 0) {
+                    atomic_max(&extreme_gave_up[0], 1);
+                    stopped[(step + 1) % 3] = 1;
+                }
             } else {
                 {
                     const long chunk = (length + lanes_1 - 1) / lanes_1;
-                    const long lo_1 = min(lane * chunk, length);
-                    const long hi_1 = min(lo_1 + chunk, length);
-                    long k = lo_1;
-                    for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                    const long lo = min(lane * chunk, length);
+                    const long hi = min(lo + chunk, length);
+                    long k = lo;
+                    for (; k + 3 * 1 < hi; k += 4 * 1) {
                         double pull_extreme_r;
                         long pull_extreme_r_1;
                         hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -9599,7 +9782,7 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
                         acc = op_extreme_r_6;
                         acc_1 = op_extreme_r_7;
                     }
-                    for (; k < hi_1; k += 1) {
+                    for (; k < hi; k += 1) {
                         double pull_extreme_r_8;
                         long pull_extreme_r_9;
                         hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
@@ -9615,8 +9798,13 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
         const long at = (step & 1) * 256 + l;
         team_values[at] = acc;
         team_values_1[at] = acc_1;
-        if (l == 0) stopped[(step + 1) & 1] = next;
+        if (l == 0 && next != 0) stopped[(step + 1) % 3] = 1;
+        if (l == 0) {
+            if ((long)raw_1 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(extreme_team_tickets, (int)tickets[2]);
+            tickets[(step + 1) & 1] = (long)raw_1 < tickets[2] ? (long)raw_1 : -1;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
+        ticket = tickets[(step + 1) & 1];
         if (lanes_1 > 8) {
             for (long h = 1; h < lanes_1; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
@@ -9648,6 +9836,37 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
             position[s] = acc_1;
         }
     }
+    if (l == 0 && ticket >= 0) {
+        volatile __global uint* w_at = (volatile __global uint*)extreme_team_tickets;
+        uint w = w_at[0];
+        while ((long)(w - extreme_team_tickets_base) < tickets[2]) {
+            const uint old = atomic_cmpxchg(w_at, w, extreme_team_tickets_base + (uint)tickets[2]);
+            if (old == w) break;
+            w = old;
+        }
+        const uint raw_2 = (uint)atomic_inc(extreme_team_tickets) - extreme_team_tickets_base;
+        if ((long)raw_2 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(extreme_team_tickets, (int)tickets[2]);
+        tickets[0] = (long)raw_2 < tickets[2] ? (long)raw_2 : -1;
+    }
+    if (stopped[step % 3] != 0) {
+        for (int i = 0;; i++) {
+            if (l == 0) chunk_at[i & 1] = (long)(atomic_add(&extreme_gave_up[0], 2) >> 1);
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const long chunk_1 = chunk_at[i & 1];
+            if (chunk_1 * 256 > merge_tiles) break;
+            const long t = chunk_1 * 256 + l;
+            if (t <= merge_tiles) {
+                const long d = min(t * 1024, n_cross_offsets + n);
+                long lo_1 = max(d - n, 0L), hi_1 = min(d, n_cross_offsets);
+                while (lo_1 < hi_1) {
+                    const long mid = lo_1 + (hi_1 - lo_1) / 2;
+                    const long end = mid + 1 < n_cross_offsets ? cross_offsets_0[mid + 1] : n;
+                    if (end < d - mid) lo_1 = mid + 1; else hi_1 = mid;
+                }
+                extreme_splits[t] = lo_1;
+            }
+        }
+    }
 }
 
 __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __global const long* cross_lengths, long lanes, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const double* extreme_partials_0, __global const long* extreme_partials_1, __global double* extreme, __global long* position) {
@@ -9659,10 +9878,11 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
-    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    const long n = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (long first = get_group_id(0) * teams, step = 0; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
+    long step = 0;
+    for (long first = get_group_id(0) * teams; first < n_cross_offsets; first += get_num_groups(0) * teams, step++) {
         const long s = first + team;
         const long counter = 256 + step % 3;
         int is_long = 0;
@@ -9670,16 +9890,16 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n) - offset;
             is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 const long chunk = (length + lanes - 1) / lanes;
-                const long lo_1 = min(lane * chunk, length);
-                const long hi_1 = min(lo_1 + chunk, length);
-                long k = lo_1;
-                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                const long lo = min(lane * chunk, length);
+                const long hi = min(lo + chunk, length);
+                long k = lo;
+                for (; k + 1 * 1 < hi; k += 2 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
                     hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -9697,7 +9917,7 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
                     acc = op_extreme_r_2;
                     acc_1 = op_extreme_r_3;
                 }
-                for (; k < hi_1; k += 1) {
+                for (; k < hi; k += 1) {
                     double pull_extreme_r_4;
                     long pull_extreme_r_5;
                     hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
@@ -9749,7 +9969,7 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
         for (int i = 0; i < n_long; i++) {
             const long s_1 = first + long_teams[i];
             const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
+            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n) - offset_1;
             const int is_long_1 = length_1 >= 16384;
             long from = 0, count = 0, at_1 = offset_1, len = length_1;
             if (is_long_1) {
@@ -9764,9 +9984,9 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
                 double acc_4 = 0.0;
                 long acc_5 = -1L;
                 const long chunk_1 = (count + 256 - 1) / 256;
-                const long lo_2 = min(l * chunk_1, count);
-                const long hi_2 = min(lo_2 + chunk_1, count);
-                for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
+                const long lo_1 = min(l * chunk_1, count);
+                const long hi_1 = min(lo_1 + chunk_1, count);
+                for (long k_1 = lo_1; k_1 < hi_1; k_1 += 1) {
                     double op_extreme_r_10;
                     long op_extreme_r_11;
                     hsplit_fused_13_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_10, &op_extreme_r_11);
@@ -9797,10 +10017,10 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
             double acc_8 = 0.0;
             long acc_9 = -1L;
             const long chunk_2 = (len + 256 - 1) / 256;
-            const long lo_3 = min(l * chunk_2, len);
-            const long hi_3 = min(lo_3 + chunk_2, len);
-            long k_2 = lo_3;
-            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
+            const long lo_2 = min(l * chunk_2, len);
+            const long hi_2 = min(lo_2 + chunk_2, len);
+            long k_2 = lo_2;
+            for (; k_2 + 1 * 1 < hi_2; k_2 += 2 * 1) {
                 double pull_extreme_r_6;
                 long pull_extreme_r_7;
                 hsplit_fused_13_pull_extreme(at_1 + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
@@ -9818,7 +10038,7 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
                 acc_8 = op_extreme_r_16;
                 acc_9 = op_extreme_r_17;
             }
-            for (; k_2 < hi_3; k_2 += 1) {
+            for (; k_2 < hi_2; k_2 += 1) {
                 double pull_extreme_r_10;
                 long pull_extreme_r_11;
                 hsplit_fused_13_pull_extreme(at_1 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
@@ -9861,28 +10081,6 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
     }
 }
 
-__kernel void hsplit_fused_13_extreme_splits(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const int* extreme_gave_up, __global long* extreme_splits) {
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_gave_up[0] > 0)) return;
-    const long gid = get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_13_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
-    }
-}
-
-__kernel void hsplit_fused_13_extreme_splits_idx32(long merge_tiles, __global const long* cross_lengths, long n_cross_lengths_arg, __global const long* n_cross_lengths_word, __global const long* cross_offsets_0, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, __global const int* extreme_gave_up, __global long* extreme_splits) {
-    const long n_cross_lengths = n_cross_lengths_arg >= 0 ? n_cross_lengths_arg : clamp(n_cross_lengths_word[0], 0L, (-1 - n_cross_lengths_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_lengths_arg) >> 32);
-    const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
-    if (!(extreme_gave_up[0] > 0)) return;
-    const long gid = (long)(uint)get_global_id(0);
-    if (gid < merge_tiles + 1) {
-        long split_extreme_r = hsplit_fused_13_split_extreme(gid, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
-        extreme_splits[gid] = split_extreme_r;
-    }
-}
-
 __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global int* extreme_merge_status, uint extreme_merge_status_epoch, uint extreme_merge_status_base, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_gave_up, __global double* extreme, __global long* position) {
     __local double merge_values[1281];
     __local long merge_values_1[1281];
@@ -9895,7 +10093,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
     volatile __global ulong* status = (volatile __global ulong*)(extreme_merge_status + 2);
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
-    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    const long n = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     if (t == 0) {
         const uint raw = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(extreme_merge_status, (int)merge_tiles);
@@ -9911,7 +10109,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
         const long a = live ? extreme_splits[g] : 0, b = live ? extreme_splits[g + 1] : 0;
         const long j0 = g * 1024 - a;
         const int nr = (int)(b - a);
-        const int ne = live ? (int)(min((g + 1) * 1024, segs + n_1) - b - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 1024, segs + n) - b - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
             merge_values[1280] = acc;
@@ -9920,7 +10118,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
         }
         for (int k = t; k < nr; k += 256) {
             const long r = a + k;
-            merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
+            merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n) - j0);
         }
         #pragma unroll
         for (int i = 0; i < 4; i++) {
@@ -9936,17 +10134,17 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
         barrier(CLK_LOCAL_MEM_FENCE);
         const int dlo = min(t * 4, cl);
         const int dhi = min(dlo + 4, cl);
-        int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
-        while (lo_1 < hi_1) {
-            const int m = (lo_1 + hi_1) / 2;
-            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+        int lo = max(dlo - ne, 0), hi = min(dlo, nr);
+        while (lo < hi) {
+            const int m = (lo + hi) / 2;
+            if (merge_ends[m] < dlo - m) lo = m + 1; else hi = m;
         }
-        int ii = lo_1, jj = dlo - lo_1, head = -1;
+        int ii = lo, jj = dlo - lo, head = -1;
         double acc_2 = 0.0;
         long acc_3 = -1L;
         double acc_4 = 0.0;
         long acc_5 = -1L;
-        for (int d_1 = dlo; d_1 < dhi; d_1++) {
+        for (int d = dlo; d < dhi; d++) {
             if (ii < nr && merge_ends[ii] <= jj) {
                 if (head < 0) {
                     head = ii;
@@ -9993,7 +10191,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
             status[(g * 2 + 1) * 2] = tag | (bits_1 & 0xffffffffUL);
             status[(g * 2 + 1) * 2 + 1] = tag | (bits_1 >> 32);
         }
-        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
+        const long e0 = a < segs ? cross_offsets_0[a] : n;
         const int look = a < b && a + e0 < g * 1024;
         if (head >= 0) {
             int u_1 = t - 1;
@@ -10028,18 +10226,18 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
         double acc_10 = 0.0;
         long acc_11 = -1L;
         for (long x = x0; x < x1; x++) {
+            ulong lo_1, hi_1;
+            do {
+                lo_1 = status[(x * 2 + 0) * 2];
+                hi_1 = status[(x * 2 + 0) * 2 + 1];
+            } while ((lo_1 >> 32) != extreme_merge_status_epoch || (hi_1 >> 32) != extreme_merge_status_epoch);
+            const double y = as_double((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
             ulong lo_2, hi_2;
             do {
-                lo_2 = status[(x * 2 + 0) * 2];
-                hi_2 = status[(x * 2 + 0) * 2 + 1];
+                lo_2 = status[(x * 2 + 1) * 2];
+                hi_2 = status[(x * 2 + 1) * 2 + 1];
             } while ((lo_2 >> 32) != extreme_merge_status_epoch || (hi_2 >> 32) != extreme_merge_status_epoch);
-            const double y = as_double((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-            ulong lo_3, hi_3;
-            do {
-                lo_3 = status[(x * 2 + 1) * 2];
-                hi_3 = status[(x * 2 + 1) * 2 + 1];
-            } while ((lo_3 >> 32) != extreme_merge_status_epoch || (hi_3 >> 32) != extreme_merge_status_epoch);
-            const long y_1 = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+            const long y_1 = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
             double op_extreme_r_8;
             long op_extreme_r_9;
             hsplit_fused_13_op_extreme(acc_10, acc_11, y, y_1, &op_extreme_r_8, &op_extreme_r_9);

@@ -30,13 +30,19 @@
 //! take the listed segments in turn, each folded by the whole group.
 //! Teams that give up (`Teams::gives_up`, note [teams give up] in
 //! `lift_ir::seg_reduce`): a team whose segment is longer than the bound
-//! skips it and its lane 0 sets the flag (`atomic_max`); work-item 0
-//! reads the flag (volatile) at each step's start and leaves it in one
-//! of two local slots before the step's barrier (the first step's before
-//! a barrier ahead of the loop), and the whole group leaves the loop at
-//! the next step where it is set. Where no segment is left to the group
-//! the kernel has neither the long counts nor the barrier that zeroes
-//! them. `segReduce-warp-teams` (`Teams::warp`, note [warp teams] in
+//! skips it and its lane 0 sets the flag (`atomic_max`) and the group's
+//! slot of the next step; work-item 0 reads the flag (volatile) at each
+//! step's start and sets the next step's slot (three local slots in
+//! turn) before the step's barrier where the flag is set (the first
+//! step's slot before a barrier ahead of the loop), and the whole group
+//! leaves the loop at the next step whose slot is set. A group that
+//! stopped so writes chunks of the merge's splits after its loop
+//! ([`Generator::splits_where_given_up`], note [splits where teams give
+//! up] in `lift_ir::seg_reduce`). With tickets (`GiveUp::tickets_on`)
+//! the groups take their steps from the look-back arena's ticket word
+//! instead of striding (note [teams take tickets]). Where no segment is
+//! left to the group the kernel has neither the long counts nor the
+//! barrier that zeroes them. `segReduce-warp-teams` (`Teams::warp`, note [warp teams] in
 //! `lift_ir::seg_reduce`): under `#ifdef __NV_CL_C_VERSION` each warp
 //! keeps its copy of the flag in a register (read by every work-item,
 //! lane 0's taken by `shfl.sync.idx`) and the team combines its lanes by
@@ -120,7 +126,7 @@ impl Generator<'_> {
             Some(g) => {
                 self.need(KernelArg::Array { var: g.flag, written: true });
                 let stopped = self.fresh("stopped");
-                self.local_decls.push(format!("__local int {stopped}[2];"));
+                self.local_decls.push(format!("__local int {stopped}[3];"));
                 Some((self.kvar(g.flag), self.c(&g.bound), stopped))
             }
             None => None,
@@ -142,6 +148,24 @@ impl Generator<'_> {
         self.line(format!("const long {lane} = {l} & ({lanes} - 1);"));
         self.line(format!("const long {team} = {l} / {lanes};"));
         self.line(format!("const long {per_group} = {group} / {lanes};"));
+        // Teams that give up take their steps by ticket (note [teams take
+        // tickets] in `lift_ir::seg_reduce`); warp teams stride.
+        let tickets = match (&teams.gives_up, warp) {
+            (Some(g), false) if g.tickets_on => {
+                self.need(KernelArg::Lookback(g.tickets));
+                let arena = self.kvar(g.tickets);
+                let slots = self.fresh("tickets");
+                self.local_decls.push(format!("__local long {slots}[3];"));
+                // The step count, in local memory for work-item 0, so that
+                // no work-item keeps it in a register (the kernel's 48
+                // registers on the H100 are 5 groups an SM; 56 are 4).
+                let steps = format!("{slots}[2]");
+                self.line(format!("if ({l} == 0) {steps} = ({count_c} + {per_group} - 1) / {per_group};"));
+                let base = super::lookback_base(&arena);
+                Some(Tickets { arena, base, slots, steps })
+            }
+            _ => None,
+        };
         // Segment `s` ends where the next starts, the last at `n`: the
         // offsets are read, the lengths only at the last.
         let n = self.fresh("n");
@@ -161,7 +185,16 @@ impl Generator<'_> {
             self.line("#else");
         }
         if let Some((flag, _, stopped)) = &stop {
-            self.line(format!("if ({l} == 0) {stopped}[0] = {};", read_flag(flag)));
+            self.open(format!("if ({l} == 0)"));
+            self.line(format!("{stopped}[0] = {};", read_flag(flag)));
+            self.line(format!("{stopped}[1] = 0;"));
+            self.line(format!("{stopped}[2] = 0;"));
+            self.close();
+        }
+        if let Some(tk) = &tickets {
+            self.open(format!("if ({l} == 0)"));
+            self.take_team_ticket(tk, "0");
+            self.close();
         }
         if local_long || stop.is_some() {
             self.line("barrier(CLK_LOCAL_MEM_FENCE);");
@@ -170,9 +203,22 @@ impl Generator<'_> {
             self.line("#endif");
         }
         let (first, step) = (self.fresh("first"), self.fresh("step"));
-        self.open(format!(
-            "for (long {first} = get_group_id(0) * {per_group}, {step} = 0; {first} < {count_c}; {first} += get_num_groups(0) * {per_group}, {step}++)"
-        ));
+        if tickets.is_none() {
+            self.line(format!("long {step} = 0;"));
+        }
+        let ticket = self.fresh("ticket");
+        match &tickets {
+            Some(tk) => {
+                // `ticket`: the group's step, from its ticket (-1: none left).
+                self.line(format!("long {ticket} = {}[0];", tk.slots));
+                self.line(format!("uint {step} = 0;"));
+                self.open(format!("for (; {ticket} >= 0; {step}++)"));
+                self.line(format!("const long {first} = {ticket} * {per_group};"));
+            }
+            None => self.open(format!(
+                "for (long {first} = get_group_id(0) * {per_group}; {first} < {count_c}; {first} += get_num_groups(0) * {per_group}, {step}++)"
+            )),
+        }
         // The flag as the group read it before the step's first barrier:
         // the same for every work-item, so the group stops together.
         let next = self.fresh("next");
@@ -195,11 +241,19 @@ impl Generator<'_> {
                 }
                 self.line("#else");
             }
-            self.line(format!("if ({stopped}[{step} & 1] != 0) break;"));
+            self.line(format!("if ({stopped}[{step} % 3] != 0) break;"));
             self.line(format!("const int {next} = {l} == 0 ? {} : 0;", read_flag(flag)));
+            self.line(format!("if ({l} == 0) {stopped}[({step} + 2) % 3] = 0;"));
             if warp {
                 self.line("#endif");
             }
+        }
+        // The next ticket's `atomic_inc` is issued here and its value used
+        // before the barrier, so that the step's loads do not wait for it.
+        let raw = self.fresh("raw");
+        if let Some(tk) = &tickets {
+            let (arena, base) = (&tk.arena, &tk.base);
+            self.line(format!("const uint {raw} = {l} == 0 ? (uint)atomic_inc({arena}) - {base} : 0;"));
         }
         let (s, counter, is_long) = (self.fresh("s"), self.fresh("counter"), self.fresh("is_long"));
         self.line(format!("const long {s} = {first} + {team};"));
@@ -212,10 +266,15 @@ impl Generator<'_> {
         let (offset, length) = (self.fresh("offset"), self.fresh("length"));
         self.line(format!("const long {offset} = {offsets}[{s}];"));
         self.line(format!("const long {length} = ({s} + 1 < {count_c} ? {offsets}[{s} + 1] : {n}) - {offset};"));
-        if let Some((flag, bound, _)) = &stop {
+        if let Some((flag, bound, stopped)) = &stop {
             self.open(format!("if ({length} > {bound})"));
             self.line(format!("{is_long} = 1;"));
-            self.line(format!("if ({lane} == 0) atomic_max(&{flag}[0], 1);"));
+            // The team's group stops at its next step without waiting to
+            // read the flag back (note [teams take tickets]).
+            self.open(format!("if ({lane} == 0)"));
+            self.line(format!("atomic_max(&{flag}[0], 1);"));
+            self.line(format!("{stopped}[({step} + 1) % 3] = 1;"));
+            self.close();
             self.indent -= 1;
             self.open("} else");
         }
@@ -269,9 +328,17 @@ impl Generator<'_> {
             self.line(format!("{t}[{at}] = {a};"));
         }
         if let Some((_, _, stopped)) = &stop {
-            self.line(format!("if ({l} == 0) {stopped}[({step} + 1) & 1] = {next};"));
+            self.line(format!("if ({l} == 0 && {next} != 0) {stopped}[({step} + 1) % 3] = 1;"));
+        }
+        if let Some(tk) = &tickets {
+            self.open(format!("if ({l} == 0)"));
+            self.publish_team_ticket(tk, &format!("({step} + 1) & 1"), &raw);
+            self.close();
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        if let Some(tk) = &tickets {
+            self.line(format!("{ticket} = {}[({step} + 1) & 1];", tk.slots));
+        }
         if local_long {
             self.line(format!("if ({l} == 0) {long_teams}[{group} + ({step} + 2) % 3] = 0;"));
         }
@@ -296,6 +363,8 @@ impl Generator<'_> {
         self.close();
         if listing.is_some() || !teams.group_long {
             self.close();
+            self.leave_team_tickets(tickets.as_ref(), &l, &ticket);
+            self.splits_where_given_up(teams, &stop, (&l, &step), (&offsets, &n, &count_c))?;
             return Ok(Val::Array(Self::out_view(&out)));
         }
         // The long segments of this step, each by the whole group.
@@ -316,7 +385,96 @@ impl Generator<'_> {
         self.close();
         self.close();
         self.close();
+        self.leave_team_tickets(tickets.as_ref(), &l, &ticket);
+        self.splits_where_given_up(teams, &stop, (&l, &step), (&offsets, &n, &count_c))?;
         Ok(Val::Array(Self::out_view(&out)))
+    }
+
+    /// After the loop, a group that stopped on the flag (its slot of the
+    /// step it stopped at, or would have taken next, is set: the same for
+    /// the whole group) takes chunks of `L` of the merge's splits by
+    /// ticket (`atomic_add` of 2 to the flag, whose old value halved is
+    /// the chunk: the flag stays nonzero) until none is left, a work-item
+    /// a split, each the merge-path search of `split_thunk` (note [splits
+    /// where teams give up] in `lift_ir::seg_reduce`).
+    fn splits_where_given_up(
+        &mut self,
+        teams: &Teams,
+        stop: &Option<(String, String, String)>,
+        (l, step): (&str, &str),
+        (offsets, n, count): (&str, &str, &str),
+    ) -> Result<(), CodegenError> {
+        let (Some(g), Some((flag, _, stopped))) = (&teams.gives_up, stop) else { return Ok(()) };
+        let Some(sp) = &g.splits else { return Ok(()) };
+        self.need(KernelArg::Array { var: sp.splits, written: true });
+        let splits = self.kvar(sp.splits);
+        let tiles = self.c(&sp.tiles);
+        let (group, tile) = (teams.group_size, sp.tile);
+        let [chunk_at, i, chunk, t, d, lo, hi, mid, end] =
+            ["chunk_at", "i", "chunk", "t", "d", "lo", "hi", "mid", "end"].map(|x| self.fresh(x));
+        self.local_decls.push(format!("__local long {chunk_at}[2];"));
+        self.open(format!("if ({stopped}[{step} % 3] != 0)"));
+        self.open(format!("for (int {i} = 0;; {i}++)"));
+        self.line(format!("if ({l} == 0) {chunk_at}[{i} & 1] = (long)(atomic_add(&{flag}[0], 2) >> 1);"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(format!("const long {chunk} = {chunk_at}[{i} & 1];"));
+        self.line(format!("if ({chunk} * {group} > {tiles}) break;"));
+        self.line(format!("const long {t} = {chunk} * {group} + {l};"));
+        self.open(format!("if ({t} <= {tiles})"));
+        self.line(format!("const long {d} = min({t} * {tile}, {count} + {n});"));
+        self.line(format!("long {lo} = max({d} - {n}, 0L), {hi} = min({d}, {count});"));
+        self.open(format!("while ({lo} < {hi})"));
+        self.line(format!("const long {mid} = {lo} + ({hi} - {lo}) / 2;"));
+        self.line(format!("const long {end} = {mid} + 1 < {count} ? {offsets}[{mid} + 1] : {n};"));
+        self.line(format!("if ({end} < {d} - {mid}) {lo} = {mid} + 1; else {hi} = {mid};"));
+        self.close();
+        self.line(format!("{splits}[{t}] = {lo};"));
+        self.close();
+        self.close();
+        self.close();
+        Ok(())
+    }
+
+    /// Work-item 0 takes the group's next ticket into `slots[slot]`: its
+    /// step, or -1 once none is left. The group that takes the launch's
+    /// last ticket gives back the steps' tickets, so that the arena's
+    /// ticket word ends one a group past the host's base (note [teams take
+    /// tickets] in `lift_ir::seg_reduce`).
+    fn take_team_ticket(&mut self, tk: &Tickets, slot: &str) {
+        let raw = self.fresh("raw");
+        let Tickets { arena, base, .. } = tk;
+        self.line(format!("const uint {raw} = (uint)atomic_inc({arena}) - {base};"));
+        self.publish_team_ticket(tk, slot, &raw);
+    }
+
+    /// The second half of [`Generator::take_team_ticket`], for ticket
+    /// `raw` (less the base) taken earlier.
+    fn publish_team_ticket(&mut self, tk: &Tickets, slot: &str, raw: &str) {
+        let Tickets { arena, slots, steps, .. } = tk;
+        self.line(format!(
+            "if ((long){raw} == {steps} + (long)get_num_groups(0) - 1) atomic_sub({arena}, (int){steps});"
+        ));
+        self.line(format!("{slots}[{slot}] = (long){raw} < {steps} ? (long){raw} : -1;"));
+    }
+
+    /// After the loop of a group that stopped on the flag with a step in
+    /// hand (`ticket` not -1): work-item 0 moves the ticket word past the
+    /// last step (compare-and-swap, never backwards) and takes the one
+    /// ticket that fails, as every group does once.
+    fn leave_team_tickets(&mut self, tickets: Option<&Tickets>, l: &str, ticket: &str) {
+        let Some(tk) = tickets else { return };
+        let [w, old] = ["w", "old"].map(|x| self.fresh(x));
+        let Tickets { arena, base, steps, .. } = tk;
+        self.open(format!("if ({l} == 0 && {ticket} >= 0)"));
+        self.line(format!("volatile __global uint* {w}_at = (volatile __global uint*){arena};"));
+        self.line(format!("uint {w} = {w}_at[0];"));
+        self.open(format!("while ((long)({w} - {base}) < {steps})"));
+        self.line(format!("const uint {old} = atomic_cmpxchg({w}_at, {w}, {base} + (uint){steps});"));
+        self.line(format!("if ({old} == {w}) break;"));
+        self.line(format!("{w} = {old};"));
+        self.close();
+        self.take_team_ticket(tk, "0");
+        self.close();
     }
 
     /// The serving stage of `segReduce-binned`: work-group `g` takes the
@@ -413,6 +571,16 @@ impl Generator<'_> {
         self.close();
         Ok(())
     }
+}
+
+/// The C names of a ticketed teams' stage: the arena, its ticket base,
+/// the group's two local slots of its next step, and the step count (a
+/// third slot).
+struct Tickets {
+    arena: String,
+    base: String,
+    slots: String,
+    steps: String,
 }
 
 /// The condition of the C that only NVIDIA's OpenCL C compiler takes (it
