@@ -503,10 +503,12 @@ pub struct GiveUp {
 
 /// The splits of `segReduceMerge`'s `tiles` tiles of `tile` items each
 /// (its [`MergeTiles::splits`], `tiles + 1` of them), written by a teams'
-/// stage that gave up.
+/// stage that gave up: split `t` is the thunk `split` at `t` (the one the
+/// merge's own splits' stage maps where it has one).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GiveUpSplits {
     pub splits: KVar,
+    pub split: UserFunId,
     pub tile: i64,
     pub tiles: ArithExpr,
 }

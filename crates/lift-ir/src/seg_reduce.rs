@@ -857,8 +857,8 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let hoisted = hoist_element_reads(low, *pull, &elements)?;
     if !teams {
         let parts = (&f, &z, &segs, hoisted);
-        let shape = merge_shape(low, stage, offsets, &count, &elements, &z, cfg)?;
-        lower_merge(low, stage, parts, (offsets, lengths), shape, cfg, &mut stages, None)?;
+        let shape = merge_shape(low, stage, (offsets, lengths), &count, &elements, &z, cfg)?;
+        lower_merge(low, stage, parts, offsets, shape, cfg, &mut stages, None)?;
         return Ok(Some(stages));
     }
     low.rules_applied.push("segReduce-teams".into());
@@ -954,10 +954,14 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     // The merge's tiles, whose splits the teams that give up write where
     // they take tickets (note [splits where teams give up]); striding
     // teams and warp teams leave them to a launch of the merge's.
-    let shape = merge_shape(low, stage, offsets, &count, &elements, &z, cfg)?;
+    let shape = merge_shape(low, stage, (offsets, lengths), &count, &elements, &z, cfg)?;
     let by_teams = cfg.seg_team_tickets && !(warp_plain || warp_short);
-    let splits =
-        by_teams.then(|| GiveUpSplits { splits: shape.splits, tile: shape.tile_len(), tiles: shape.tiles.clone() });
+    let splits = by_teams.then(|| GiveUpSplits {
+        splits: shape.splits,
+        split: shape.split,
+        tile: shape.tile_len(),
+        tiles: shape.tiles.clone(),
+    });
     let gives_up = Box::new(GiveUp { flag, bound, tickets, tickets_on: cfg.seg_team_tickets, splits });
     let merge_guard = DeviceGuard { value: flag, bound: ArithExpr::zero(), at_most: false, unless: ArithExpr::zero() };
     // segReduce-long-chunks: where the group may fold a run of two chunks
@@ -1033,7 +1037,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let under = (narrow, merge_guard);
     let parts = (&f, &z, &segs, hoisted);
     let shape = MergeShape { splits_written: by_teams, ..shape };
-    lower_merge(low, stage, parts, (offsets, lengths), shape, cfg, &mut stages, Some(under))?;
+    lower_merge(low, stage, parts, offsets, shape, cfg, &mut stages, Some(under))?;
     Ok(Some(stages))
 }
 
@@ -1303,13 +1307,16 @@ fn team_lanes(low: &mut LiftKernel, elements: &ArithExpr, count: &ArithExpr, l: 
 
 /// The tiles of a `segReduce-merge`: work-items a group, items a
 /// work-item, the tile count (a host size) and the splits' array (of
-/// `tiles + 1`); `splits_written`: an earlier stage writes the splits
-/// (teams that give up), so the merge has no launch for them.
+/// `tiles + 1`), the thunk of one split ([`split_thunk`]) and the
+/// accumulator's components; `splits_written`: an earlier stage writes
+/// the splits (teams that give up), so the merge has no launch for them.
 struct MergeShape {
     group_size: i64,
     items: i64,
     tiles: ArithExpr,
     splits: KVar,
+    split: UserFunId,
+    components: usize,
     splits_written: bool,
 }
 
@@ -1321,10 +1328,11 @@ impl MergeShape {
 
 /// The tiles a `segReduce-merge` of `count` segments and `elements`
 /// elements, accumulator `z`, cuts them into under `cfg`.
+#[allow(clippy::too_many_arguments)]
 fn merge_shape(
     low: &mut LiftKernel,
     stage: &Stage,
-    offsets: KVar,
+    (offsets, lengths): (KVar, KVar),
     count: &ArithExpr,
     elements: &ArithExpr,
     z: &Expr,
@@ -1347,7 +1355,9 @@ fn merge_shape(
     let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
     let splits = low.flat.new_var(format!("{name}_splits"), VarType::Array(Scalar::Int));
     low.lengths.push((splits, tiles.clone() + 1));
-    Ok(MergeShape { group_size, items, tiles, splits, splits_written: false })
+    let thunk = split_thunk(low, offsets, lengths, group_size * items);
+    let split = crate::lower::add_user_fun(low, &format!("split_{name}"), &thunk, vec![Scalar::Int])?;
+    Ok(MergeShape { group_size, items, tiles, splits, split, components, splits_written: false })
 }
 
 /// `segReduce-merge` in `shape`'s tiles: their splits (unless an earlier
@@ -1358,20 +1368,15 @@ fn lower_merge(
     low: &mut LiftKernel,
     stage: &Stage,
     (f, z, segs, hoisted): (&Fun, &Expr, &Expr, Option<HoistedPull>),
-    (offsets, lengths): (KVar, KVar),
+    offsets: KVar,
     shape: MergeShape,
     cfg: &Config,
     stages: &mut Vec<Stage>,
     under: Option<(ArithExpr, DeviceGuard)>,
 ) -> Result<(), Unsupported> {
     let (when, guard) = under.unzip();
-    let components = match z {
-        Expr::Value(z) => z.len(),
-        _ => usize::MAX,
-    };
     low.rules_applied.push("segReduce-merge".into());
-    let tiles_len = shape.tile_len();
-    let MergeShape { group_size, items, tiles, splits, splits_written } = shape;
+    let MergeShape { group_size, items, tiles, splits, split, components, splits_written } = shape;
     // At most `merge_groups` groups, each taking tiles until none is left
     // (note [lagged look-back]).
     let groups_def = tiles.clone().min(cfg.merge_groups.max(1)).max(1);
@@ -1379,8 +1384,6 @@ fn lower_merge(
     let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
     if !splits_written {
         // The tiles' splits, one work-item each, in a launch before.
-        let thunk = split_thunk(low, offsets, lengths, tiles_len);
-        let split = crate::lower::add_user_fun(low, &format!("split_{name}"), &thunk, vec![Scalar::Int])?;
         let generate = Expr::apply(Fun::Generate(tiles.clone() + 1, split), vec![]);
         stages.push(Stage {
             name: format!("{}_splits", stage.name),

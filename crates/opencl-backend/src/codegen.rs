@@ -82,6 +82,20 @@ pub fn lookback_base(status: &str) -> String {
     format!("{status}_base")
 }
 
+/// A ticket of the look-back arena `arena` less the launch's base, for a
+/// launch whose groups take tickets until one fails (a `uint`: note
+/// [look-back arena] in `runtime::cl::lookback_arena`).
+fn arena_ticket(arena: &str) -> String {
+    format!("(uint)atomic_inc({arena}) - {}", lookback_base(arena))
+}
+
+/// The line by which the group that took ticket `raw`, the launch's last
+/// of `count` that succeed and one that fails a group, gives the `count`
+/// back, so that the arena's ticket word ends one a group past the base.
+fn give_back_tickets(arena: &str, raw: &str, count: &str) -> String {
+    format!("if ((long){raw} == {count} + (long)get_num_groups(0) - 1) atomic_sub({arena}, (int){count});")
+}
+
 // Note [device lengths]
 // ~~~~~~~~~~~~~~~~~~~~~
 // The length of an array parameter used inside a kernel (`#kept` in the

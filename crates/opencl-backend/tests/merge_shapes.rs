@@ -11,7 +11,7 @@
 mod support;
 
 use lift_ir::rules::SegReduce;
-use support::{Outcome, run_both_with};
+use support::agrees_with;
 
 fn merge_cfg(items: Option<i64>, group: Option<i64>) -> lift_ir::rules::Config {
     lift_ir::rules::Config {
@@ -25,14 +25,6 @@ fn merge_cfg(items: Option<i64>, group: Option<i64>) -> lift_ir::rules::Config {
 /// The default tiles (8 items of 256 work-items: 2048), 7 items (1792: not
 /// a power of two), and groups of 128 (1024).
 const SHAPES_OF_TILES: [(Option<i64>, Option<i64>); 3] = [(None, None), (Some(7), None), (None, Some(128))];
-
-fn agrees_with(source: &str, cfg: &lift_ir::rules::Config) -> String {
-    match run_both_with(source, fusion::ScheduleKind::ilp(), cfg) {
-        Outcome::Agree(text) => text,
-        Outcome::Unsupported(what) => panic!("unsupported: {what}"),
-        _ => unreachable!("run_both_with panics on the other outcomes"),
-    }
-}
 
 const SMVM: &str = "function smvm(m, v) = {sum({x * v[i] : (i, x) in row}) : row in m};\n";
 

@@ -11,21 +11,13 @@
 
 mod support;
 
-use support::{Outcome, run_both_with};
+use support::agrees_with;
 
 fn teams_cfg(groups: i64, tickets: bool) -> lift_ir::rules::Config {
     lift_ir::rules::Config {
         seg_guarded_groups: groups,
         seg_team_tickets: tickets,
         ..lift_ir::rules::Config::default()
-    }
-}
-
-fn agrees_with(source: &str, cfg: &lift_ir::rules::Config) -> String {
-    match run_both_with(source, fusion::ScheduleKind::ilp(), cfg) {
-        Outcome::Agree(text) => text,
-        Outcome::Unsupported(what) => panic!("unsupported: {what}"),
-        _ => unreachable!("run_both_with panics on the other outcomes"),
     }
 }
 

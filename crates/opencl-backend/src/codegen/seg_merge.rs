@@ -167,7 +167,7 @@ impl Generator<'_> {
         let splits = self.kvar(tiles.splits);
         self.need(super::KernelArg::Lookback(tiles.status));
         let arena = self.kvar(tiles.status);
-        let (epoch, base) = (super::lookback_epoch(&arena), super::lookback_base(&arena));
+        let epoch = super::lookback_epoch(&arena);
         let [status, t, s, n] = ["status", "t", "segs", "n"].map(|x| self.fresh(x));
         let front = lift_ir::lookback::STATUS_FRONT;
         self.line(format!("volatile __global ulong* {status} = (volatile __global ulong*)({arena} + {front});"));
@@ -199,7 +199,6 @@ impl Generator<'_> {
             splits: &splits,
             arena: &arena,
             epoch: &epoch,
-            base: &base,
             l,
             v,
             t_len,
@@ -423,7 +422,6 @@ struct MergeCx<'c> {
     splits: &'c str,
     arena: &'c str,
     epoch: &'c str,
-    base: &'c str,
     l: i64,
     v: i64,
     t_len: i64,
@@ -438,11 +436,9 @@ impl Generator<'_> {
     /// the host's ticket base stays right.
     fn take_tile(&mut self, cx: &MergeCx<'_>, slot: &str) {
         let raw = self.fresh("raw");
-        let (arena, base, tiles, ends) = (cx.arena, cx.base, cx.tiles, cx.ends);
-        self.line(format!("const uint {raw} = (uint)atomic_inc({arena}) - {base};"));
-        self.line(format!(
-            "if ((long){raw} == {tiles} + (long)get_num_groups(0) - 1) atomic_sub({arena}, (int){tiles});"
-        ));
+        let (arena, tiles, ends) = (cx.arena, cx.tiles, cx.ends);
+        self.line(format!("const uint {raw} = {};", super::arena_ticket(arena)));
+        self.line(super::give_back_tickets(arena, &raw, tiles));
         self.line(format!("{ends}[{slot}] = (int)min((long){raw}, {tiles});"));
     }
 

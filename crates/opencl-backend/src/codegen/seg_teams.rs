@@ -161,8 +161,7 @@ impl Generator<'_> {
                 // registers on the H100 are 5 groups an SM; 56 are 4).
                 let steps = format!("{slots}[2]");
                 self.line(format!("if ({l} == 0) {steps} = ({count_c} + {per_group} - 1) / {per_group};"));
-                let base = super::lookback_base(&arena);
-                Some(Tickets { arena, base, slots, steps })
+                Some(Tickets { arena, slots, steps })
             }
             _ => None,
         };
@@ -252,8 +251,8 @@ impl Generator<'_> {
         // before the barrier, so that the step's loads do not wait for it.
         let raw = self.fresh("raw");
         if let Some(tk) = &tickets {
-            let (arena, base) = (&tk.arena, &tk.base);
-            self.line(format!("const uint {raw} = {l} == 0 ? (uint)atomic_inc({arena}) - {base} : 0;"));
+            let arena = &tk.arena;
+            self.line(format!("const uint {raw} = {l} == 0 ? {} : 0;", super::arena_ticket(arena)));
         }
         let (s, counter, is_long) = (self.fresh("s"), self.fresh("counter"), self.fresh("is_long"));
         self.line(format!("const long {s} = {first} + {team};"));
@@ -364,7 +363,7 @@ impl Generator<'_> {
         if listing.is_some() || !teams.group_long {
             self.close();
             self.leave_team_tickets(tickets.as_ref(), &l, &ticket);
-            self.splits_where_given_up(teams, &stop, (&l, &step), (&offsets, &n, &count_c))?;
+            self.splits_where_given_up(teams, &stop, (&l, &step))?;
             return Ok(Val::Array(Self::out_view(&out)));
         }
         // The long segments of this step, each by the whole group.
@@ -386,7 +385,7 @@ impl Generator<'_> {
         self.close();
         self.close();
         self.leave_team_tickets(tickets.as_ref(), &l, &ticket);
-        self.splits_where_given_up(teams, &stop, (&l, &step), (&offsets, &n, &count_c))?;
+        self.splits_where_given_up(teams, &stop, (&l, &step))?;
         Ok(Val::Array(Self::out_view(&out)))
     }
 
@@ -395,23 +394,21 @@ impl Generator<'_> {
     /// the whole group) takes chunks of `L` of the merge's splits by
     /// ticket (`atomic_add` of 2 to the flag, whose old value halved is
     /// the chunk: the flag stays nonzero) until none is left, a work-item
-    /// a split, each the merge-path search of `split_thunk` (note [splits
-    /// where teams give up] in `lift_ir::seg_reduce`).
+    /// a split, each the thunk of the merge's splits (`split_thunk`; note
+    /// [splits where teams give up] in `lift_ir::seg_reduce`).
     fn splits_where_given_up(
         &mut self,
         teams: &Teams,
         stop: &Option<(String, String, String)>,
         (l, step): (&str, &str),
-        (offsets, n, count): (&str, &str, &str),
     ) -> Result<(), CodegenError> {
         let (Some(g), Some((flag, _, stopped))) = (&teams.gives_up, stop) else { return Ok(()) };
         let Some(sp) = &g.splits else { return Ok(()) };
         self.need(KernelArg::Array { var: sp.splits, written: true });
         let splits = self.kvar(sp.splits);
         let tiles = self.c(&sp.tiles);
-        let (group, tile) = (teams.group_size, sp.tile);
-        let [chunk_at, i, chunk, t, d, lo, hi, mid, end] =
-            ["chunk_at", "i", "chunk", "t", "d", "lo", "hi", "mid", "end"].map(|x| self.fresh(x));
+        let group = teams.group_size;
+        let [chunk_at, i, chunk, t] = ["chunk_at", "i", "chunk", "t"].map(|x| self.fresh(x));
         self.local_decls.push(format!("__local long {chunk_at}[2];"));
         self.open(format!("if ({stopped}[{step} % 3] != 0)"));
         self.open(format!("for (int {i} = 0;; {i}++)"));
@@ -421,14 +418,9 @@ impl Generator<'_> {
         self.line(format!("if ({chunk} * {group} > {tiles}) break;"));
         self.line(format!("const long {t} = {chunk} * {group} + {l};"));
         self.open(format!("if ({t} <= {tiles})"));
-        self.line(format!("const long {d} = min({t} * {tile}, {count} + {n});"));
-        self.line(format!("long {lo} = max({d} - {n}, 0L), {hi} = min({d}, {count});"));
-        self.open(format!("while ({lo} < {hi})"));
-        self.line(format!("const long {mid} = {lo} + ({hi} - {lo}) / 2;"));
-        self.line(format!("const long {end} = {mid} + 1 < {count} ? {offsets}[{mid} + 1] : {n};"));
-        self.line(format!("if ({end} < {d} - {mid}) {lo} = {mid} + 1; else {hi} = {mid};"));
-        self.close();
-        self.line(format!("{splits}[{t}] = {lo};"));
+        let split = self.call(sp.split, vec![t.clone()])?;
+        let [split] = &split[..] else { return internal("a split of other than one int") };
+        self.line(format!("{splits}[{t}] = {split};"));
         self.close();
         self.close();
         self.close();
@@ -442,8 +434,8 @@ impl Generator<'_> {
     /// tickets] in `lift_ir::seg_reduce`).
     fn take_team_ticket(&mut self, tk: &Tickets, slot: &str) {
         let raw = self.fresh("raw");
-        let Tickets { arena, base, .. } = tk;
-        self.line(format!("const uint {raw} = (uint)atomic_inc({arena}) - {base};"));
+        let arena = &tk.arena;
+        self.line(format!("const uint {raw} = {};", super::arena_ticket(arena)));
         self.publish_team_ticket(tk, slot, &raw);
     }
 
@@ -451,9 +443,7 @@ impl Generator<'_> {
     /// `raw` (less the base) taken earlier.
     fn publish_team_ticket(&mut self, tk: &Tickets, slot: &str, raw: &str) {
         let Tickets { arena, slots, steps, .. } = tk;
-        self.line(format!(
-            "if ((long){raw} == {steps} + (long)get_num_groups(0) - 1) atomic_sub({arena}, (int){steps});"
-        ));
+        self.line(super::give_back_tickets(arena, raw, steps));
         self.line(format!("{slots}[{slot}] = (long){raw} < {steps} ? (long){raw} : -1;"));
     }
 
@@ -464,7 +454,8 @@ impl Generator<'_> {
     fn leave_team_tickets(&mut self, tickets: Option<&Tickets>, l: &str, ticket: &str) {
         let Some(tk) = tickets else { return };
         let [w, old] = ["w", "old"].map(|x| self.fresh(x));
-        let Tickets { arena, base, steps, .. } = tk;
+        let Tickets { arena, steps, .. } = tk;
+        let base = super::lookback_base(arena);
         self.open(format!("if ({l} == 0 && {ticket} >= 0)"));
         self.line(format!("volatile __global uint* {w}_at = (volatile __global uint*){arena};"));
         self.line(format!("uint {w} = {w}_at[0];"));
@@ -573,12 +564,11 @@ impl Generator<'_> {
     }
 }
 
-/// The C names of a ticketed teams' stage: the arena, its ticket base,
-/// the group's two local slots of its next step, and the step count (a
-/// third slot).
+/// The C names of a ticketed teams' stage: the arena (its ticket base is
+/// `lookback_base` of it), the group's two local slots of its next step,
+/// and the step count (a third slot).
 struct Tickets {
     arena: String,
-    base: String,
     slots: String,
     steps: String,
 }

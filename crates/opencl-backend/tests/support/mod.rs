@@ -117,6 +117,17 @@ pub fn run_both_with(source: &str, schedule: fusion::ScheduleKind, cfg: &lift_ir
     }
 }
 
+/// The transcript of `source` under `cfg` (the ILP schedule) where both
+/// ran and agreed; panics on anything else, an unsupported construct
+/// included.
+pub fn agrees_with(source: &str, cfg: &lift_ir::rules::Config) -> String {
+    match run_both_with(source, fusion::ScheduleKind::ilp(), cfg) {
+        Outcome::Agree(text) => text,
+        Outcome::Unsupported(what) => panic!("unsupported: {what}"),
+        _ => unreachable!("run_both_with panics on the other outcomes"),
+    }
+}
+
 // Note [one oracle, many configurations]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 // Many tests run one program under several rewrite configurations (the
