@@ -503,8 +503,10 @@ pub struct GiveUp {
 
 /// The splits of `segReduceMerge`'s `tiles` tiles of `tile` items each
 /// (its [`MergeTiles::splits`], `tiles + 1` of them), written by a teams'
-/// stage that gave up: split `t` is the thunk `split` at `t` (the one the
-/// merge's own splits' stage maps where it has one).
+/// stage that gave up: split `t` is the thunk `split` at `(t, lo, hi)`
+/// for any bracket `lo ≤ split ≤ hi` (the search of the thunk the merge's
+/// own splits' stage maps where it has one, from that bracket: note
+/// [splits from samples] in `crate::seg_reduce`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GiveUpSplits {
     pub splits: KVar,

@@ -956,12 +956,14 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     // teams and warp teams leave them to a launch of the merge's.
     let shape = merge_shape(low, stage, (offsets, lengths), &count, &elements, &z, cfg)?;
     let by_teams = cfg.seg_team_tickets && !(warp_plain || warp_short);
-    let splits = by_teams.then(|| GiveUpSplits {
-        splits: shape.splits,
-        split: shape.split,
-        tile: shape.tile_len(),
-        tiles: shape.tiles.clone(),
-    });
+    let splits = match by_teams {
+        true => {
+            let thunk = split_within_thunk(low, offsets, lengths, shape.tile_len());
+            let split = crate::lower::add_user_fun(low, &format!("split_{name}_within"), &thunk, vec![Scalar::Int])?;
+            Some(GiveUpSplits { splits: shape.splits, split, tile: shape.tile_len(), tiles: shape.tiles.clone() })
+        }
+        false => None,
+    };
     let gives_up = Box::new(GiveUp { flag, bound, tickets, tickets_on: cfg.seg_team_tickets, splits });
     let merge_guard = DeviceGuard { value: flag, bound: ArithExpr::zero(), at_most: false, unless: ArithExpr::zero() };
     // segReduce-long-chunks: where the group may fold a run of two chunks
@@ -1255,12 +1257,13 @@ pub const STRIDING_GUARDED_GROUPS: i64 = 16 * 1024;
 // teams did not give up. Where the teams take tickets (note [teams take
 // tickets]), the groups that stop on the flag write them instead
 // (`GiveUp::splits`): after its loop, a group whose slot of the step it
-// stopped at (or would have taken next) is set takes chunks of `L`
+// stopped at (or would have taken next) is set takes chunks of `L - 32`
 // splits by ticket from the flag itself (`atomic_add` of 2; the old value
 // halved is the chunk, whatever the order of the `atomic_max` of 1 among
 // the additions, and the flag stays nonzero, all the merge's guard
-// reads), a work-item a split, each the binary search of [`split_thunk`]
-// over the offsets. The group that set the flag stops at its next step or
+// reads), a work-item a split, each the binary search of
+// [`split_within_thunk`] over the offsets from a bracket the group's
+// samples give it (note [splits from samples]). The group that set the flag stops at its next step or
 // finds its slot set after its last, so some group always takes the
 // chunks; groups that finished before the flag was set take none. The
 // splits are the same numbers, so the merge and the evaluators (whose
@@ -1272,6 +1275,61 @@ pub const STRIDING_GUARDED_GROUPS: i64 = 16 * 1024;
 // their loop, rows of 8 took 0.504 ms against 0.457 (more registers, it
 // seems; the striding loop's step count is then live after it), banded
 // rows 0.139 against 0.128. Warp teams keep it too.
+
+// Note [splits from samples]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~
+// Where the teams gave up on SpMV's power-law rows, their kernel's time is
+// the path of the groups that write the splits: their step, their
+// failing ticket (three global round trips: note [teams take tickets]),
+// a chunk's ticket and a search of 23 dependent loads (note [the splits'
+// search]), a microsecond or so each. Two things shorten it. The group
+// samples `g(r) = end(r) + r` (segment `r` ends at `offsets[r + 1]`, the
+// last at `n`; the split of diagonal `d` is the first row with `g(r) ≥
+// d`) at `L` rows spread over all `S` (`q_j = ⌊(j + 1)·S / L⌋ - 1`, a
+// load a work-item, all in flight at once) into local memory; a
+// work-item's split lies after the last sample below its diagonal and at
+// or before the first at or above it (a search of local memory), so the
+// search of [`split_within_thunk`] starts from `S / L` rows (27K of
+// 7·10^6) instead of `S` and takes 15 loads instead of 23. And the
+// group's last warp writes no split but takes the group's failing ticket
+// while the others search, rather than work-item 0 before them (chunks
+// of `L - 32` splits). The kernels keep their registers (40, and 48
+// where segments are short on average) and their launches. Measured on
+// the H100 (one call, main ac5ff0e's binary alternating, three runs each,
+// ms a call of the teams' kernel; `primitives.py spmv`, explicit
+// cuSPARSE): power-law rows 0.028 / 0.026 / 0.027 against 0.031 / 0.031
+// / 0.030 (0.991 / 0.993 / 0.991x cuSPARSE against 0.989 / 0.989 /
+// 0.990x); rows of 8 0.483 / 0.483 / 0.482 against 0.482 / 0.483 / 0.481,
+// banded rows 0.127 all six; one huge row among 4M rows of 5 0.227
+// against 0.269. Quickhull of 10^7 points: 3.395 / 3.363 / 3.395 ms of
+// kernels in 209 launches against 3.418 / 3.350 / 3.397.
+//
+// Tried, in the same calls (ms of the teams' kernel, power-law rows, main
+// 0.030-0.032):
+// - an interpolation search (the probe between the two rows whose `g` is
+//   known, in floats, and a bisection after a probe that did not halve
+//   the bracket) 0.035-0.036: simulated on these offsets it takes 12.8
+//   probes on average against 22.5, but a warp waits for its slowest
+//   lane (23.4 probes against 22.7) and its lanes share no lines;
+// - the splits searched before the loop by the first groups, whether or
+//   not the teams give up: 0.026 with the binary search (0.030-0.034
+//   where the flag was read before them, so that those groups then took a
+//   step), 0.024 with samples; but the kernel's registers went from 40 to
+//   46-48 and rows of 8 took 0.516 ms against 0.486;
+// - a second level of samples (1024 over all the rows, then 1024 over
+//   the chunk's), after the loop: 0.025-0.026, but 66 registers (rows of
+//   8 0.539 against 0.483); with its loops not unrolled (`#pragma unroll
+//   1`) 40-54 registers, but the samples' loads one after another and
+//   0.031;
+// - 528, 792, 1056 or 1320 groups instead of 2048: 0.029-0.031 (rows of 8
+//   0.481-0.489 against 0.484-0.486): the groups' count is not the cost.
+// Probes (results wrong): every group returning after its first ticket
+// 0.009-0.010 ms (0.007 where the ticket's `atomic_inc` returns nothing);
+// the splits with samples of two levels before the loop, then returning,
+// 0.019-0.020. So the launch and its tickets are a third of the kernel,
+// and the teams' step and their tickets' give-back the rest beside the
+// splits: a kernel below the 0.016 ms that would put power-law rows at
+// cuSPARSE's time needs both shorter.
 
 /// The default [`Config::merge_groups`]: the most work-groups of a merge
 /// launch (note [lagged look-back]). On the H100 (SpMV's power-law rows)
@@ -1538,9 +1596,25 @@ pub fn chunk_piece(offsets: &[usize], chunk: usize, c: usize) -> Option<std::ops
 /// the same loop in C). A search of several rows a step is slower: note
 /// [the splits' search].
 fn split_thunk(low: &mut LiftKernel, offsets: KVar, lengths: KVar, tile: i64) -> Thunk {
+    split_search(low, offsets, lengths, tile, false)
+}
+
+/// [`split_thunk`] within a bracket the caller found: the thunk of `(p,
+/// lo, hi)`, whose search starts from `[lo, hi]` (within the usual
+/// bounds), `lo ≤ split ≤ hi`: the teams' splits, bracketed from samples
+/// of the offsets in local memory (note [splits from samples]). The
+/// evaluators' `merge_split` needs no bracket (the same row).
+fn split_within_thunk(low: &mut LiftKernel, offsets: KVar, lengths: KVar, tile: i64) -> Thunk {
+    split_search(low, offsets, lengths, tile, true)
+}
+
+/// The thunk of [`split_thunk`], or of [`split_within_thunk`] `within` a
+/// bracket.
+fn split_search(low: &mut LiftKernel, offsets: KVar, lengths: KVar, tile: i64, within: bool) -> Thunk {
     let int = Scalar::Int;
     let bin = |op, a, b| GExpr::binary(op, int, a, b);
     let [p, n, d, lo, hi, mid] = ["p", "n", "d", "lo", "hi", "mid"].map(|x| low.flat.new_var(x, VarType::Scalar(int)));
+    let bracket = within.then(|| ["lo0", "hi0"].map(|x| low.flat.new_var(x, VarType::Scalar(int))));
     let segs = || GExpr::Length(offsets);
     let v = GExpr::Var;
     let end = GExpr::if_(
@@ -1559,7 +1633,14 @@ fn split_thunk(low: &mut LiftKernel, offsets: KVar, lengths: KVar, tile: i64) ->
     };
     let search = GExpr::Loop {
         vars: vec![lo, hi],
-        init: vec![bin(BinaryOp::Max, bin(BinaryOp::Sub, v(d), v(n)), GExpr::int(0)), bin(BinaryOp::Min, v(d), segs())],
+        init: {
+            let (lo, hi) =
+                (bin(BinaryOp::Max, bin(BinaryOp::Sub, v(d), v(n)), GExpr::int(0)), bin(BinaryOp::Min, v(d), segs()));
+            match bracket {
+                Some([lo0, hi0]) => vec![bin(BinaryOp::Max, lo, v(lo0)), bin(BinaryOp::Min, hi, v(hi0))],
+                None => vec![lo, hi],
+            }
+        },
         cond: Box::new(bin(BinaryOp::Lt, v(lo), v(hi))),
         step: Box::new(step),
         result: Box::new(v(lo)),
@@ -1570,7 +1651,9 @@ fn split_thunk(low: &mut LiftKernel, offsets: KVar, lengths: KVar, tile: i64) ->
         value: Box::new(crate::lower::end_of_last(offsets, lengths)),
         body: Box::new(GExpr::Let { vars: vec![d], value: Box::new(diagonal), body: Box::new(search) }),
     };
-    Thunk { params: vec![p], body }
+    let mut params = vec![p];
+    params.extend(bracket.into_iter().flatten());
+    Thunk { params, body }
 }
 
 // Note [the splits' search]
@@ -1600,7 +1683,9 @@ fn split_thunk(low: &mut LiftKernel, offsets: KVar, lengths: KVar, tile: i64) ->
 // What would make it cheaper touches fewer lines (the splits searched
 // where the merge's group reads the offsets anyway), not more at once.
 // The K-ary search was not kept; the tests below, written for it, check
-// the binary search against `merge_split` the same way.
+// the binary search against `merge_split` the same way. An interpolation
+// search was slower too (note [splits from samples]); samples of the
+// offsets in local memory shorten the search instead.
 
 // Beside the function it tests, not at the end of the file.
 #[cfg(test)]
@@ -1612,39 +1697,79 @@ mod split_tests {
     use flatten::ir::{KVar, Kernel, Scalar, VarType};
     use proptest::prelude::*;
 
-    use super::{merge_split, split_thunk};
+    use super::{merge_split, split_thunk, split_within_thunk};
 
     /// The splits of tiles `0 ..= ⌈(S + n) / tile⌉ + 1` (the last past the
     /// end: its diagonal is `S + n`) of segments of these `lengths`, by the
     /// thunk and by `merge_split`.
     fn splits(lengths: &[usize], tile: i64) -> (Vec<i64>, Vec<i64>) {
+        let by_search = searched(lengths, tile);
+        (run_thunk(lengths, tile, |_, _| None), by_search)
+    }
+
+    /// `merge_split` of every tile's diagonal (as [`splits`]).
+    fn searched(lengths: &[usize], tile: i64) -> Vec<i64> {
+        let ends = ends_of(lengths);
+        let (s, n) = (lengths.len(), ends[lengths.len()]);
+        let tiles = (s + n).div_ceil(tile as usize);
+        (0..=tiles + 1).map(|p| merge_split(&ends, 0, s, 0, (p * tile as usize).min(s + n)) as i64).collect()
+    }
+
+    fn ends_of(lengths: &[usize]) -> Vec<usize> {
+        let mut ends = vec![0usize];
+        for len in lengths {
+            ends.push(ends[ends.len() - 1] + len);
+        }
+        ends
+    }
+
+    /// The thunk at every tile, or `split_within_thunk` where `bracket`
+    /// gives tile `p` (with its split) a bracket.
+    fn run_thunk(lengths: &[usize], tile: i64, bracket: impl Fn(usize, i64) -> Option<(i64, i64)>) -> Vec<i64> {
         let mut flat = Kernel { name: "splits".into(), params: vec![], body: vec![], results: vec![], vars: vec![] };
         let array = |flat: &mut Kernel, name: &str| flat.new_var(name, VarType::Array(Scalar::Int));
         let (offsets, lengths_var): (KVar, KVar) = (array(&mut flat, "offsets"), array(&mut flat, "lengths"));
         flat.params = vec![offsets, lengths_var];
         let mut low = crate::lower::lower_kernel(&flat).expect("a kernel of no SOACs lowers");
         let thunk = split_thunk(&mut low, offsets, lengths_var, tile);
-        let mut ends = vec![0usize];
-        for len in lengths {
-            ends.push(ends[ends.len() - 1] + len);
-        }
-        let (s, n) = (lengths.len(), ends[lengths.len()]);
+        let within = split_within_thunk(&mut low, offsets, lengths_var, tile);
+        let ends = ends_of(lengths);
+        let s = lengths.len();
         let mut runner = ScalarRunner::new(&low.flat);
         let starts = ends[..s].iter().map(|&o| o as i64).collect();
         runner.bind(offsets, FlatValue::Array(ArrayValue::ints(starts))).expect("offsets bind");
         let lens = lengths.iter().map(|&l| l as i64).collect();
         runner.bind(lengths_var, FlatValue::Array(ArrayValue::ints(lens))).expect("lengths bind");
-        let tiles = (s + n).div_ceil(tile as usize) as i64;
-        let (mut by_thunk, mut by_search) = (Vec::new(), Vec::new());
-        for p in 0..=tiles + 1 {
-            match runner.apply(&thunk, &[ScalarValue::Int(p)], 1).expect("the split runs").as_slice() {
-                [ScalarValue::Int(r)] => by_thunk.push(*r),
+        let searched = searched(lengths, tile);
+        let mut out = Vec::new();
+        for (p, &split) in searched.iter().enumerate() {
+            let got = match bracket(p, split) {
+                Some((lo, hi)) => {
+                    let args = [ScalarValue::Int(p as i64), ScalarValue::Int(lo), ScalarValue::Int(hi)];
+                    runner.apply(&within, &args, 1)
+                }
+                None => runner.apply(&thunk, &[ScalarValue::Int(p as i64)], 1),
+            };
+            match got.expect("the split runs").as_slice() {
+                [ScalarValue::Int(r)] => out.push(*r),
                 other => panic!("tile {p}: the split gave {other:?}"),
             }
-            let d = (p as usize * tile as usize).min(s + n);
-            by_search.push(merge_split(&ends, 0, s, 0, d) as i64);
         }
-        (by_thunk, by_search)
+        out
+    }
+
+    /// Brackets around each split: exact, the whole range, and `a` rows
+    /// below to `b` above (clamped to the rows `0..=S`).
+    fn bracketed(lengths: &[usize], tile: i64, a: i64, b: i64) -> (Vec<i64>, Vec<i64>) {
+        let s = lengths.len() as i64;
+        let got = run_thunk(lengths, tile, |p, split| {
+            Some(match p % 3 {
+                0 => (split, split),
+                1 => (0, s),
+                _ => ((split - a - p as i64 % 7).max(0), (split + b + p as i64 % 5).min(s)),
+            })
+        });
+        (got, searched(lengths, tile))
     }
 
     #[test]
@@ -1663,6 +1788,20 @@ mod split_tests {
             for &tile in tiles {
                 let (thunk, search) = splits(&lengths, tile);
                 assert_eq!(thunk, search, "{} segments, tiles of {tile}", lengths.len());
+            }
+        }
+    }
+
+    #[test]
+    fn splits_within_a_bracket_agree_with_the_binary_search() {
+        let power_law: Vec<usize> = (0..4096).map(|j| 4096 / (1 + (j * 1_299_709 + 12_345) % 4096)).collect();
+        let huge_among_tiny: Vec<usize> = (0..3000).map(|r| if r == 1234 { 100_000 } else { r % 3 }).collect();
+        for lengths in [vec![], vec![0; 50], vec![100_000], power_law, huge_among_tiny] {
+            for tile in [1, 7, 2048] {
+                for (a, b) in [(0, 0), (1, 3), (40, 9), (1000, 1000)] {
+                    let (got, search) = bracketed(&lengths, tile, a, b);
+                    assert_eq!(got, search, "{} segments, tiles of {tile}, bracket -{a} +{b}", lengths.len());
+                }
             }
         }
     }
@@ -1690,6 +1829,16 @@ mod split_tests {
         ) {
             let (thunk, search) = splits(&lengths, tile);
             prop_assert_eq!(thunk, search);
+        }
+
+        #[test]
+        fn splits_within_random_brackets_agree_with_the_binary_search(
+            lengths in lengths(),
+            tile in prop_oneof![1i64..12, Just(2048i64)],
+            (a, b) in (0i64..300, 0i64..300),
+        ) {
+            let (got, search) = bracketed(&lengths, tile, a, b);
+            prop_assert_eq!(got, search);
         }
     }
 }

@@ -362,8 +362,7 @@ impl Generator<'_> {
         self.close();
         if listing.is_some() || !teams.group_long {
             self.close();
-            self.leave_team_tickets(tickets.as_ref(), &l, &ticket);
-            self.splits_where_given_up(teams, &stop, (&l, &step))?;
+            self.leave_and_split(teams, &stop, tickets.as_ref(), (&l, &step, &ticket), (&offsets, &count_c, &n))?;
             return Ok(Val::Array(Self::out_view(&out)));
         }
         // The long segments of this step, each by the whole group.
@@ -384,41 +383,95 @@ impl Generator<'_> {
         self.close();
         self.close();
         self.close();
-        self.leave_team_tickets(tickets.as_ref(), &l, &ticket);
-        self.splits_where_given_up(teams, &stop, (&l, &step))?;
+        self.leave_and_split(teams, &stop, tickets.as_ref(), (&l, &step, &ticket), (&offsets, &count_c, &n))?;
         Ok(Val::Array(Self::out_view(&out)))
+    }
+
+    /// After the loop: the group's failing ticket
+    /// ([`Generator::leave_team_tickets`]) and the merge's splits where it
+    /// stopped on the flag ([`Generator::splits_where_given_up`]), whose
+    /// last warp then takes the ticket while the others search.
+    fn leave_and_split(
+        &mut self,
+        teams: &Teams,
+        stop: &Option<(String, String, String)>,
+        tickets: Option<&Tickets>,
+        (l, step, ticket): (&str, &str, &str),
+        ends: (&str, &str, &str),
+    ) -> Result<(), CodegenError> {
+        let splits = teams.gives_up.as_ref().is_some_and(|g| g.splits.is_some()) && stop.is_some();
+        match tickets {
+            Some(tk) if splits && teams.group_size > WARP => {
+                self.splits_where_given_up(teams, stop, (l, step), ends, Some((tk, ticket)))
+            }
+            _ => {
+                self.leave_team_tickets(tickets, &format!("{l} == 0"), ticket);
+                self.splits_where_given_up(teams, stop, (l, step), ends, None)
+            }
+        }
     }
 
     /// After the loop, a group that stopped on the flag (its slot of the
     /// step it stopped at, or would have taken next, is set: the same for
-    /// the whole group) takes chunks of `L` of the merge's splits by
-    /// ticket (`atomic_add` of 2 to the flag, whose old value halved is
-    /// the chunk: the flag stays nonzero) until none is left, a work-item
-    /// a split, each the thunk of the merge's splits (`split_thunk`; note
-    /// [splits where teams give up] in `lift_ir::seg_reduce`).
+    /// the whole group) takes chunks of the merge's splits by ticket
+    /// (`atomic_add` of 2 to the flag, whose old value halved is the chunk:
+    /// the flag stays nonzero) until none is left, a work-item a split:
+    /// each the search of the thunk of the teams' splits
+    /// (`split_within_thunk`) in the bracket that the group's samples of
+    /// the offsets give it (note [splits where teams give up] in
+    /// `lift_ir::seg_reduce`). With `leave`, the group's last warp takes
+    /// no split but the group's failing ticket, in its first round.
     fn splits_where_given_up(
         &mut self,
         teams: &Teams,
         stop: &Option<(String, String, String)>,
         (l, step): (&str, &str),
+        (offsets, count, n): (&str, &str, &str),
+        leave: Option<(&Tickets, &str)>,
     ) -> Result<(), CodegenError> {
         let (Some(g), Some((flag, _, stopped))) = (&teams.gives_up, stop) else { return Ok(()) };
         let Some(sp) = &g.splits else { return Ok(()) };
         self.need(KernelArg::Array { var: sp.splits, written: true });
         let splits = self.kvar(sp.splits);
         let tiles = self.c(&sp.tiles);
+        let count = format!("({count})");
         let group = teams.group_size;
-        let [chunk_at, i, chunk, t] = ["chunk_at", "i", "chunk", "t"].map(|x| self.fresh(x));
+        let width = if leave.is_some() { group - WARP } else { group };
+        let [chunk_at, sampled, i, chunk, t, d, q, x, y, m, lo, hi] =
+            ["chunk_at", "sampled", "i", "chunk", "t", "d", "q", "x", "y", "m", "lo", "hi"].map(|v| self.fresh(v));
         self.local_decls.push(format!("__local long {chunk_at}[2];"));
+        self.local_decls.push(format!("__local long {sampled}[{group}];"));
+        // Sample `j` of `g(r) = end(r) + r` (segment `r` ends at
+        // `offsets[r + 1]`, the last at `n`) is at row `q(j) = ⌊(j + 1)·S
+        // / L⌋ - 1`.
+        let row = |j: &str| format!("(({j}) + 1) * {count} / {group} - 1");
         self.open(format!("if ({stopped}[{step} % 3] != 0)"));
         self.open(format!("for (int {i} = 0;; {i}++)"));
         self.line(format!("if ({l} == 0) {chunk_at}[{i} & 1] = (long)(atomic_add(&{flag}[0], 2) >> 1);"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.line(format!("const long {chunk} = {chunk_at}[{i} & 1];"));
-        self.line(format!("if ({chunk} * {group} > {tiles}) break;"));
-        self.line(format!("const long {t} = {chunk} * {group} + {l};"));
-        self.open(format!("if ({t} <= {tiles})"));
-        let split = self.call(sp.split, vec![t.clone()])?;
+        if let Some((tk, ticket)) = leave {
+            self.open(format!("if ({i} == 0)"));
+            self.leave_team_tickets(Some(tk), &format!("{l} == {width}"), ticket);
+            self.close();
+        }
+        self.line(format!("if ({chunk} * {width} > {tiles}) break;"));
+        self.line(format!("const long {t} = {chunk} * {width} + {l};"));
+        self.line(format!("const long {d} = min({t} * {}, {count} + {n});", sp.tile));
+        self.line(format!("const long {q} = {};", row(l)));
+        self.line(format!("{sampled}[{l}] = ({q} + 1 < {count} ? {offsets}[{q} + 1] : {n}) + {q};"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // The first sample at or above the diagonal: the split lies after
+        // the sample before it and at or before this one.
+        self.line(format!("int {x} = 0, {y} = {group};"));
+        self.open(format!("while ({x} < {y})"));
+        self.line(format!("const int {m} = ({x} + {y}) / 2;"));
+        self.line(format!("if ({sampled}[{m}] < {d}) {x} = {m} + 1; else {y} = {m};"));
+        self.close();
+        self.line(format!("const long {lo} = {x} > 0 ? {} + 1 : 0;", row(&format!("{x} - 1"))));
+        self.line(format!("const long {hi} = {x} < {group} ? {} : {count};", row(&x)));
+        self.open(format!("if ({l} < {width} && {t} <= {tiles})"));
+        let split = self.call(sp.split, vec![t.clone(), lo.clone(), hi.clone()])?;
         let [split] = &split[..] else { return internal("a split of other than one int") };
         self.line(format!("{splits}[{t}] = {split};"));
         self.close();
@@ -448,15 +501,15 @@ impl Generator<'_> {
     }
 
     /// After the loop of a group that stopped on the flag with a step in
-    /// hand (`ticket` not -1): work-item 0 moves the ticket word past the
-    /// last step (compare-and-swap, never backwards) and takes the one
-    /// ticket that fails, as every group does once.
-    fn leave_team_tickets(&mut self, tickets: Option<&Tickets>, l: &str, ticket: &str) {
+    /// hand (`ticket` not -1): the work-item `who` (a condition) moves the
+    /// ticket word past the last step (compare-and-swap, never backwards)
+    /// and takes the one ticket that fails, as every group does once.
+    fn leave_team_tickets(&mut self, tickets: Option<&Tickets>, who: &str, ticket: &str) {
         let Some(tk) = tickets else { return };
         let [w, old] = ["w", "old"].map(|x| self.fresh(x));
         let Tickets { arena, steps, .. } = tk;
         let base = super::lookback_base(arena);
-        self.open(format!("if ({l} == 0 && {ticket} >= 0)"));
+        self.open(format!("if ({who} && {ticket} >= 0)"));
         self.line(format!("volatile __global uint* {w}_at = (volatile __global uint*){arena};"));
         self.line(format!("uint {w} = {w}_at[0];"));
         self.open(format!("while ((long)({w} - {base}) < {steps})"));
@@ -563,6 +616,9 @@ impl Generator<'_> {
         Ok(())
     }
 }
+
+/// A warp's work-items (on NVIDIA; elsewhere only a part of the group).
+const WARP: i64 = 32;
 
 /// The C names of a ticketed teams' stage: the arena (its ticket base is
 /// `lookback_base` of it), the group's two local slots of its next step,
