@@ -1323,6 +1323,15 @@ pub const STRIDING_GUARDED_GROUPS: i64 = 16 * 1024;
 //   0.031;
 // - 528, 792, 1056 or 1320 groups instead of 2048: 0.029-0.031 (rows of 8
 //   0.481-0.489 against 0.484-0.486): the groups' count is not the cost.
+// - half the samples over all the rows and half over a window around the
+//   chunk's rows as the average slope `S / (S + n)` places them (a bracket
+//   from each, intersected: 10 loads instead of 15 where the estimate
+//   holds, as on these rows, and 16 where one huge row throws it off):
+//   0.029 / 0.039 / 0.029 against 0.027 / 0.026 / 0.027 in one call, the
+//   kernel's 40 registers unchanged, and rows of 8
+//   0.518-0.520 against 0.484-0.485 although that code never runs there
+//   (the teams' loop is sensitive to code after it; one huge row's teams
+//   0.268 against 0.226).
 // Probes (results wrong): every group returning after its first ticket
 // 0.009-0.010 ms (0.007 where the ticket's `atomic_inc` returns nothing);
 // the splits with samples of two levels before the loop, then returning,
