@@ -2,6 +2,7 @@
 
 use std::io::{BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::Mutex;
 
 use clap::Parser;
 use nessie::Failure;
@@ -15,17 +16,30 @@ use nessie::session::Session;
 /// thread's default stack is too small. Only touched pages are committed.
 const STACK_BYTES: usize = 1 << 30;
 
+/// The report of the first panic, printed once the command's thread has
+/// ended. The panicking thread does not print it: stderr's lock may be
+/// held by the command's thread (`nessie run` holds it while a thread of
+/// its own compiles), and a compiler panic there waited for it forever.
+static PANIC_REPORT: Mutex<Option<String>> = Mutex::new(None);
+
 fn main() -> ExitCode {
     // A panic is a compiler bug. Say so in one line, without Rust's own
     // message and backtrace.
-    std::panic::set_hook(Box::new(|info| eprint!("{}", nessie::failure::panic_report(info))));
-    match std::thread::Builder::new().name("nessie".into()).stack_size(STACK_BYTES).spawn(nessie_main) {
+    std::panic::set_hook(Box::new(|info| {
+        let report = nessie::failure::panic_report(info);
+        PANIC_REPORT.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get_or_insert(report);
+    }));
+    let status = match std::thread::Builder::new().name("nessie".into()).stack_size(STACK_BYTES).spawn(nessie_main) {
         Ok(handle) => handle.join().unwrap_or(ExitCode::from(1)),
         Err(e) => {
             eprintln!("error: cannot start the compiler thread: {e}");
             ExitCode::from(4)
         }
+    };
+    if let Some(report) = PANIC_REPORT.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take() {
+        eprint!("{report}");
     }
+    status
 }
 
 fn nessie_main() -> ExitCode {

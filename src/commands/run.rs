@@ -188,7 +188,8 @@ fn run_opencl(
                 let device = devices.acquire(common.device.as_deref(), timing);
                 let opened = opened.elapsed().as_secs_f64();
                 let compiled = match compiler {
-                    // A panic was reported by the hook in main.rs; it ends the run as before.
+                    // A panic was recorded by the hook in main.rs, which
+                    // prints it once this thread ends; it ends the run.
                     Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
                     Err(e) => Err(Failure::Internal(format!("cannot start the compiler thread: {e}"))),
                 };
