@@ -858,7 +858,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     if !teams {
         let parts = (&f, &z, &segs, hoisted);
         let shape = merge_shape(low, stage, (offsets, lengths), &count, &elements, &z, cfg)?;
-        lower_merge(low, stage, parts, offsets, shape, cfg, &mut stages, None)?;
+        lower_merge(low, stage, parts, shape, cfg, &mut stages, None)?;
         return Ok(Some(stages));
     }
     low.rules_applied.push("segReduce-teams".into());
@@ -958,8 +958,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let by_teams = cfg.seg_team_tickets && !(warp_plain || warp_short);
     let splits = match by_teams {
         true => {
-            let thunk = split_within_thunk(low, offsets, lengths, shape.tile_len());
-            let split = crate::lower::add_user_fun(low, &format!("split_{name}_within"), &thunk, vec![Scalar::Int])?;
+            let split = shape.split_fun(low, true)?;
             Some(GiveUpSplits { splits: shape.splits, split, tile: shape.tile_len(), tiles: shape.tiles.clone() })
         }
         false => None,
@@ -1039,7 +1038,7 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let under = (narrow, merge_guard);
     let parts = (&f, &z, &segs, hoisted);
     let shape = MergeShape { splits_written: by_teams, ..shape };
-    lower_merge(low, stage, parts, offsets, shape, cfg, &mut stages, Some(under))?;
+    lower_merge(low, stage, parts, shape, cfg, &mut stages, Some(under))?;
     Ok(Some(stages))
 }
 
@@ -1374,15 +1373,17 @@ fn team_lanes(low: &mut LiftKernel, elements: &ArithExpr, count: &ArithExpr, l: 
 
 /// The tiles of a `segReduce-merge`: work-items a group, items a
 /// work-item, the tile count (a host size) and the splits' array (of
-/// `tiles + 1`), the thunk of one split ([`split_thunk`]) and the
-/// accumulator's components; `splits_written`: an earlier stage writes
-/// the splits (teams that give up), so the merge has no launch for them.
+/// `tiles + 1`), the segments' offsets and lengths and the name of the
+/// splits' thunk ([`MergeShape::split_fun`]), and the accumulator's
+/// components; `splits_written`: an earlier stage writes the splits
+/// (teams that give up), so the merge has no launch for them.
 struct MergeShape {
     group_size: i64,
     items: i64,
     tiles: ArithExpr,
     splits: KVar,
-    split: UserFunId,
+    ends: (KVar, KVar),
+    name: String,
     components: usize,
     splits_written: bool,
 }
@@ -1390,6 +1391,19 @@ struct MergeShape {
 impl MergeShape {
     fn tile_len(&self) -> i64 {
         self.group_size * self.items
+    }
+
+    /// The user function of one split: [`split_thunk`] for the merge's
+    /// own splits' stage, [`split_within_thunk`] `within` a bracket for
+    /// the teams that write them; registered by the lowering that calls
+    /// it.
+    fn split_fun(&self, low: &mut LiftKernel, within: bool) -> Result<UserFunId, Unsupported> {
+        let (offsets, lengths) = self.ends;
+        let (thunk, name) = match within {
+            true => (split_within_thunk(low, offsets, lengths, self.tile_len()), format!("split_{}_within", self.name)),
+            false => (split_thunk(low, offsets, lengths, self.tile_len()), format!("split_{}", self.name)),
+        };
+        crate::lower::add_user_fun(low, &name, &thunk, vec![Scalar::Int])
     }
 }
 
@@ -1422,20 +1436,17 @@ fn merge_shape(
     let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
     let splits = low.flat.new_var(format!("{name}_splits"), VarType::Array(Scalar::Int));
     low.lengths.push((splits, tiles.clone() + 1));
-    let thunk = split_thunk(low, offsets, lengths, group_size * items);
-    let split = crate::lower::add_user_fun(low, &format!("split_{name}"), &thunk, vec![Scalar::Int])?;
-    Ok(MergeShape { group_size, items, tiles, splits, split, components, splits_written: false })
+    let ends = (offsets, lengths);
+    Ok(MergeShape { group_size, items, tiles, splits, ends, name, components, splits_written: false })
 }
 
 /// `segReduce-merge` in `shape`'s tiles: their splits (unless an earlier
 /// stage writes them), then the reduction, both under `under` (a host
 /// size, 0 skipping the launches, and a device guard).
-#[allow(clippy::too_many_arguments)]
 fn lower_merge(
     low: &mut LiftKernel,
     stage: &Stage,
     (f, z, segs, hoisted): (&Fun, &Expr, &Expr, Option<HoistedPull>),
-    offsets: KVar,
     shape: MergeShape,
     cfg: &Config,
     stages: &mut Vec<Stage>,
@@ -1443,24 +1454,24 @@ fn lower_merge(
 ) -> Result<(), Unsupported> {
     let (when, guard) = under.unzip();
     low.rules_applied.push("segReduce-merge".into());
-    let MergeShape { group_size, items, tiles, splits, split, components, splits_written } = shape;
-    // At most `merge_groups` groups, each taking tiles until none is left
-    // (note [lagged look-back]).
-    let groups_def = tiles.clone().min(cfg.merge_groups.max(1)).max(1);
-    let groups = ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::at_least(1)));
-    let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
-    if !splits_written {
+    if !shape.splits_written {
         // The tiles' splits, one work-item each, in a launch before.
-        let generate = Expr::apply(Fun::Generate(tiles.clone() + 1, split), vec![]);
+        let split = shape.split_fun(low, false)?;
+        let generate = Expr::apply(Fun::Generate(shape.tiles.clone() + 1, split), vec![]);
         stages.push(Stage {
             name: format!("{}_splits", stage.name),
             body: crate::rules::lower_top(low, &Expr::apply1(Fun::map(Fun::Id), generate))?,
-            result: vec![splits],
+            result: vec![shape.splits],
             scalar_result: false,
             when: when.clone(),
             guard: guard.clone(),
         });
     }
+    let MergeShape { group_size, items, tiles, splits, name, components, .. } = shape;
+    // At most `merge_groups` groups, each taking tiles until none is left
+    // (note [lagged look-back]).
+    let groups_def = tiles.clone().min(cfg.merge_groups.max(1)).max(1);
+    let groups = ArithExpr::var(&low.size_var("merge_groups", SizeDef::Derived(groups_def), Range::at_least(1)));
     // The carry-outs' records and the ticket (note [merge carries]).
     let status = low.flat.new_var(format!("{name}_merge_status"), VarType::Array(Scalar::Int));
     // `merge_items` took at most two components.

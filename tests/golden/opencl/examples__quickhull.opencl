@@ -1558,31 +1558,6 @@ static inline long hsplit_seg_reduce_sum_pull_sum_hoisted(long p, long hsplit_le
     return hsplit_lengths_at;
 }
 
-static inline long hsplit_seg_reduce_sum_split_sum(long p, __global const long* lengths, long lengths_len, __global const long* offsets, long offsets_len) {
-    long n = lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 2048L), nessie_add(offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < offsets_len ? offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
 static inline long hsplit_seg_reduce_sum_split_sum_within(long p, long lo0, long hi0, __global const long* lengths, long lengths_len, __global const long* offsets, long offsets_len) {
     long n = lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
     long d = min(nessie_mul(p, 2048L), nessie_add(offsets_len, n));
@@ -1613,34 +1588,34 @@ __kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __g
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long segs = n_offsets;
-    const long n = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
+    const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
     for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
-        const long hi = (c + 1) * 8192;
-        long a_1 = 0, b_1 = hi <= n ? segs : 0;
+        const long hi_1 = (c + 1) * 8192;
+        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
         while (a_1 < b_1) {
-            const long mid = a_1 + (b_1 - a_1) / 2;
-            if (offsets[mid] < hi) a_1 = mid + 1; else b_1 = mid;
+            const long mid_1 = a_1 + (b_1 - a_1) / 2;
+            if (offsets[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
         }
         const long start = a_1 > 0 ? offsets[a_1 - 1] : 0;
-        const long end = a_1 < segs ? offsets[a_1] : n;
-        if (a_1 > 0 && hi <= n && end - start >= 16384) {
-            const long lo = max(c * 8192, start);
-            const long len = hi - lo;
+        const long end = a_1 < segs ? offsets[a_1] : n_1;
+        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
+            const long lo_1 = max(c * 8192, start);
+            const long len = hi_1 - lo_1;
             long acc = 0L;
             long k = l;
             for (; k + 1 * 256 < len; k += 2 * 256) {
-                const long at = hsplit_lengths[lo + k + 0 * 256];
-                const long at_1 = hsplit_lengths[lo + k + 1 * 256];
-                long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(lo + k + 0 * 256, at);
-                long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo + k + 1 * 256, at_1);
+                const long at = hsplit_lengths[lo_1 + k + 0 * 256];
+                const long at_1 = hsplit_lengths[lo_1 + k + 1 * 256];
+                long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 0 * 256, at);
+                long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 1 * 256, at_1);
                 long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
                 acc = op_sum_r;
                 long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
                 acc = op_sum_r_1;
             }
             for (; k < len; k += 256) {
-                const long at_2 = hsplit_lengths[lo + k];
-                long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo + k, at_2);
+                const long at_2 = hsplit_lengths[lo_1 + k];
+                long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k, at_2);
                 long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
                 acc = op_sum_r_2;
             }
@@ -1678,7 +1653,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
     const long team = l / lanes;
     const long teams = 256 / lanes;
     if (l == 0) tickets[2] = (n_offsets + teams - 1) / teams;
-    const long n = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
+    const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
     if (l == 0) {
         stopped[0] = ((volatile __global int *)sum_gave_up)[0];
         stopped[1] = 0;
@@ -1703,7 +1678,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
         long acc = 0L;
         if (s < n_offsets) {
             const long offset = offsets[s];
-            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n) - offset;
+            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
@@ -1802,19 +1777,19 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
             }
             if (chunk * 224 > merge_tiles) break;
             const long t = chunk * 224 + l;
-            const long d = min(t * 2048, (n_offsets) + n);
+            const long d_1 = min(t * 2048, (n_offsets) + n_1);
             const long q = ((l) + 1) * (n_offsets) / 256 - 1;
-            sampled[l] = (q + 1 < (n_offsets) ? offsets[q + 1] : n) + q;
+            sampled[l] = (q + 1 < (n_offsets) ? offsets[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
                 const int m = (x + y) / 2;
-                if (sampled[m] < d) x = m + 1; else y = m;
+                if (sampled[m] < d_1) x = m + 1; else y = m;
             }
-            const long lo = x > 0 ? ((x - 1) + 1) * (n_offsets) / 256 - 1 + 1 : 0;
-            const long hi = x < 256 ? ((x) + 1) * (n_offsets) / 256 - 1 : (n_offsets);
+            const long lo_1 = x > 0 ? ((x - 1) + 1) * (n_offsets) / 256 - 1 + 1 : 0;
+            const long hi_1 = x < 256 ? ((x) + 1) * (n_offsets) / 256 - 1 : (n_offsets);
             if (l < 224 && t <= merge_tiles) {
-                long split_sum_within_r = hsplit_seg_reduce_sum_split_sum_within(t, lo, hi, lengths, n_lengths, offsets, n_offsets);
+                long split_sum_within_r = hsplit_seg_reduce_sum_split_sum_within(t, lo_1, hi_1, lengths, n_lengths, offsets, n_offsets);
                 sum_splits[t] = split_sum_within_r;
             }
         }
@@ -1834,7 +1809,7 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
     const long team = l / lanes_1;
     const long teams = 256 / lanes_1;
     if (l == 0) tickets[2] = (n_offsets + teams - 1) / teams;
-    const long n = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
+    const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
     if (l == 0) {
         stopped[0] = ((volatile __global int *)sum_gave_up)[0];
         stopped[1] = 0;
@@ -1859,7 +1834,7 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
         long acc = 0L;
         if (s < n_offsets) {
             const long offset = offsets[s];
-            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n) - offset;
+            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
@@ -1948,19 +1923,19 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
             }
             if (chunk * 224 > merge_tiles) break;
             const long t = chunk * 224 + l;
-            const long d = min(t * 2048, (n_offsets) + n);
+            const long d_1 = min(t * 2048, (n_offsets) + n_1);
             const long q = ((l) + 1) * (n_offsets) / 256 - 1;
-            sampled[l] = (q + 1 < (n_offsets) ? offsets[q + 1] : n) + q;
+            sampled[l] = (q + 1 < (n_offsets) ? offsets[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
                 const int m = (x + y) / 2;
-                if (sampled[m] < d) x = m + 1; else y = m;
+                if (sampled[m] < d_1) x = m + 1; else y = m;
             }
-            const long lo = x > 0 ? ((x - 1) + 1) * (n_offsets) / 256 - 1 + 1 : 0;
-            const long hi = x < 256 ? ((x) + 1) * (n_offsets) / 256 - 1 : (n_offsets);
+            const long lo_1 = x > 0 ? ((x - 1) + 1) * (n_offsets) / 256 - 1 + 1 : 0;
+            const long hi_1 = x < 256 ? ((x) + 1) * (n_offsets) / 256 - 1 : (n_offsets);
             if (l < 224 && t <= merge_tiles) {
-                long split_sum_within_r = hsplit_seg_reduce_sum_split_sum_within(t, lo, hi, lengths, n_lengths, offsets, n_offsets);
+                long split_sum_within_r = hsplit_seg_reduce_sum_split_sum_within(t, lo_1, hi_1, lengths, n_lengths, offsets, n_offsets);
                 sum_splits[t] = split_sum_within_r;
             }
         }
@@ -1975,7 +1950,7 @@ __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
-    const long n = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
+    const long n_1 = n_offsets > 0 ? offsets[n_offsets - 1] + lengths[n_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
     long step = 0;
@@ -1986,7 +1961,7 @@ __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global
         long acc = 0L;
         if (s < n_offsets) {
             const long offset = offsets[s];
-            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n) - offset;
+            const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
             is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
@@ -2040,7 +2015,7 @@ __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global
         for (int i = 0; i < n_long; i++) {
             const long s_1 = first + long_teams[i];
             const long offset_1 = offsets[s_1];
-            const long length_1 = (s_1 + 1 < n_offsets ? offsets[s_1 + 1] : n) - offset_1;
+            const long length_1 = (s_1 + 1 < n_offsets ? offsets[s_1 + 1] : n_1) - offset_1;
             const int is_long_1 = length_1 >= 16384;
             long from = 0, count = 0, at_4 = offset_1, len = length_1;
             if (is_long_1) {
@@ -2121,7 +2096,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
     volatile __global ulong* status = (volatile __global ulong*)(sum_merge_status + 2);
     const int t = get_local_id(0);
     const long segs = n_offsets;
-    const long n = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
+    const long n_1 = segs > 0 ? offsets[segs - 1] + lengths[segs - 1] : 0;
     if (t == 0) {
         const uint raw = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
@@ -2136,7 +2111,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         const long a_1 = live ? sum_splits[g] : 0, b_1 = live ? sum_splits[g + 1] : 0;
         const long j0 = g * 2048 - a_1;
         const int nr = (int)(b_1 - a_1);
-        const int ne = live ? (int)(min((g + 1) * 2048, segs + n) - b_1 - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 2048, segs + n_1) - b_1 - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
             merge_values[2304] = acc;
@@ -2154,7 +2129,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
                 end = offsets[r + 1];
                 #endif
             }
-            merge_ends[k] = (int)((r + 1 < segs ? (long)end : n) - j0);
+            merge_ends[k] = (int)((r + 1 < segs ? (long)end : n_1) - j0);
         }
         const int k_1 = t + 0 * 256;
         const int k_2 = t + 1 * 256;
@@ -2311,15 +2286,15 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         barrier(CLK_LOCAL_MEM_FENCE);
         const int dlo = min(t * 8, cl);
         const int dhi = min(dlo + 8, cl);
-        int lo = max(dlo - ne, 0), hi = min(dlo, nr);
-        while (lo < hi) {
-            const int m = (lo + hi) / 2;
-            if (merge_ends[m] < dlo - m) lo = m + 1; else hi = m;
+        int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
+        while (lo_1 < hi_1) {
+            const int m = (lo_1 + hi_1) / 2;
+            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
         }
-        int ii = lo, jj = dlo - lo, head = -1;
+        int ii = lo_1, jj = dlo - lo_1, head = -1;
         long acc_1 = 0L;
         long acc_2 = 0L;
-        for (int d = dlo; d < dhi; d++) {
+        for (int d_1 = dlo; d_1 < dhi; d_1++) {
             if (ii < nr && merge_ends[ii] <= jj) {
                 if (head < 0) {
                     head = ii;
@@ -2352,7 +2327,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
             status[(g * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[(g * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         }
-        const long e0 = a_1 < segs ? offsets[a_1] : n;
+        const long e0 = a_1 < segs ? offsets[a_1] : n_1;
         const int look = a_1 < b_1 && a_1 + e0 < g * 2048;
         if (head >= 0) {
             int u_1 = t - 1;
@@ -2378,12 +2353,12 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
         long acc_5 = 0L;
         for (long x_8 = x0; x_8 < x1; x_8++) {
-            ulong lo_1, hi_1;
+            ulong lo_2, hi_2;
             do {
-                lo_1 = status[(x_8 * 1 + 0) * 2];
-                hi_1 = status[(x_8 * 1 + 0) * 2 + 1];
-            } while ((lo_1 >> 32) != sum_merge_status_epoch || (hi_1 >> 32) != sum_merge_status_epoch);
-            const long y = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                lo_2 = status[(x_8 * 1 + 0) * 2];
+                hi_2 = status[(x_8 * 1 + 0) * 2 + 1];
+            } while ((lo_2 >> 32) != sum_merge_status_epoch || (hi_2 >> 32) != sum_merge_status_epoch);
+            const long y = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
             long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc_5, y);
             acc_5 = x_8 == x0 ? y : op_sum_r_4;
         }
@@ -5672,31 +5647,6 @@ static inline long hsplit_fused_5_elements_extreme(__global const long* cross_le
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_5_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
-    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, cross_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
 static inline long hsplit_fused_5_split_extreme_within(long p, long lo0, long hi0, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
     long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
     long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
@@ -5737,32 +5687,32 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long segs = n_cross_offsets;
-    const long n = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
-        const long hi = (c + 1) * 8192;
-        long a = 0, b = hi <= n ? segs : 0;
+        const long hi_1 = (c + 1) * 8192;
+        long a = 0, b = hi_1 <= n_1 ? segs : 0;
         while (a < b) {
-            const long mid = a + (b - a) / 2;
-            if (cross_offsets_0[mid] < hi) a = mid + 1; else b = mid;
+            const long mid_1 = a + (b - a) / 2;
+            if (cross_offsets_0[mid_1] < hi_1) a = mid_1 + 1; else b = mid_1;
         }
         const long start = a > 0 ? cross_offsets_0[a - 1] : 0;
-        const long end = a < segs ? cross_offsets_0[a] : n;
-        if (a > 0 && hi <= n && end - start >= 16384) {
-            const long lo = max(c * 8192, start);
-            const long len = hi - lo;
+        const long end = a < segs ? cross_offsets_0[a] : n_1;
+        if (a > 0 && hi_1 <= n_1 && end - start >= 16384) {
+            const long lo_1 = max(c * 8192, start);
+            const long len = hi_1 - lo_1;
             double acc = 0.0;
             long acc_1 = -1L;
             const long chunk = (len + 256 - 1) / 256;
-            const long lo_1 = min(l * chunk, len);
-            const long hi_1 = min(lo_1 + chunk, len);
-            long k = lo_1;
-            for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+            const long lo_2 = min(l * chunk, len);
+            const long hi_2 = min(lo_2 + chunk, len);
+            long k = lo_2;
+            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
                 double pull_extreme_r;
                 long pull_extreme_r_1;
-                hsplit_fused_5_pull_extreme(lo + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                hsplit_fused_5_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                 double pull_extreme_r_2;
                 long pull_extreme_r_3;
-                hsplit_fused_5_pull_extreme(lo + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                hsplit_fused_5_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
                 double op_extreme_r;
                 long op_extreme_r_1;
                 hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -5774,10 +5724,10 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
                 acc = op_extreme_r_2;
                 acc_1 = op_extreme_r_3;
             }
-            for (; k < hi_1; k += 1) {
+            for (; k < hi_2; k += 1) {
                 double pull_extreme_r_4;
                 long pull_extreme_r_5;
-                hsplit_fused_5_pull_extreme(lo + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                hsplit_fused_5_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                 double op_extreme_r_4;
                 long op_extreme_r_5;
                 hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
@@ -5827,7 +5777,7 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
     const long team = l / lanes;
     const long teams = 256 / lanes;
     if (l == 0) tickets[2] = (n_cross_offsets + teams - 1) / teams;
-    const long n = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
     if (l == 0) {
         stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
         stopped[1] = 0;
@@ -5853,7 +5803,7 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n) - offset;
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
@@ -5863,10 +5813,10 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
             } else {
                 {
                     const long chunk = (length + lanes - 1) / lanes;
-                    const long lo = min(lane * chunk, length);
-                    const long hi = min(lo + chunk, length);
-                    long k = lo;
-                    for (; k + 1 * 1 < hi; k += 2 * 1) {
+                    const long lo_1 = min(lane * chunk, length);
+                    const long hi_1 = min(lo_1 + chunk, length);
+                    long k = lo_1;
+                    for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                         double pull_extreme_r;
                         long pull_extreme_r_1;
                         hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -5884,7 +5834,7 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
                         acc = op_extreme_r_2;
                         acc_1 = op_extreme_r_3;
                     }
-                    for (; k < hi; k += 1) {
+                    for (; k < hi_1; k += 1) {
                         double pull_extreme_r_4;
                         long pull_extreme_r_5;
                         hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
@@ -5959,19 +5909,19 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
             }
             if (chunk_1 * 224 > merge_tiles) break;
             const long t = chunk_1 * 224 + l;
-            const long d = min(t * 1024, (n_cross_offsets) + n);
+            const long d_1 = min(t * 1024, (n_cross_offsets) + n_1);
             const long q = ((l) + 1) * (n_cross_offsets) / 256 - 1;
-            sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n) + q;
+            sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
                 const int m = (x + y) / 2;
-                if (sampled[m] < d) x = m + 1; else y = m;
+                if (sampled[m] < d_1) x = m + 1; else y = m;
             }
-            const long lo_1 = x > 0 ? ((x - 1) + 1) * (n_cross_offsets) / 256 - 1 + 1 : 0;
-            const long hi_1 = x < 256 ? ((x) + 1) * (n_cross_offsets) / 256 - 1 : (n_cross_offsets);
+            const long lo_2 = x > 0 ? ((x - 1) + 1) * (n_cross_offsets) / 256 - 1 + 1 : 0;
+            const long hi_2 = x < 256 ? ((x) + 1) * (n_cross_offsets) / 256 - 1 : (n_cross_offsets);
             if (l < 224 && t <= merge_tiles) {
-                long split_extreme_within_r = hsplit_fused_5_split_extreme_within(t, lo_1, hi_1, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+                long split_extreme_within_r = hsplit_fused_5_split_extreme_within(t, lo_2, hi_2, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
                 extreme_splits[t] = split_extreme_within_r;
             }
         }
@@ -5992,7 +5942,7 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
     const long team = l / lanes_1;
     const long teams = 256 / lanes_1;
     if (l == 0) tickets[2] = (n_cross_offsets + teams - 1) / teams;
-    const long n = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
     if (l == 0) {
         stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
         stopped[1] = 0;
@@ -6018,7 +5968,7 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n) - offset;
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
@@ -6028,10 +5978,10 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
             } else {
                 {
                     const long chunk = (length + lanes_1 - 1) / lanes_1;
-                    const long lo = min(lane * chunk, length);
-                    const long hi = min(lo + chunk, length);
-                    long k = lo;
-                    for (; k + 3 * 1 < hi; k += 4 * 1) {
+                    const long lo_1 = min(lane * chunk, length);
+                    const long hi_1 = min(lo_1 + chunk, length);
+                    long k = lo_1;
+                    for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                         double pull_extreme_r;
                         long pull_extreme_r_1;
                         hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -6065,7 +6015,7 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
                         acc = op_extreme_r_6;
                         acc_1 = op_extreme_r_7;
                     }
-                    for (; k < hi; k += 1) {
+                    for (; k < hi_1; k += 1) {
                         double pull_extreme_r_8;
                         long pull_extreme_r_9;
                         hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
@@ -6140,19 +6090,19 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
             }
             if (chunk_1 * 224 > merge_tiles) break;
             const long t = chunk_1 * 224 + l;
-            const long d = min(t * 1024, (n_cross_offsets) + n);
+            const long d_1 = min(t * 1024, (n_cross_offsets) + n_1);
             const long q = ((l) + 1) * (n_cross_offsets) / 256 - 1;
-            sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n) + q;
+            sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
                 const int m = (x + y) / 2;
-                if (sampled[m] < d) x = m + 1; else y = m;
+                if (sampled[m] < d_1) x = m + 1; else y = m;
             }
-            const long lo_1 = x > 0 ? ((x - 1) + 1) * (n_cross_offsets) / 256 - 1 + 1 : 0;
-            const long hi_1 = x < 256 ? ((x) + 1) * (n_cross_offsets) / 256 - 1 : (n_cross_offsets);
+            const long lo_2 = x > 0 ? ((x - 1) + 1) * (n_cross_offsets) / 256 - 1 + 1 : 0;
+            const long hi_2 = x < 256 ? ((x) + 1) * (n_cross_offsets) / 256 - 1 : (n_cross_offsets);
             if (l < 224 && t <= merge_tiles) {
-                long split_extreme_within_r = hsplit_fused_5_split_extreme_within(t, lo_1, hi_1, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+                long split_extreme_within_r = hsplit_fused_5_split_extreme_within(t, lo_2, hi_2, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
                 extreme_splits[t] = split_extreme_within_r;
             }
         }
@@ -6168,7 +6118,7 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
-    const long n = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
     long step = 0;
@@ -6180,16 +6130,16 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n) - offset;
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
             is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 const long chunk = (length + lanes - 1) / lanes;
-                const long lo = min(lane * chunk, length);
-                const long hi = min(lo + chunk, length);
-                long k = lo;
-                for (; k + 1 * 1 < hi; k += 2 * 1) {
+                const long lo_1 = min(lane * chunk, length);
+                const long hi_1 = min(lo_1 + chunk, length);
+                long k = lo_1;
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
                     hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -6207,7 +6157,7 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
                     acc = op_extreme_r_2;
                     acc_1 = op_extreme_r_3;
                 }
-                for (; k < hi; k += 1) {
+                for (; k < hi_1; k += 1) {
                     double pull_extreme_r_4;
                     long pull_extreme_r_5;
                     hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
@@ -6259,7 +6209,7 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
         for (int i = 0; i < n_long; i++) {
             const long s_1 = first + long_teams[i];
             const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n) - offset_1;
+            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
             const int is_long_1 = length_1 >= 16384;
             long from = 0, count = 0, at_1 = offset_1, len = length_1;
             if (is_long_1) {
@@ -6274,9 +6224,9 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
                 double acc_4 = 0.0;
                 long acc_5 = -1L;
                 const long chunk_1 = (count + 256 - 1) / 256;
-                const long lo_1 = min(l * chunk_1, count);
-                const long hi_1 = min(lo_1 + chunk_1, count);
-                for (long k_1 = lo_1; k_1 < hi_1; k_1 += 1) {
+                const long lo_2 = min(l * chunk_1, count);
+                const long hi_2 = min(lo_2 + chunk_1, count);
+                for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
                     double op_extreme_r_10;
                     long op_extreme_r_11;
                     hsplit_fused_5_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_10, &op_extreme_r_11);
@@ -6307,10 +6257,10 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
             double acc_8 = 0.0;
             long acc_9 = -1L;
             const long chunk_2 = (len + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk_2, len);
-            const long hi_2 = min(lo_2 + chunk_2, len);
-            long k_2 = lo_2;
-            for (; k_2 + 1 * 1 < hi_2; k_2 += 2 * 1) {
+            const long lo_3 = min(l * chunk_2, len);
+            const long hi_3 = min(lo_3 + chunk_2, len);
+            long k_2 = lo_3;
+            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
                 double pull_extreme_r_6;
                 long pull_extreme_r_7;
                 hsplit_fused_5_pull_extreme(at_1 + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
@@ -6328,7 +6278,7 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
                 acc_8 = op_extreme_r_16;
                 acc_9 = op_extreme_r_17;
             }
-            for (; k_2 < hi_2; k_2 += 1) {
+            for (; k_2 < hi_3; k_2 += 1) {
                 double pull_extreme_r_10;
                 long pull_extreme_r_11;
                 hsplit_fused_5_pull_extreme(at_1 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
@@ -6383,7 +6333,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
     volatile __global ulong* status = (volatile __global ulong*)(extreme_merge_status + 2);
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
-    const long n = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     if (t == 0) {
         const uint raw = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(extreme_merge_status, (int)merge_tiles);
@@ -6399,7 +6349,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
         const long a = live ? extreme_splits[g] : 0, b = live ? extreme_splits[g + 1] : 0;
         const long j0 = g * 1024 - a;
         const int nr = (int)(b - a);
-        const int ne = live ? (int)(min((g + 1) * 1024, segs + n) - b - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 1024, segs + n_1) - b - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
             merge_values[1280] = acc;
@@ -6408,7 +6358,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
         }
         for (int k = t; k < nr; k += 256) {
             const long r = a + k;
-            merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n) - j0);
+            merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
         }
         #pragma unroll
         for (int i = 0; i < 4; i++) {
@@ -6424,17 +6374,17 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
         barrier(CLK_LOCAL_MEM_FENCE);
         const int dlo = min(t * 4, cl);
         const int dhi = min(dlo + 4, cl);
-        int lo = max(dlo - ne, 0), hi = min(dlo, nr);
-        while (lo < hi) {
-            const int m = (lo + hi) / 2;
-            if (merge_ends[m] < dlo - m) lo = m + 1; else hi = m;
+        int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
+        while (lo_1 < hi_1) {
+            const int m = (lo_1 + hi_1) / 2;
+            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
         }
-        int ii = lo, jj = dlo - lo, head = -1;
+        int ii = lo_1, jj = dlo - lo_1, head = -1;
         double acc_2 = 0.0;
         long acc_3 = -1L;
         double acc_4 = 0.0;
         long acc_5 = -1L;
-        for (int d = dlo; d < dhi; d++) {
+        for (int d_1 = dlo; d_1 < dhi; d_1++) {
             if (ii < nr && merge_ends[ii] <= jj) {
                 if (head < 0) {
                     head = ii;
@@ -6481,7 +6431,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
             status[(g * 2 + 1) * 2] = tag | (bits_1 & 0xffffffffUL);
             status[(g * 2 + 1) * 2 + 1] = tag | (bits_1 >> 32);
         }
-        const long e0 = a < segs ? cross_offsets_0[a] : n;
+        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
         const int look = a < b && a + e0 < g * 1024;
         if (head >= 0) {
             int u_1 = t - 1;
@@ -6516,18 +6466,18 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
         double acc_10 = 0.0;
         long acc_11 = -1L;
         for (long x = x0; x < x1; x++) {
-            ulong lo_1, hi_1;
-            do {
-                lo_1 = status[(x * 2 + 0) * 2];
-                hi_1 = status[(x * 2 + 0) * 2 + 1];
-            } while ((lo_1 >> 32) != extreme_merge_status_epoch || (hi_1 >> 32) != extreme_merge_status_epoch);
-            const double y = as_double((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
             ulong lo_2, hi_2;
             do {
-                lo_2 = status[(x * 2 + 1) * 2];
-                hi_2 = status[(x * 2 + 1) * 2 + 1];
+                lo_2 = status[(x * 2 + 0) * 2];
+                hi_2 = status[(x * 2 + 0) * 2 + 1];
             } while ((lo_2 >> 32) != extreme_merge_status_epoch || (hi_2 >> 32) != extreme_merge_status_epoch);
-            const long y_1 = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+            const double y = as_double((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+            ulong lo_3, hi_3;
+            do {
+                lo_3 = status[(x * 2 + 1) * 2];
+                hi_3 = status[(x * 2 + 1) * 2 + 1];
+            } while ((lo_3 >> 32) != extreme_merge_status_epoch || (hi_3 >> 32) != extreme_merge_status_epoch);
+            const long y_1 = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
             double op_extreme_r_8;
             long op_extreme_r_9;
             hsplit_fused_5_op_extreme(acc_10, acc_11, y, y_1, &op_extreme_r_8, &op_extreme_r_9);
@@ -9586,31 +9536,6 @@ static inline long hsplit_fused_13_elements_extreme(__global const long* cross_l
     return cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
 }
 
-static inline long hsplit_fused_13_split_extreme(long p, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
-    long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, cross_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < cross_offsets_len ? cross_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
 static inline long hsplit_fused_13_split_extreme_within(long p, long lo0, long hi0, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
     long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
     long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
@@ -9651,32 +9576,32 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     const long l = get_local_id(0);
     const long segs = n_cross_offsets;
-    const long n = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
-        const long hi = (c + 1) * 8192;
-        long a = 0, b = hi <= n ? segs : 0;
+        const long hi_1 = (c + 1) * 8192;
+        long a = 0, b = hi_1 <= n_1 ? segs : 0;
         while (a < b) {
-            const long mid = a + (b - a) / 2;
-            if (cross_offsets_0[mid] < hi) a = mid + 1; else b = mid;
+            const long mid_1 = a + (b - a) / 2;
+            if (cross_offsets_0[mid_1] < hi_1) a = mid_1 + 1; else b = mid_1;
         }
         const long start = a > 0 ? cross_offsets_0[a - 1] : 0;
-        const long end = a < segs ? cross_offsets_0[a] : n;
-        if (a > 0 && hi <= n && end - start >= 16384) {
-            const long lo = max(c * 8192, start);
-            const long len = hi - lo;
+        const long end = a < segs ? cross_offsets_0[a] : n_1;
+        if (a > 0 && hi_1 <= n_1 && end - start >= 16384) {
+            const long lo_1 = max(c * 8192, start);
+            const long len = hi_1 - lo_1;
             double acc = 0.0;
             long acc_1 = -1L;
             const long chunk = (len + 256 - 1) / 256;
-            const long lo_1 = min(l * chunk, len);
-            const long hi_1 = min(lo_1 + chunk, len);
-            long k = lo_1;
-            for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+            const long lo_2 = min(l * chunk, len);
+            const long hi_2 = min(lo_2 + chunk, len);
+            long k = lo_2;
+            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
                 double pull_extreme_r;
                 long pull_extreme_r_1;
-                hsplit_fused_13_pull_extreme(lo + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
+                hsplit_fused_13_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                 double pull_extreme_r_2;
                 long pull_extreme_r_3;
-                hsplit_fused_13_pull_extreme(lo + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                hsplit_fused_13_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
                 double op_extreme_r;
                 long op_extreme_r_1;
                 hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -9688,10 +9613,10 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
                 acc = op_extreme_r_2;
                 acc_1 = op_extreme_r_3;
             }
-            for (; k < hi_1; k += 1) {
+            for (; k < hi_2; k += 1) {
                 double pull_extreme_r_4;
                 long pull_extreme_r_5;
-                hsplit_fused_13_pull_extreme(lo + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                hsplit_fused_13_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                 double op_extreme_r_4;
                 long op_extreme_r_5;
                 hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
@@ -9741,7 +9666,7 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
     const long team = l / lanes;
     const long teams = 256 / lanes;
     if (l == 0) tickets[2] = (n_cross_offsets + teams - 1) / teams;
-    const long n = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
     if (l == 0) {
         stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
         stopped[1] = 0;
@@ -9767,7 +9692,7 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n) - offset;
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
@@ -9777,10 +9702,10 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
             } else {
                 {
                     const long chunk = (length + lanes - 1) / lanes;
-                    const long lo = min(lane * chunk, length);
-                    const long hi = min(lo + chunk, length);
-                    long k = lo;
-                    for (; k + 1 * 1 < hi; k += 2 * 1) {
+                    const long lo_1 = min(lane * chunk, length);
+                    const long hi_1 = min(lo_1 + chunk, length);
+                    long k = lo_1;
+                    for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                         double pull_extreme_r;
                         long pull_extreme_r_1;
                         hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -9798,7 +9723,7 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
                         acc = op_extreme_r_2;
                         acc_1 = op_extreme_r_3;
                     }
-                    for (; k < hi; k += 1) {
+                    for (; k < hi_1; k += 1) {
                         double pull_extreme_r_4;
                         long pull_extreme_r_5;
                         hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
@@ -9873,19 +9798,19 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
             }
             if (chunk_1 * 224 > merge_tiles) break;
             const long t = chunk_1 * 224 + l;
-            const long d = min(t * 1024, (n_cross_offsets) + n);
+            const long d_1 = min(t * 1024, (n_cross_offsets) + n_1);
             const long q = ((l) + 1) * (n_cross_offsets) / 256 - 1;
-            sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n) + q;
+            sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
                 const int m = (x + y) / 2;
-                if (sampled[m] < d) x = m + 1; else y = m;
+                if (sampled[m] < d_1) x = m + 1; else y = m;
             }
-            const long lo_1 = x > 0 ? ((x - 1) + 1) * (n_cross_offsets) / 256 - 1 + 1 : 0;
-            const long hi_1 = x < 256 ? ((x) + 1) * (n_cross_offsets) / 256 - 1 : (n_cross_offsets);
+            const long lo_2 = x > 0 ? ((x - 1) + 1) * (n_cross_offsets) / 256 - 1 + 1 : 0;
+            const long hi_2 = x < 256 ? ((x) + 1) * (n_cross_offsets) / 256 - 1 : (n_cross_offsets);
             if (l < 224 && t <= merge_tiles) {
-                long split_extreme_within_r = hsplit_fused_13_split_extreme_within(t, lo_1, hi_1, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+                long split_extreme_within_r = hsplit_fused_13_split_extreme_within(t, lo_2, hi_2, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
                 extreme_splits[t] = split_extreme_within_r;
             }
         }
@@ -9906,7 +9831,7 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
     const long team = l / lanes_1;
     const long teams = 256 / lanes_1;
     if (l == 0) tickets[2] = (n_cross_offsets + teams - 1) / teams;
-    const long n = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
     if (l == 0) {
         stopped[0] = ((volatile __global int *)extreme_gave_up)[0];
         stopped[1] = 0;
@@ -9932,7 +9857,7 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n) - offset;
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
@@ -9942,10 +9867,10 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
             } else {
                 {
                     const long chunk = (length + lanes_1 - 1) / lanes_1;
-                    const long lo = min(lane * chunk, length);
-                    const long hi = min(lo + chunk, length);
-                    long k = lo;
-                    for (; k + 3 * 1 < hi; k += 4 * 1) {
+                    const long lo_1 = min(lane * chunk, length);
+                    const long hi_1 = min(lo_1 + chunk, length);
+                    long k = lo_1;
+                    for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                         double pull_extreme_r;
                         long pull_extreme_r_1;
                         hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -9979,7 +9904,7 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
                         acc = op_extreme_r_6;
                         acc_1 = op_extreme_r_7;
                     }
-                    for (; k < hi; k += 1) {
+                    for (; k < hi_1; k += 1) {
                         double pull_extreme_r_8;
                         long pull_extreme_r_9;
                         hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
@@ -10054,19 +9979,19 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
             }
             if (chunk_1 * 224 > merge_tiles) break;
             const long t = chunk_1 * 224 + l;
-            const long d = min(t * 1024, (n_cross_offsets) + n);
+            const long d_1 = min(t * 1024, (n_cross_offsets) + n_1);
             const long q = ((l) + 1) * (n_cross_offsets) / 256 - 1;
-            sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n) + q;
+            sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
                 const int m = (x + y) / 2;
-                if (sampled[m] < d) x = m + 1; else y = m;
+                if (sampled[m] < d_1) x = m + 1; else y = m;
             }
-            const long lo_1 = x > 0 ? ((x - 1) + 1) * (n_cross_offsets) / 256 - 1 + 1 : 0;
-            const long hi_1 = x < 256 ? ((x) + 1) * (n_cross_offsets) / 256 - 1 : (n_cross_offsets);
+            const long lo_2 = x > 0 ? ((x - 1) + 1) * (n_cross_offsets) / 256 - 1 + 1 : 0;
+            const long hi_2 = x < 256 ? ((x) + 1) * (n_cross_offsets) / 256 - 1 : (n_cross_offsets);
             if (l < 224 && t <= merge_tiles) {
-                long split_extreme_within_r = hsplit_fused_13_split_extreme_within(t, lo_1, hi_1, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
+                long split_extreme_within_r = hsplit_fused_13_split_extreme_within(t, lo_2, hi_2, cross_lengths, n_cross_lengths, cross_offsets_0, n_cross_offsets);
                 extreme_splits[t] = split_extreme_within_r;
             }
         }
@@ -10082,7 +10007,7 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
-    const long n = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
+    const long n_1 = n_cross_offsets > 0 ? cross_offsets_0[n_cross_offsets - 1] + cross_lengths[n_cross_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
     long step = 0;
@@ -10094,16 +10019,16 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
         long acc_1 = -1L;
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
-            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n) - offset;
+            const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
             is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 const long chunk = (length + lanes - 1) / lanes;
-                const long lo = min(lane * chunk, length);
-                const long hi = min(lo + chunk, length);
-                long k = lo;
-                for (; k + 1 * 1 < hi; k += 2 * 1) {
+                const long lo_1 = min(lane * chunk, length);
+                const long hi_1 = min(lo_1 + chunk, length);
+                long k = lo_1;
+                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
                     hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -10121,7 +10046,7 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
                     acc = op_extreme_r_2;
                     acc_1 = op_extreme_r_3;
                 }
-                for (; k < hi; k += 1) {
+                for (; k < hi_1; k += 1) {
                     double pull_extreme_r_4;
                     long pull_extreme_r_5;
                     hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
@@ -10173,7 +10098,7 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
         for (int i = 0; i < n_long; i++) {
             const long s_1 = first + long_teams[i];
             const long offset_1 = cross_offsets_0[s_1];
-            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n) - offset_1;
+            const long length_1 = (s_1 + 1 < n_cross_offsets ? cross_offsets_0[s_1 + 1] : n_1) - offset_1;
             const int is_long_1 = length_1 >= 16384;
             long from = 0, count = 0, at_1 = offset_1, len = length_1;
             if (is_long_1) {
@@ -10188,9 +10113,9 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
                 double acc_4 = 0.0;
                 long acc_5 = -1L;
                 const long chunk_1 = (count + 256 - 1) / 256;
-                const long lo_1 = min(l * chunk_1, count);
-                const long hi_1 = min(lo_1 + chunk_1, count);
-                for (long k_1 = lo_1; k_1 < hi_1; k_1 += 1) {
+                const long lo_2 = min(l * chunk_1, count);
+                const long hi_2 = min(lo_2 + chunk_1, count);
+                for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
                     double op_extreme_r_10;
                     long op_extreme_r_11;
                     hsplit_fused_13_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_10, &op_extreme_r_11);
@@ -10221,10 +10146,10 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
             double acc_8 = 0.0;
             long acc_9 = -1L;
             const long chunk_2 = (len + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk_2, len);
-            const long hi_2 = min(lo_2 + chunk_2, len);
-            long k_2 = lo_2;
-            for (; k_2 + 1 * 1 < hi_2; k_2 += 2 * 1) {
+            const long lo_3 = min(l * chunk_2, len);
+            const long hi_3 = min(lo_3 + chunk_2, len);
+            long k_2 = lo_3;
+            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
                 double pull_extreme_r_6;
                 long pull_extreme_r_7;
                 hsplit_fused_13_pull_extreme(at_1 + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
@@ -10242,7 +10167,7 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
                 acc_8 = op_extreme_r_16;
                 acc_9 = op_extreme_r_17;
             }
-            for (; k_2 < hi_2; k_2 += 1) {
+            for (; k_2 < hi_3; k_2 += 1) {
                 double pull_extreme_r_10;
                 long pull_extreme_r_11;
                 hsplit_fused_13_pull_extreme(at_1 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
@@ -10297,7 +10222,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
     volatile __global ulong* status = (volatile __global ulong*)(extreme_merge_status + 2);
     const int t = get_local_id(0);
     const long segs = n_cross_offsets;
-    const long n = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
+    const long n_1 = segs > 0 ? cross_offsets_0[segs - 1] + cross_lengths[segs - 1] : 0;
     if (t == 0) {
         const uint raw = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(extreme_merge_status, (int)merge_tiles);
@@ -10313,7 +10238,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
         const long a = live ? extreme_splits[g] : 0, b = live ? extreme_splits[g + 1] : 0;
         const long j0 = g * 1024 - a;
         const int nr = (int)(b - a);
-        const int ne = live ? (int)(min((g + 1) * 1024, segs + n) - b - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 1024, segs + n_1) - b - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
             merge_values[1280] = acc;
@@ -10322,7 +10247,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
         }
         for (int k = t; k < nr; k += 256) {
             const long r = a + k;
-            merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n) - j0);
+            merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
         }
         #pragma unroll
         for (int i = 0; i < 4; i++) {
@@ -10338,17 +10263,17 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
         barrier(CLK_LOCAL_MEM_FENCE);
         const int dlo = min(t * 4, cl);
         const int dhi = min(dlo + 4, cl);
-        int lo = max(dlo - ne, 0), hi = min(dlo, nr);
-        while (lo < hi) {
-            const int m = (lo + hi) / 2;
-            if (merge_ends[m] < dlo - m) lo = m + 1; else hi = m;
+        int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
+        while (lo_1 < hi_1) {
+            const int m = (lo_1 + hi_1) / 2;
+            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
         }
-        int ii = lo, jj = dlo - lo, head = -1;
+        int ii = lo_1, jj = dlo - lo_1, head = -1;
         double acc_2 = 0.0;
         long acc_3 = -1L;
         double acc_4 = 0.0;
         long acc_5 = -1L;
-        for (int d = dlo; d < dhi; d++) {
+        for (int d_1 = dlo; d_1 < dhi; d_1++) {
             if (ii < nr && merge_ends[ii] <= jj) {
                 if (head < 0) {
                     head = ii;
@@ -10395,7 +10320,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
             status[(g * 2 + 1) * 2] = tag | (bits_1 & 0xffffffffUL);
             status[(g * 2 + 1) * 2 + 1] = tag | (bits_1 >> 32);
         }
-        const long e0 = a < segs ? cross_offsets_0[a] : n;
+        const long e0 = a < segs ? cross_offsets_0[a] : n_1;
         const int look = a < b && a + e0 < g * 1024;
         if (head >= 0) {
             int u_1 = t - 1;
@@ -10430,18 +10355,18 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
         double acc_10 = 0.0;
         long acc_11 = -1L;
         for (long x = x0; x < x1; x++) {
-            ulong lo_1, hi_1;
-            do {
-                lo_1 = status[(x * 2 + 0) * 2];
-                hi_1 = status[(x * 2 + 0) * 2 + 1];
-            } while ((lo_1 >> 32) != extreme_merge_status_epoch || (hi_1 >> 32) != extreme_merge_status_epoch);
-            const double y = as_double((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
             ulong lo_2, hi_2;
             do {
-                lo_2 = status[(x * 2 + 1) * 2];
-                hi_2 = status[(x * 2 + 1) * 2 + 1];
+                lo_2 = status[(x * 2 + 0) * 2];
+                hi_2 = status[(x * 2 + 0) * 2 + 1];
             } while ((lo_2 >> 32) != extreme_merge_status_epoch || (hi_2 >> 32) != extreme_merge_status_epoch);
-            const long y_1 = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+            const double y = as_double((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+            ulong lo_3, hi_3;
+            do {
+                lo_3 = status[(x * 2 + 1) * 2];
+                hi_3 = status[(x * 2 + 1) * 2 + 1];
+            } while ((lo_3 >> 32) != extreme_merge_status_epoch || (hi_3 >> 32) != extreme_merge_status_epoch);
+            const long y_1 = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
             double op_extreme_r_8;
             long op_extreme_r_9;
             hsplit_fused_13_op_extreme(acc_10, acc_11, y, y_1, &op_extreme_r_8, &op_extreme_r_9);

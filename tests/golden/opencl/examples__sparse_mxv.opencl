@@ -1645,31 +1645,6 @@ static inline double smvm_fused_pull_sum_hoisted(long p, long m_elements_1_at, d
     return ok ? mapped : 0.0;
 }
 
-static inline long smvm_fused_split_sum(long p, __global const long* m_lengths, long m_lengths_len, __global const long* m_offsets, long m_offsets_len) {
-    long n = m_lengths_len > 0L ? nessie_add(m_offsets[nessie_sub(m_lengths_len, 1L)], m_lengths[nessie_sub(m_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 2048L), nessie_add(m_offsets_len, n));
-    long lo = max(nessie_sub(d, n), 0L);
-    long hi = min(d, m_offsets_len);
-    while (1) {
-        if (lo >= hi) break;
-        long mid = nessie_add(lo, nessie_div(nessie_sub(hi, lo), 2L));
-        long t;
-        long t_1;
-        if ((nessie_add(mid, 1L) < m_offsets_len ? m_offsets[nessie_add(mid, 1L)] : n) < nessie_sub(d, mid)) {
-            t = nessie_add(mid, 1L);
-            t_1 = hi;
-        } else {
-            t = lo;
-            t_1 = mid;
-        }
-        long lo_next = t;
-        long hi_next = t_1;
-        lo = lo_next;
-        hi = hi_next;
-    }
-    return lo;
-}
-
 static inline long smvm_fused_split_sum_within(long p, long lo0, long hi0, __global const long* m_lengths, long m_lengths_len, __global const long* m_offsets, long m_offsets_len) {
     long n = m_lengths_len > 0L ? nessie_add(m_offsets[nessie_sub(m_lengths_len, 1L)], m_lengths[nessie_sub(m_lengths_len, 1L)]) : 0L;
     long d = min(nessie_mul(p, 2048L), nessie_add(m_offsets_len, n));
@@ -1701,29 +1676,29 @@ __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global con
     const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
     const long l = get_local_id(0);
     const long segs = n_m_offsets;
-    const long n = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
+    const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
     for (long c = get_group_id(0); c < long_chunks; c += get_num_groups(0)) {
-        const long hi = (c + 1) * 8192;
-        long a_1 = 0, b_1 = hi <= n ? segs : 0;
+        const long hi_1 = (c + 1) * 8192;
+        long a_1 = 0, b_1 = hi_1 <= n_1 ? segs : 0;
         while (a_1 < b_1) {
-            const long mid = a_1 + (b_1 - a_1) / 2;
-            if (m_offsets[mid] < hi) a_1 = mid + 1; else b_1 = mid;
+            const long mid_1 = a_1 + (b_1 - a_1) / 2;
+            if (m_offsets[mid_1] < hi_1) a_1 = mid_1 + 1; else b_1 = mid_1;
         }
         const long start = a_1 > 0 ? m_offsets[a_1 - 1] : 0;
-        const long end = a_1 < segs ? m_offsets[a_1] : n;
-        if (a_1 > 0 && hi <= n && end - start >= 16384) {
-            const long lo = max(c * 8192, start);
-            const long len = hi - lo;
+        const long end = a_1 < segs ? m_offsets[a_1] : n_1;
+        if (a_1 > 0 && hi_1 <= n_1 && end - start >= 16384) {
+            const long lo_1 = max(c * 8192, start);
+            const long len = hi_1 - lo_1;
             double acc = 0.0;
             long k = l;
             for (; k + 1 * 256 < len; k += 2 * 256) {
-                const long at = m_elements_1[lo + k + 0 * 256];
-                const double at_1 = m_elements_2[lo + k + 0 * 256];
-                const long at_2 = m_elements_1[lo + k + 1 * 256];
-                const double at_3 = m_elements_2[lo + k + 1 * 256];
+                const long at = m_elements_1[lo_1 + k + 0 * 256];
+                const double at_1 = m_elements_2[lo_1 + k + 0 * 256];
+                const long at_2 = m_elements_1[lo_1 + k + 1 * 256];
+                const double at_3 = m_elements_2[lo_1 + k + 1 * 256];
                 long fault[3] = {0, 0, 0};
-                double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(lo + k + 0 * 256, at, at_1, v, n_v, fault);
-                double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(lo + k + 1 * 256, at_2, at_3, v, n_v, fault);
+                double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(lo_1 + k + 0 * 256, at, at_1, v, n_v, fault);
+                double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(lo_1 + k + 1 * 256, at_2, at_3, v, n_v, fault);
                 if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
                 double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                 acc = op_sum_r;
@@ -1731,10 +1706,10 @@ __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global con
                 acc = op_sum_r_1;
             }
             for (; k < len; k += 256) {
-                const long at_4 = m_elements_1[lo + k];
-                const double at_5 = m_elements_2[lo + k];
+                const long at_4 = m_elements_1[lo_1 + k];
+                const double at_5 = m_elements_2[lo_1 + k];
                 long fault_1[3] = {0, 0, 0};
-                double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(lo + k, at_4, at_5, v, n_v, fault_1);
+                double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(lo_1 + k, at_4, at_5, v, n_v, fault_1);
                 if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
                 double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
                 acc = op_sum_r_2;
@@ -1774,7 +1749,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
     const long team = l / lanes;
     const long teams = 256 / lanes;
     if (l == 0) tickets[2] = (n_m_offsets + teams - 1) / teams;
-    const long n = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
+    const long n_1 = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
     if (l == 0) {
         stopped[0] = ((volatile __global int *)sum_gave_up)[0];
         stopped[1] = 0;
@@ -1799,7 +1774,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
         double acc = 0.0;
         if (s < n_m_offsets) {
             const long offset = m_offsets[s];
-            const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n) - offset;
+            const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
@@ -1923,19 +1898,19 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
             }
             if (chunk * 224 > merge_tiles) break;
             const long t = chunk * 224 + l;
-            const long d = min(t * 2048, (n_m_offsets) + n);
+            const long d_1 = min(t * 2048, (n_m_offsets) + n_1);
             const long q = ((l) + 1) * (n_m_offsets) / 256 - 1;
-            sampled[l] = (q + 1 < (n_m_offsets) ? m_offsets[q + 1] : n) + q;
+            sampled[l] = (q + 1 < (n_m_offsets) ? m_offsets[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
                 const int m = (x + y) / 2;
-                if (sampled[m] < d) x = m + 1; else y = m;
+                if (sampled[m] < d_1) x = m + 1; else y = m;
             }
-            const long lo = x > 0 ? ((x - 1) + 1) * (n_m_offsets) / 256 - 1 + 1 : 0;
-            const long hi = x < 256 ? ((x) + 1) * (n_m_offsets) / 256 - 1 : (n_m_offsets);
+            const long lo_1 = x > 0 ? ((x - 1) + 1) * (n_m_offsets) / 256 - 1 + 1 : 0;
+            const long hi_1 = x < 256 ? ((x) + 1) * (n_m_offsets) / 256 - 1 : (n_m_offsets);
             if (l < 224 && t <= merge_tiles) {
-                long split_sum_within_r = smvm_fused_split_sum_within(t, lo, hi, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
+                long split_sum_within_r = smvm_fused_split_sum_within(t, lo_1, hi_1, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
                 sum_splits[t] = split_sum_within_r;
             }
         }
@@ -1956,7 +1931,7 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
     const long team = l / lanes_1;
     const long teams = 256 / lanes_1;
     if (l == 0) tickets[2] = (n_m_offsets + teams - 1) / teams;
-    const long n = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
+    const long n_1 = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
     if (l == 0) {
         stopped[0] = ((volatile __global int *)sum_gave_up)[0];
         stopped[1] = 0;
@@ -1981,7 +1956,7 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
         double acc = 0.0;
         if (s < n_m_offsets) {
             const long offset = m_offsets[s];
-            const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n) - offset;
+            const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
             if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
@@ -2079,19 +2054,19 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
             }
             if (chunk * 224 > merge_tiles) break;
             const long t = chunk * 224 + l;
-            const long d = min(t * 2048, (n_m_offsets) + n);
+            const long d_1 = min(t * 2048, (n_m_offsets) + n_1);
             const long q = ((l) + 1) * (n_m_offsets) / 256 - 1;
-            sampled[l] = (q + 1 < (n_m_offsets) ? m_offsets[q + 1] : n) + q;
+            sampled[l] = (q + 1 < (n_m_offsets) ? m_offsets[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
                 const int m = (x + y) / 2;
-                if (sampled[m] < d) x = m + 1; else y = m;
+                if (sampled[m] < d_1) x = m + 1; else y = m;
             }
-            const long lo = x > 0 ? ((x - 1) + 1) * (n_m_offsets) / 256 - 1 + 1 : 0;
-            const long hi = x < 256 ? ((x) + 1) * (n_m_offsets) / 256 - 1 : (n_m_offsets);
+            const long lo_1 = x > 0 ? ((x - 1) + 1) * (n_m_offsets) / 256 - 1 + 1 : 0;
+            const long hi_1 = x < 256 ? ((x) + 1) * (n_m_offsets) / 256 - 1 : (n_m_offsets);
             if (l < 224 && t <= merge_tiles) {
-                long split_sum_within_r = smvm_fused_split_sum_within(t, lo, hi, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
+                long split_sum_within_r = smvm_fused_split_sum_within(t, lo_1, hi_1, m_lengths, n_m_lengths, m_offsets, n_m_offsets);
                 sum_splits[t] = split_sum_within_r;
             }
         }
@@ -2107,7 +2082,7 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
     const long lane = l & (lanes - 1);
     const long team = l / lanes;
     const long teams = 256 / lanes;
-    const long n = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
+    const long n_1 = n_m_offsets > 0 ? m_offsets[n_m_offsets - 1] + m_lengths[n_m_offsets - 1] : 0;
     if (l < 3) long_teams[256 + l] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
     long step = 0;
@@ -2118,7 +2093,7 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
         double acc = 0.0;
         if (s < n_m_offsets) {
             const long offset = m_offsets[s];
-            const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n) - offset;
+            const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
             is_long = (lanes < 256 && length > 32 * lanes) || length >= 16384;
             if (is_long) {
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
@@ -2179,7 +2154,7 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
         for (int i_1 = 0; i_1 < n_long; i_1++) {
             const long s_1 = first + long_teams[i_1];
             const long offset_1 = m_offsets[s_1];
-            const long length_1 = (s_1 + 1 < n_m_offsets ? m_offsets[s_1 + 1] : n) - offset_1;
+            const long length_1 = (s_1 + 1 < n_m_offsets ? m_offsets[s_1 + 1] : n_1) - offset_1;
             const int is_long_1 = length_1 >= 16384;
             long from = 0, count = 0, at_7 = offset_1, len = length_1;
             if (is_long_1) {
@@ -2268,7 +2243,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
     volatile __global ulong* status = (volatile __global ulong*)(sum_merge_status + 2);
     const int t = get_local_id(0);
     const long segs = n_m_offsets;
-    const long n = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
+    const long n_1 = segs > 0 ? m_offsets[segs - 1] + m_lengths[segs - 1] : 0;
     if (t == 0) {
         const uint raw = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
@@ -2283,7 +2258,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         const long a_1 = live ? sum_splits[g] : 0, b_1 = live ? sum_splits[g + 1] : 0;
         const long j0 = g * 2048 - a_1;
         const int nr = (int)(b_1 - a_1);
-        const int ne = live ? (int)(min((g + 1) * 2048, segs + n) - b_1 - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 2048, segs + n_1) - b_1 - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
             merge_values[2304] = acc;
@@ -2301,7 +2276,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                 end = m_offsets[r + 1];
                 #endif
             }
-            merge_ends[k] = (int)((r + 1 < segs ? (long)end : n) - j0);
+            merge_ends[k] = (int)((r + 1 < segs ? (long)end : n_1) - j0);
         }
         const int k_1 = t + 0 * 256;
         const int k_2 = t + 1 * 256;
@@ -2540,15 +2515,15 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         barrier(CLK_LOCAL_MEM_FENCE);
         const int dlo = min(t * 8, cl);
         const int dhi = min(dlo + 8, cl);
-        int lo = max(dlo - ne, 0), hi = min(dlo, nr);
-        while (lo < hi) {
-            const int m = (lo + hi) / 2;
-            if (merge_ends[m] < dlo - m) lo = m + 1; else hi = m;
+        int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
+        while (lo_1 < hi_1) {
+            const int m = (lo_1 + hi_1) / 2;
+            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
         }
-        int ii = lo, jj = dlo - lo, head = -1;
+        int ii = lo_1, jj = dlo - lo_1, head = -1;
         double acc_1 = 0.0;
         double acc_2 = 0.0;
-        for (int d = dlo; d < dhi; d++) {
+        for (int d_1 = dlo; d_1 < dhi; d_1++) {
             if (ii < nr && merge_ends[ii] <= jj) {
                 if (head < 0) {
                     head = ii;
@@ -2581,7 +2556,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
             status[(g * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
             status[(g * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         }
-        const long e0 = a_1 < segs ? m_offsets[a_1] : n;
+        const long e0 = a_1 < segs ? m_offsets[a_1] : n_1;
         const int look = a_1 < b_1 && a_1 + e0 < g * 2048;
         if (head >= 0) {
             int u_1 = t - 1;
@@ -2607,12 +2582,12 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
         double acc_5 = 0.0;
         for (long x_8 = x0; x_8 < x1; x_8++) {
-            ulong lo_1, hi_1;
+            ulong lo_2, hi_2;
             do {
-                lo_1 = status[(x_8 * 1 + 0) * 2];
-                hi_1 = status[(x_8 * 1 + 0) * 2 + 1];
-            } while ((lo_1 >> 32) != sum_merge_status_epoch || (hi_1 >> 32) != sum_merge_status_epoch);
-            const double y = as_double((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
+                lo_2 = status[(x_8 * 1 + 0) * 2];
+                hi_2 = status[(x_8 * 1 + 0) * 2 + 1];
+            } while ((lo_2 >> 32) != sum_merge_status_epoch || (hi_2 >> 32) != sum_merge_status_epoch);
+            const double y = as_double((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
             double op_sum_r_4 = smvm_fused_op_sum(acc_5, y);
             acc_5 = x_8 == x0 ? y : op_sum_r_4;
         }
