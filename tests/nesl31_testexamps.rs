@@ -1,10 +1,11 @@
 //! NESL 3.1's own regression test, `testexamps.nesl` of the corpus (see
-//! `crates/nesl-frontend/tests/nesl31_corpus.rs` for where the corpus
-//! lives), run unmodified: it `load`s six examples and prints "passed" or
-//! "FAILED" for each. It must pass all six on the interpreter and, compiled
-//! to OpenCL, on the default device (PoCL in CI; the trial is skipped
-//! without a device unless `NESSIE_REQUIRE_OPENCL` is set). Its STRING RANK
-//! test draws `rand` inside an apply-to-each and formats the draws with `@`.
+//! `crates/nesl-frontend/tests/integration/nesl31_corpus.rs` for where the
+//! corpus lives), run unmodified: it `load`s six examples and prints
+//! "passed" or "FAILED" for each. It must pass all six on the interpreter
+//! and, compiled to OpenCL, on the default device (PoCL in CI; the trial is
+//! skipped without a device unless `NESSIE_REQUIRE_OPENCL` is set). Its
+//! STRING RANK test draws `rand` inside an apply-to-each and formats the
+//! draws with `@`.
 //!
 //! The kernels build as the `opencl` trials of `tests/programs.rs` build
 //! theirs: with `-cl-opt-disable`, or `NESSIE_TEST_CL_OPTIONS` (empty: the

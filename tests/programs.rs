@@ -277,7 +277,8 @@ fn opencl_trial_options(rel: &Path) -> Option<String> {
 //   unoptimised kernels about three times faster
 //   (`builtins/lifted_misc.nesl`, cold caches: 17 s of CPU against 47 s;
 //   the crates' own PoCL tests build the same way,
-//   `crates/opencl-backend/tests/support`, and so do the random programs).
+//   `crates/opencl-backend/tests/integration/support`, and so do the
+//   random programs).
 //   What users run still builds with the driver's defaults: the
 //   `opencl` trials of `tests/programs/examples/`, the README's quick
 //   start, the default backend, `NESSIE_CL_OPTIONS`' own trial and the
