@@ -73,7 +73,10 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// [`lift_ir::rules::Config::segment_tiles`] off (`Never`), and
 /// `NESSIE_SEG_WARP=K` (0, or a power of two up to 1024)
 /// [`lift_ir::rules::Config::seg_warp_steps`], and `NESSIE_SEG_STREAM=1`
-/// or `0` [`lift_ir::rules::Config::seg_stream_loads`].
+/// or `0` [`lift_ir::rules::Config::seg_stream_loads`], and
+/// `NESSIE_SCAN_LOCAL_BYTES=B` (4096 to 48 KiB)
+/// [`lift_ir::rules::Config::scan_local_bytes`] (the local memory a scan
+/// or filter tile may take, and so its elements a work-item).
 pub fn config_from_env() -> lift_ir::rules::Config {
     use lift_ir::rules::SegReduce;
     let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {
@@ -131,7 +134,13 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         .and_then(|b| b.trim().parse::<i64>().ok())
         .filter(|&g| g >= 1)
         .unwrap_or(defaults.merge_groups);
+    let scan_local_bytes = std::env::var("NESSIE_SCAN_LOCAL_BYTES")
+        .ok()
+        .and_then(|b| b.trim().parse::<i64>().ok())
+        .filter(|b| (4096..=48 * 1024).contains(b))
+        .unwrap_or(defaults.scan_local_bytes);
     lift_ir::rules::Config {
+        scan_local_bytes,
         merge_items,
         merge_group_size,
         merge_groups,

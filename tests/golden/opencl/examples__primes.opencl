@@ -765,13 +765,12 @@ __kernel void primes_fused_offsets(__global int* offsets_status, uint offsets_st
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -1142,13 +1141,12 @@ __kernel void primes_fused_3_kept(__global int* indices_status, uint indices_sta
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == indices_status_epoch && (hi >> 32) == indices_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == indices_status_epoch && (hi_1 >> 32) == indices_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));

@@ -535,13 +535,12 @@ __kernel void hsplit_scan_sum_offsets(__global int* offsets_status, uint offsets
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -3679,13 +3678,12 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, uint p
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == packed_1_status_epoch && (hi >> 32) == packed_1_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == packed_1_status_epoch && (hi_1 >> 32) == packed_1_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -4219,13 +4217,12 @@ __kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoc
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == kept_status_epoch && (hi >> 32) == kept_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == kept_status_epoch && (hi_1 >> 32) == kept_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -4784,6 +4781,18 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
                 const ulong hi_4 = status[((2 * jt + 1) * 6 + 4) * 2 + 1];
                 const ulong lo_5 = status[((2 * jt + 1) * 6 + 5) * 2];
                 const ulong hi_5 = status[((2 * jt + 1) * 6 + 5) * 2 + 1];
+                const ulong lo_6 = status[((2 * jt + 0) * 6 + 0) * 2];
+                const ulong hi_6 = status[((2 * jt + 0) * 6 + 0) * 2 + 1];
+                const ulong lo_7 = status[((2 * jt + 0) * 6 + 1) * 2];
+                const ulong hi_7 = status[((2 * jt + 0) * 6 + 1) * 2 + 1];
+                const ulong lo_8 = status[((2 * jt + 0) * 6 + 2) * 2];
+                const ulong hi_8 = status[((2 * jt + 0) * 6 + 2) * 2 + 1];
+                const ulong lo_9 = status[((2 * jt + 0) * 6 + 3) * 2];
+                const ulong hi_9 = status[((2 * jt + 0) * 6 + 3) * 2 + 1];
+                const ulong lo_10 = status[((2 * jt + 0) * 6 + 4) * 2];
+                const ulong hi_10 = status[((2 * jt + 0) * 6 + 4) * 2 + 1];
+                const ulong lo_11 = status[((2 * jt + 0) * 6 + 5) * 2];
+                const ulong hi_11 = status[((2 * jt + 0) * 6 + 5) * 2 + 1];
                 if ((lo >> 32) == mapped_status_epoch && (hi >> 32) == mapped_status_epoch && (lo_1 >> 32) == mapped_status_epoch && (hi_1 >> 32) == mapped_status_epoch && (lo_2 >> 32) == mapped_status_epoch && (hi_2 >> 32) == mapped_status_epoch && (lo_3 >> 32) == mapped_status_epoch && (hi_3 >> 32) == mapped_status_epoch && (lo_4 >> 32) == mapped_status_epoch && (hi_4 >> 32) == mapped_status_epoch && (lo_5 >> 32) == mapped_status_epoch && (hi_5 >> 32) == mapped_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
@@ -4792,20 +4801,7 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
                     vals_3[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                     vals_4[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
                     vals_5[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_6 = status[((2 * jt + 0) * 6 + 0) * 2];
-                    const ulong hi_6 = status[((2 * jt + 0) * 6 + 0) * 2 + 1];
-                    const ulong lo_7 = status[((2 * jt + 0) * 6 + 1) * 2];
-                    const ulong hi_7 = status[((2 * jt + 0) * 6 + 1) * 2 + 1];
-                    const ulong lo_8 = status[((2 * jt + 0) * 6 + 2) * 2];
-                    const ulong hi_8 = status[((2 * jt + 0) * 6 + 2) * 2 + 1];
-                    const ulong lo_9 = status[((2 * jt + 0) * 6 + 3) * 2];
-                    const ulong hi_9 = status[((2 * jt + 0) * 6 + 3) * 2 + 1];
-                    const ulong lo_10 = status[((2 * jt + 0) * 6 + 4) * 2];
-                    const ulong hi_10 = status[((2 * jt + 0) * 6 + 4) * 2 + 1];
-                    const ulong lo_11 = status[((2 * jt + 0) * 6 + 5) * 2];
-                    const ulong hi_11 = status[((2 * jt + 0) * 6 + 5) * 2 + 1];
+                } else {
                     if ((lo_6 >> 32) == mapped_status_epoch && (hi_6 >> 32) == mapped_status_epoch && (lo_7 >> 32) == mapped_status_epoch && (hi_7 >> 32) == mapped_status_epoch && (lo_8 >> 32) == mapped_status_epoch && (hi_8 >> 32) == mapped_status_epoch && (lo_9 >> 32) == mapped_status_epoch && (hi_9 >> 32) == mapped_status_epoch && (lo_10 >> 32) == mapped_status_epoch && (hi_10 >> 32) == mapped_status_epoch && (lo_11 >> 32) == mapped_status_epoch && (hi_11 >> 32) == mapped_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
@@ -5214,13 +5210,12 @@ __kernel void hsplit_fused_3_offsets(__global int* offsets_status, uint offsets_
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -5459,13 +5454,12 @@ __kernel void hsplit_fused_4_offsets(__global int* offsets_status, uint offsets_
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -6923,13 +6917,12 @@ __kernel void hsplit_fused_7_offsets(__global int* offsets_status, uint offsets_
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -7747,13 +7740,12 @@ __kernel void hsplit_fused_8_offsets(__global int* offsets_status, uint offsets_
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -8109,13 +8101,12 @@ __kernel void hsplit_fused_9_kept(__global int* packed_elements_1_status, uint p
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == packed_elements_1_status_epoch && (hi >> 32) == packed_elements_1_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == packed_elements_1_status_epoch && (hi_1 >> 32) == packed_elements_1_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -8673,6 +8664,18 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
                 const ulong hi_4 = status[((2 * jt + 1) * 6 + 4) * 2 + 1];
                 const ulong lo_5 = status[((2 * jt + 1) * 6 + 5) * 2];
                 const ulong hi_5 = status[((2 * jt + 1) * 6 + 5) * 2 + 1];
+                const ulong lo_6 = status[((2 * jt + 0) * 6 + 0) * 2];
+                const ulong hi_6 = status[((2 * jt + 0) * 6 + 0) * 2 + 1];
+                const ulong lo_7 = status[((2 * jt + 0) * 6 + 1) * 2];
+                const ulong hi_7 = status[((2 * jt + 0) * 6 + 1) * 2 + 1];
+                const ulong lo_8 = status[((2 * jt + 0) * 6 + 2) * 2];
+                const ulong hi_8 = status[((2 * jt + 0) * 6 + 2) * 2 + 1];
+                const ulong lo_9 = status[((2 * jt + 0) * 6 + 3) * 2];
+                const ulong hi_9 = status[((2 * jt + 0) * 6 + 3) * 2 + 1];
+                const ulong lo_10 = status[((2 * jt + 0) * 6 + 4) * 2];
+                const ulong hi_10 = status[((2 * jt + 0) * 6 + 4) * 2 + 1];
+                const ulong lo_11 = status[((2 * jt + 0) * 6 + 5) * 2];
+                const ulong hi_11 = status[((2 * jt + 0) * 6 + 5) * 2 + 1];
                 if ((lo >> 32) == mapped_status_epoch && (hi >> 32) == mapped_status_epoch && (lo_1 >> 32) == mapped_status_epoch && (hi_1 >> 32) == mapped_status_epoch && (lo_2 >> 32) == mapped_status_epoch && (hi_2 >> 32) == mapped_status_epoch && (lo_3 >> 32) == mapped_status_epoch && (hi_3 >> 32) == mapped_status_epoch && (lo_4 >> 32) == mapped_status_epoch && (hi_4 >> 32) == mapped_status_epoch && (lo_5 >> 32) == mapped_status_epoch && (hi_5 >> 32) == mapped_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
@@ -8681,20 +8684,7 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
                     vals_3[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                     vals_4[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
                     vals_5[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_6 = status[((2 * jt + 0) * 6 + 0) * 2];
-                    const ulong hi_6 = status[((2 * jt + 0) * 6 + 0) * 2 + 1];
-                    const ulong lo_7 = status[((2 * jt + 0) * 6 + 1) * 2];
-                    const ulong hi_7 = status[((2 * jt + 0) * 6 + 1) * 2 + 1];
-                    const ulong lo_8 = status[((2 * jt + 0) * 6 + 2) * 2];
-                    const ulong hi_8 = status[((2 * jt + 0) * 6 + 2) * 2 + 1];
-                    const ulong lo_9 = status[((2 * jt + 0) * 6 + 3) * 2];
-                    const ulong hi_9 = status[((2 * jt + 0) * 6 + 3) * 2 + 1];
-                    const ulong lo_10 = status[((2 * jt + 0) * 6 + 4) * 2];
-                    const ulong hi_10 = status[((2 * jt + 0) * 6 + 4) * 2 + 1];
-                    const ulong lo_11 = status[((2 * jt + 0) * 6 + 5) * 2];
-                    const ulong hi_11 = status[((2 * jt + 0) * 6 + 5) * 2 + 1];
+                } else {
                     if ((lo_6 >> 32) == mapped_status_epoch && (hi_6 >> 32) == mapped_status_epoch && (lo_7 >> 32) == mapped_status_epoch && (hi_7 >> 32) == mapped_status_epoch && (lo_8 >> 32) == mapped_status_epoch && (hi_8 >> 32) == mapped_status_epoch && (lo_9 >> 32) == mapped_status_epoch && (hi_9 >> 32) == mapped_status_epoch && (lo_10 >> 32) == mapped_status_epoch && (hi_10 >> 32) == mapped_status_epoch && (lo_11 >> 32) == mapped_status_epoch && (hi_11 >> 32) == mapped_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
@@ -9103,13 +9093,12 @@ __kernel void hsplit_fused_11_offsets(__global int* offsets_status, uint offsets
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -9348,13 +9337,12 @@ __kernel void hsplit_fused_12_offsets(__global int* offsets_status, uint offsets
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -10813,13 +10801,12 @@ __kernel void hsplit_fused_15_offsets(__global int* offsets_status, uint offsets
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -11062,13 +11049,12 @@ __kernel void hsplit_fused_16_offsets(__global int* offsets_status, uint offsets
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -11329,13 +11315,12 @@ __kernel void hsplit_fused_7_by_ids_offsets(__global int* offsets_status, uint o
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
@@ -11596,13 +11581,12 @@ __kernel void hsplit_fused_15_by_ids_offsets(__global int* offsets_status, uint 
             if (jt >= 0) {
                 const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
                 const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
+                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
                 if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                    const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                } else {
                     if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));

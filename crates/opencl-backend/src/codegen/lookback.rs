@@ -64,6 +64,29 @@ use crate::user_fun::{CParam, c_type};
 // ids 5.81 -> 6.29 ms, the others 4.18 -> 3.44 ms; all kernels 115.0 ->
 // 107.2 ms (same run, launches and reads unchanged).
 
+// Note [both records in one round trip]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// A window lane loads both records of its tile, the inclusive prefix and
+// the aggregate, before it tests either: they lie in one 32-byte sector
+// (for one component), and each is stored once a launch, so any pair of
+// them read at any time is valid for what it holds. Before, the aggregate
+// was loaded only where the prefix was not there, a second round trip in
+// every window that has not yet reached a prefix. On the H200
+// (`primitives.py scan filter segscan`, main's binary alternating, two
+// runs each, ms of kernels a run): `plus_scan` of 2^27 ints 0.642 / 0.640
+// against 0.666 / 0.667, the filter of 2^27 floats 0.685 / 0.686 against
+// 0.697 / 0.697, the segmented scans unchanged (rows of 8 0.275 / 0.275
+// against 0.275 / 0.272; power-law rows 0.298 / 0.299 against 0.296 /
+// 0.291). The look-back is a large share of a scan's time there: with
+// no look-back at all (a probe with wrong results) `plus_scan` took
+// 0.481 ms. Tried in the same runs and slower: windows of 64 tiles
+// (`lift_ir::lookback::WINDOW`; `plus_scan` 0.661 / 0.662, the segmented
+// scan of rows of 8 0.353) and of 128 (0.840, 0.470): the window's
+// combine is one work-item's loop. In an earlier run, tiles numbered by
+// `get_group_id` instead of a ticket (also a probe: its order is not
+// guaranteed) took 0.752 ms against 0.659: the ticket's round trip is
+// not what a tile waits for.
+
 // Note [keep where pulled]
 // ~~~~~~~~~~~~~~~~~~~~~~~~
 // A filter's flags were computed after the tile was loaded, by each
@@ -1480,10 +1503,15 @@ impl Generator<'_> {
         self.line(format!("const long {jt} = {at} - {l};"));
         self.line(format!("long {fl} = 0;"));
         self.open(format!("if ({jt} >= 0)"));
+        // Both records at once (note [both records in one round trip]).
         let window_slot = format!("{} + {l}", ch.window_at());
-        self.read_status(ch, &jt, 1, &fl, 2, &window_slot);
-        self.open(format!("if ({fl} == 0)"));
-        self.read_status(ch, &jt, 0, &fl, 1, &window_slot);
+        let prefix_words = self.status_words(ch, &jt, 1);
+        let aggregate_words = self.status_words(ch, &jt, 0);
+        self.take_status(ch, &prefix_words, &fl, 2, &window_slot);
+        self.indent -= 1;
+        self.open("} else");
+        self.take_status(ch, &aggregate_words, &fl, 1, &window_slot);
+        self.close();
         self.close();
         self.close();
         self.line(format!("{flags}[{l}] = {fl};"));
@@ -1543,10 +1571,9 @@ impl Generator<'_> {
         }
     }
 
-    /// Reads record `record` of tile `jt`; if all its words are there (carry
-    /// this launch's epoch),
-    /// sets `fl` to `flag` and the window's slot `slot` to its values.
-    fn read_status(&mut self, ch: &Chain<'_>, jt: &str, record: i64, fl: &str, flag: i64, slot: &str) {
+    /// Loads the words of record `record` (0 aggregate, 1 prefix) of tile
+    /// `jt`: a (low, high) pair of tagged 32-bit halves a component.
+    fn status_words(&mut self, ch: &Chain<'_>, jt: &str, record: i64) -> Vec<(String, String)> {
         let k = ch.comps.len();
         let mut words = Vec::new();
         for c in 0..k {
@@ -1556,15 +1583,21 @@ impl Generator<'_> {
             self.line(format!("const ulong {hi} = {}[{word} + 1];", ch.status));
             words.push((lo, hi));
         }
+        words
+    }
+
+    /// Opens `if (every word of the record carries this launch's epoch)`,
+    /// in which `fl` becomes `flag` and the window's slot `slot` the
+    /// record's values; the caller closes it (or goes on with `} else`).
+    fn take_status(&mut self, ch: &Chain<'_>, words: &[(String, String)], fl: &str, flag: i64, slot: &str) {
         let epoch = &ch.epoch;
         let all: Vec<String> =
             words.iter().map(|(lo, hi)| format!("({lo} >> 32) == {epoch} && ({hi} >> 32) == {epoch}")).collect();
         self.open(format!("if ({})", all.join(" && ")));
         self.line(format!("{fl} = {flag};"));
-        for ((v, s), (lo, hi)) in ch.vals.iter().zip(&ch.comps).zip(&words) {
+        for ((v, s), (lo, hi)) in ch.vals.iter().zip(&ch.comps).zip(words) {
             let bits = format!("({lo} & 0xffffffffUL) | (({hi} & 0xffffffffUL) << 32)");
             self.line(format!("{v}[{slot}] = {};", of_bits(*s, &bits)));
         }
-        self.close();
     }
 }
