@@ -23,16 +23,31 @@ fn teams_cfg(groups: i64, tickets: bool) -> lift_ir::rules::Config {
 
 const SMVM: &str = "function smvm(m, v) = {sum({x * v[i] : (i, x) in row}) : row in m};\n";
 
-/// Two SpMVs over `rows` rows of `lengths` (a NESL expression of `r`),
-/// then an exclusive scan of 70000 elements and a filter (look-back
-/// launches of the arena, after the teams'); values multiples of 1/4, so
-/// every sum is exact in any order.
+/// Two SpMVs (by `smvm`, [`SMVM`]) over `rows` rows of `lengths` (a NESL
+/// expression of `r`), then an exclusive scan of 70000 elements and a
+/// filter (look-back launches of the arena, after the teams'): the `let`;
+/// values multiples of 1/4, so every sum is exact in any order.
 fn program(rows: i64, lengths: &str) -> String {
     format!(
-        "{SMVM}let m = {{{{(rem(r * 7 + k * 13, 1000), 0.25 * float(rem(k + r, 5))) : k in index({lengths})}} : r in index({rows})}};\n    v = {{1.0 + 0.5 * float(rem(i, 7)) : i in index(1000)}};\n    y = smvm(m, v);\n    z = smvm(m, {{2.0 * x : x in v}});\n    s = plus_scan({{rem(i * 31, 17) : i in index(70000)}});\n    kept = {{x : x in s | rem(x, 3) == 1}}\nin (sum(y), y[0], y[{last}], sum(z), z[{mid}], s[69999], #kept, kept[#kept - 1]);",
+        "let m = {{{{(rem(r * 7 + k * 13, 1000), 0.25 * float(rem(k + r, 5))) : k in index({lengths})}} : r in index({rows})}};\n    v = {{1.0 + 0.5 * float(rem(i, 7)) : i in index(1000)}};\n    y = smvm(m, v);\n    z = smvm(m, {{2.0 * x : x in v}});\n    s = plus_scan({{rem(i * 31, 17) : i in index(70000)}});\n    kept = {{x : x in s | rem(x, 3) == 1}}\nin (sum(y), y[0], y[{last}], sum(z), z[{mid}], s[69999], #kept, kept[#kept - 1])",
         last = rows - 1,
         mid = rows / 2,
     )
+}
+
+/// [`program`] on every row shape of `shapes` in turn: a function
+/// `shaped(sh)` of rows of `shapes[sh]`, called for each. One program, so
+/// PoCL builds its kernels once for all the shapes (with a program a
+/// shape, these tests took 15 s of CPU with a cold PoCL cache, 6 s now);
+/// each launch takes its sizes (and the teams their tickets) from its own
+/// rows, on the host, as before.
+fn program_of_shapes(rows: i64, shapes: &[&str]) -> String {
+    let mut lengths = format!("({})", shapes[shapes.len() - 1]);
+    for (sh, shape) in shapes.iter().enumerate().rev().skip(1) {
+        lengths = format!("if sh == {sh} then ({shape}) else {lengths}");
+    }
+    let calls: String = (0..shapes.len()).map(|sh| format!("shaped({sh});\n")).collect();
+    format!("{SMVM}function shaped(sh) = {};\n{calls}", program(rows, &lengths))
 }
 
 /// Rows the teams finish (short and even-ish: teams of one or two lanes,
@@ -44,11 +59,8 @@ const SHAPES: [&str; 3] = ["rem(r * 7, 9)", "4 + rem(r, 3)", "4096 / (1 + rem(r 
 fn teams_taking_tickets_agree_with_the_evaluator_with_few_groups() {
     // Striding groups too, as the knob leaves them.
     for (groups, tickets) in [(1, true), (2, true), (3, true), (2, false)] {
-        let cfg = teams_cfg(groups, tickets);
-        for shape in SHAPES {
-            let out = agrees_with(&program(3000, shape), &cfg);
-            assert!(!out.contains("fault"), "{groups} groups, tickets {tickets}, {shape}: {out}");
-        }
+        let out = agrees_with(&program_of_shapes(3000, &SHAPES), &teams_cfg(groups, tickets));
+        assert!(!out.contains("fault"), "{groups} groups, tickets {tickets}: {out}");
     }
 }
 
@@ -57,7 +69,8 @@ fn the_groups_knob_caps_the_ticketed_teams_launch() {
     // The test above takes many steps a group only if the cap reaches
     // the plan: the teams' stages that give up name the arena and have at
     // most `seg_guarded_groups` groups.
-    let (_, flat) = support::flat_program(&program(3000, SHAPES[0]), fusion::ScheduleKind::ilp()).unwrap();
+    let source = format!("{SMVM}{};", program(3000, SHAPES[0]));
+    let (_, flat) = support::flat_program(&source, fusion::ScheduleKind::ilp()).unwrap();
     let compiled = opencl_backend::compile_program_with(&flat, &teams_cfg(2, true)).unwrap();
     assert!(compiled.lift_low.contains("tickets = sum_team_tickets"), "{}", compiled.lift_low);
     // Such teams write the merge's splits where they give up: no stage of
