@@ -269,6 +269,16 @@ impl Default for Config {
 
 /// Local memory for one scan tile's stage: below the 48 KiB every
 /// OpenCL GPU of interest (NVIDIA's static limit) gives a work-group.
+/// On the H200 (`NESSIE_SCAN_LOCAL_BYTES`, `primitives.py scan filter
+/// segscan`, one run, ms of kernels a run; the look-back tiles of 8-byte
+/// elements take 19 / 13 / 9 / 5 elements a work-item at 44 / 32 / 24 /
+/// 16 KiB): `plus_scan` of 2^27 ints 0.662 / 0.783 / 1.107 / 1.798, the
+/// filter of 2^27 floats 0.690 / 0.786 / 1.094 / 1.657, the segmented
+/// scan of 2^22 rows of 8 0.283 / 0.343 / 0.402 / 0.533. At 48 KiB
+/// (21 elements) the plain scan's group no longer fits five times in an
+/// SM (45.7 KB of local memory): `plus_scan` 0.696, the filter 0.754; the
+/// segmented scan, whose 64 registers hold it to four groups an SM
+/// anyway, 0.255 against 0.273 (power-law rows 0.275 against 0.288).
 pub const SCAN_LOCAL_BYTES: i64 = 44 * 1024;
 
 /// Work-items per work-group of a reduction (a power of two).

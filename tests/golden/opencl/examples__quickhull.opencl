@@ -4781,18 +4781,6 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
                 const ulong hi_4 = status[((2 * jt + 1) * 6 + 4) * 2 + 1];
                 const ulong lo_5 = status[((2 * jt + 1) * 6 + 5) * 2];
                 const ulong hi_5 = status[((2 * jt + 1) * 6 + 5) * 2 + 1];
-                const ulong lo_6 = status[((2 * jt + 0) * 6 + 0) * 2];
-                const ulong hi_6 = status[((2 * jt + 0) * 6 + 0) * 2 + 1];
-                const ulong lo_7 = status[((2 * jt + 0) * 6 + 1) * 2];
-                const ulong hi_7 = status[((2 * jt + 0) * 6 + 1) * 2 + 1];
-                const ulong lo_8 = status[((2 * jt + 0) * 6 + 2) * 2];
-                const ulong hi_8 = status[((2 * jt + 0) * 6 + 2) * 2 + 1];
-                const ulong lo_9 = status[((2 * jt + 0) * 6 + 3) * 2];
-                const ulong hi_9 = status[((2 * jt + 0) * 6 + 3) * 2 + 1];
-                const ulong lo_10 = status[((2 * jt + 0) * 6 + 4) * 2];
-                const ulong hi_10 = status[((2 * jt + 0) * 6 + 4) * 2 + 1];
-                const ulong lo_11 = status[((2 * jt + 0) * 6 + 5) * 2];
-                const ulong hi_11 = status[((2 * jt + 0) * 6 + 5) * 2 + 1];
                 if ((lo >> 32) == mapped_status_epoch && (hi >> 32) == mapped_status_epoch && (lo_1 >> 32) == mapped_status_epoch && (hi_1 >> 32) == mapped_status_epoch && (lo_2 >> 32) == mapped_status_epoch && (hi_2 >> 32) == mapped_status_epoch && (lo_3 >> 32) == mapped_status_epoch && (hi_3 >> 32) == mapped_status_epoch && (lo_4 >> 32) == mapped_status_epoch && (hi_4 >> 32) == mapped_status_epoch && (lo_5 >> 32) == mapped_status_epoch && (hi_5 >> 32) == mapped_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
@@ -4801,7 +4789,20 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
                     vals_3[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                     vals_4[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
                     vals_5[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
-                } else {
+                }
+                if (fl == 0) {
+                    const ulong lo_6 = status[((2 * jt + 0) * 6 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt + 0) * 6 + 0) * 2 + 1];
+                    const ulong lo_7 = status[((2 * jt + 0) * 6 + 1) * 2];
+                    const ulong hi_7 = status[((2 * jt + 0) * 6 + 1) * 2 + 1];
+                    const ulong lo_8 = status[((2 * jt + 0) * 6 + 2) * 2];
+                    const ulong hi_8 = status[((2 * jt + 0) * 6 + 2) * 2 + 1];
+                    const ulong lo_9 = status[((2 * jt + 0) * 6 + 3) * 2];
+                    const ulong hi_9 = status[((2 * jt + 0) * 6 + 3) * 2 + 1];
+                    const ulong lo_10 = status[((2 * jt + 0) * 6 + 4) * 2];
+                    const ulong hi_10 = status[((2 * jt + 0) * 6 + 4) * 2 + 1];
+                    const ulong lo_11 = status[((2 * jt + 0) * 6 + 5) * 2];
+                    const ulong hi_11 = status[((2 * jt + 0) * 6 + 5) * 2 + 1];
                     if ((lo_6 >> 32) == mapped_status_epoch && (hi_6 >> 32) == mapped_status_epoch && (lo_7 >> 32) == mapped_status_epoch && (hi_7 >> 32) == mapped_status_epoch && (lo_8 >> 32) == mapped_status_epoch && (hi_8 >> 32) == mapped_status_epoch && (lo_9 >> 32) == mapped_status_epoch && (hi_9 >> 32) == mapped_status_epoch && (lo_10 >> 32) == mapped_status_epoch && (hi_10 >> 32) == mapped_status_epoch && (lo_11 >> 32) == mapped_status_epoch && (hi_11 >> 32) == mapped_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
@@ -8664,18 +8665,6 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
                 const ulong hi_4 = status[((2 * jt + 1) * 6 + 4) * 2 + 1];
                 const ulong lo_5 = status[((2 * jt + 1) * 6 + 5) * 2];
                 const ulong hi_5 = status[((2 * jt + 1) * 6 + 5) * 2 + 1];
-                const ulong lo_6 = status[((2 * jt + 0) * 6 + 0) * 2];
-                const ulong hi_6 = status[((2 * jt + 0) * 6 + 0) * 2 + 1];
-                const ulong lo_7 = status[((2 * jt + 0) * 6 + 1) * 2];
-                const ulong hi_7 = status[((2 * jt + 0) * 6 + 1) * 2 + 1];
-                const ulong lo_8 = status[((2 * jt + 0) * 6 + 2) * 2];
-                const ulong hi_8 = status[((2 * jt + 0) * 6 + 2) * 2 + 1];
-                const ulong lo_9 = status[((2 * jt + 0) * 6 + 3) * 2];
-                const ulong hi_9 = status[((2 * jt + 0) * 6 + 3) * 2 + 1];
-                const ulong lo_10 = status[((2 * jt + 0) * 6 + 4) * 2];
-                const ulong hi_10 = status[((2 * jt + 0) * 6 + 4) * 2 + 1];
-                const ulong lo_11 = status[((2 * jt + 0) * 6 + 5) * 2];
-                const ulong hi_11 = status[((2 * jt + 0) * 6 + 5) * 2 + 1];
                 if ((lo >> 32) == mapped_status_epoch && (hi >> 32) == mapped_status_epoch && (lo_1 >> 32) == mapped_status_epoch && (hi_1 >> 32) == mapped_status_epoch && (lo_2 >> 32) == mapped_status_epoch && (hi_2 >> 32) == mapped_status_epoch && (lo_3 >> 32) == mapped_status_epoch && (hi_3 >> 32) == mapped_status_epoch && (lo_4 >> 32) == mapped_status_epoch && (hi_4 >> 32) == mapped_status_epoch && (lo_5 >> 32) == mapped_status_epoch && (hi_5 >> 32) == mapped_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
@@ -8684,7 +8673,20 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
                     vals_3[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                     vals_4[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
                     vals_5[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
-                } else {
+                }
+                if (fl == 0) {
+                    const ulong lo_6 = status[((2 * jt + 0) * 6 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt + 0) * 6 + 0) * 2 + 1];
+                    const ulong lo_7 = status[((2 * jt + 0) * 6 + 1) * 2];
+                    const ulong hi_7 = status[((2 * jt + 0) * 6 + 1) * 2 + 1];
+                    const ulong lo_8 = status[((2 * jt + 0) * 6 + 2) * 2];
+                    const ulong hi_8 = status[((2 * jt + 0) * 6 + 2) * 2 + 1];
+                    const ulong lo_9 = status[((2 * jt + 0) * 6 + 3) * 2];
+                    const ulong hi_9 = status[((2 * jt + 0) * 6 + 3) * 2 + 1];
+                    const ulong lo_10 = status[((2 * jt + 0) * 6 + 4) * 2];
+                    const ulong hi_10 = status[((2 * jt + 0) * 6 + 4) * 2 + 1];
+                    const ulong lo_11 = status[((2 * jt + 0) * 6 + 5) * 2];
+                    const ulong hi_11 = status[((2 * jt + 0) * 6 + 5) * 2 + 1];
                     if ((lo_6 >> 32) == mapped_status_epoch && (hi_6 >> 32) == mapped_status_epoch && (lo_7 >> 32) == mapped_status_epoch && (hi_7 >> 32) == mapped_status_epoch && (lo_8 >> 32) == mapped_status_epoch && (hi_8 >> 32) == mapped_status_epoch && (lo_9 >> 32) == mapped_status_epoch && (hi_9 >> 32) == mapped_status_epoch && (lo_10 >> 32) == mapped_status_epoch && (hi_10 >> 32) == mapped_status_epoch && (lo_11 >> 32) == mapped_status_epoch && (hi_11 >> 32) == mapped_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));

@@ -1359,18 +1359,19 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, uint le
                 const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
                 const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
                 const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
-                const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
-                const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
-                const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
-                const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
-                const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
                 if ((lo >> 32) == lesser_status_epoch && (hi >> 32) == lesser_status_epoch && (lo_1 >> 32) == lesser_status_epoch && (hi_1 >> 32) == lesser_status_epoch && (lo_2 >> 32) == lesser_status_epoch && (hi_2 >> 32) == lesser_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                } else {
+                }
+                if (fl == 0) {
+                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
+                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
+                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
+                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
+                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
+                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
                     if ((lo_3 >> 32) == lesser_status_epoch && (hi_3 >> 32) == lesser_status_epoch && (lo_4 >> 32) == lesser_status_epoch && (hi_4 >> 32) == lesser_status_epoch && (lo_5 >> 32) == lesser_status_epoch && (hi_5 >> 32) == lesser_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
@@ -2073,16 +2074,6 @@ __kernel void quicksort_fused_mapped(__global int* mapped_status, uint mapped_st
                 const ulong hi_3 = status[((2 * jt + 1) * 5 + 3) * 2 + 1];
                 const ulong lo_4 = status[((2 * jt + 1) * 5 + 4) * 2];
                 const ulong hi_4 = status[((2 * jt + 1) * 5 + 4) * 2 + 1];
-                const ulong lo_5 = status[((2 * jt + 0) * 5 + 0) * 2];
-                const ulong hi_5 = status[((2 * jt + 0) * 5 + 0) * 2 + 1];
-                const ulong lo_6 = status[((2 * jt + 0) * 5 + 1) * 2];
-                const ulong hi_6 = status[((2 * jt + 0) * 5 + 1) * 2 + 1];
-                const ulong lo_7 = status[((2 * jt + 0) * 5 + 2) * 2];
-                const ulong hi_7 = status[((2 * jt + 0) * 5 + 2) * 2 + 1];
-                const ulong lo_8 = status[((2 * jt + 0) * 5 + 3) * 2];
-                const ulong hi_8 = status[((2 * jt + 0) * 5 + 3) * 2 + 1];
-                const ulong lo_9 = status[((2 * jt + 0) * 5 + 4) * 2];
-                const ulong hi_9 = status[((2 * jt + 0) * 5 + 4) * 2 + 1];
                 if ((lo >> 32) == mapped_status_epoch && (hi >> 32) == mapped_status_epoch && (lo_1 >> 32) == mapped_status_epoch && (hi_1 >> 32) == mapped_status_epoch && (lo_2 >> 32) == mapped_status_epoch && (hi_2 >> 32) == mapped_status_epoch && (lo_3 >> 32) == mapped_status_epoch && (hi_3 >> 32) == mapped_status_epoch && (lo_4 >> 32) == mapped_status_epoch && (hi_4 >> 32) == mapped_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
@@ -2090,7 +2081,18 @@ __kernel void quicksort_fused_mapped(__global int* mapped_status, uint mapped_st
                     vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
                     vals_3[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
                     vals_4[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
-                } else {
+                }
+                if (fl == 0) {
+                    const ulong lo_5 = status[((2 * jt + 0) * 5 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt + 0) * 5 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt + 0) * 5 + 1) * 2];
+                    const ulong hi_6 = status[((2 * jt + 0) * 5 + 1) * 2 + 1];
+                    const ulong lo_7 = status[((2 * jt + 0) * 5 + 2) * 2];
+                    const ulong hi_7 = status[((2 * jt + 0) * 5 + 2) * 2 + 1];
+                    const ulong lo_8 = status[((2 * jt + 0) * 5 + 3) * 2];
+                    const ulong hi_8 = status[((2 * jt + 0) * 5 + 3) * 2 + 1];
+                    const ulong lo_9 = status[((2 * jt + 0) * 5 + 4) * 2];
+                    const ulong hi_9 = status[((2 * jt + 0) * 5 + 4) * 2 + 1];
                     if ((lo_5 >> 32) == mapped_status_epoch && (hi_5 >> 32) == mapped_status_epoch && (lo_6 >> 32) == mapped_status_epoch && (hi_6 >> 32) == mapped_status_epoch && (lo_7 >> 32) == mapped_status_epoch && (hi_7 >> 32) == mapped_status_epoch && (lo_8 >> 32) == mapped_status_epoch && (hi_8 >> 32) == mapped_status_epoch && (lo_9 >> 32) == mapped_status_epoch && (hi_9 >> 32) == mapped_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
@@ -3007,18 +3009,19 @@ __kernel void quicksort_fused_4_lesser_elements(__global int* lesser_elements_st
                 const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
                 const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
                 const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
-                const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
-                const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
-                const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
-                const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
-                const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
                 if ((lo >> 32) == lesser_elements_status_epoch && (hi >> 32) == lesser_elements_status_epoch && (lo_1 >> 32) == lesser_elements_status_epoch && (hi_1 >> 32) == lesser_elements_status_epoch && (lo_2 >> 32) == lesser_elements_status_epoch && (hi_2 >> 32) == lesser_elements_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                } else {
+                }
+                if (fl == 0) {
+                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
+                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
+                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
+                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
+                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
+                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
                     if ((lo_3 >> 32) == lesser_elements_status_epoch && (hi_3 >> 32) == lesser_elements_status_epoch && (lo_4 >> 32) == lesser_elements_status_epoch && (hi_4 >> 32) == lesser_elements_status_epoch && (lo_5 >> 32) == lesser_elements_status_epoch && (hi_5 >> 32) == lesser_elements_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
@@ -5133,18 +5136,19 @@ __kernel void quicksort_fused_4_by_ids_lesser_elements(__global int* lesser_elem
                 const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
                 const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
                 const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
-                const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
-                const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
-                const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
-                const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
-                const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
                 if ((lo >> 32) == lesser_elements_status_epoch && (hi >> 32) == lesser_elements_status_epoch && (lo_1 >> 32) == lesser_elements_status_epoch && (hi_1 >> 32) == lesser_elements_status_epoch && (lo_2 >> 32) == lesser_elements_status_epoch && (hi_2 >> 32) == lesser_elements_status_epoch) {
                     fl = 2;
                     vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
                     vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
                     vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                } else {
+                }
+                if (fl == 0) {
+                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
+                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
+                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
+                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
+                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
+                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
                     if ((lo_3 >> 32) == lesser_elements_status_epoch && (hi_3 >> 32) == lesser_elements_status_epoch && (lo_4 >> 32) == lesser_elements_status_epoch && (hi_4 >> 32) == lesser_elements_status_epoch && (lo_5 >> 32) == lesser_elements_status_epoch && (hi_5 >> 32) == lesser_elements_status_epoch) {
                         fl = 1;
                         vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));

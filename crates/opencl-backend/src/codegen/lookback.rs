@@ -66,26 +66,37 @@ use crate::user_fun::{CParam, c_type};
 
 // Note [both records in one round trip]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
-// A window lane loads both records of its tile, the inclusive prefix and
-// the aggregate, before it tests either: they lie in one 32-byte sector
-// (for one component), and each is stored once a launch, so any pair of
-// them read at any time is valid for what it holds. Before, the aggregate
-// was loaded only where the prefix was not there, a second round trip in
-// every window that has not yet reached a prefix. On the H200
-// (`primitives.py scan filter segscan`, main's binary alternating, two
-// runs each, ms of kernels a run): `plus_scan` of 2^27 ints 0.642 / 0.640
-// against 0.666 / 0.667, the filter of 2^27 floats 0.685 / 0.686 against
-// 0.697 / 0.697, the segmented scans unchanged (rows of 8 0.275 / 0.275
-// against 0.275 / 0.272; power-law rows 0.298 / 0.299 against 0.296 /
-// 0.291). The look-back is a large share of a scan's time there: with
-// no look-back at all (a probe with wrong results) `plus_scan` took
-// 0.481 ms. Tried in the same runs and slower: windows of 64 tiles
+// Where a status has one component, a window lane loads both records of
+// its tile, the inclusive prefix and the aggregate, before it tests
+// either: the four words are one 32-byte sector, and each record is
+// stored once a launch, so any pair of them read at any time is valid for
+// what it holds. Before, the aggregate was loaded only where the prefix
+// was not there: a second round trip in every window that has not yet
+// reached a prefix. On the H200 (`primitives.py scan filter segscan`,
+// main's binary alternating, ms of kernels a run, four runs each):
+// `plus_scan` of 2^27 ints 0.642 / 0.640 / 0.637 / 0.638 against 0.666 /
+// 0.667 / 0.662 / 0.660, the filter of 2^27 floats 0.685 / 0.686 / 0.681
+// / 0.683 against 0.697 / 0.697 / 0.692 / 0.693. Statuses of more
+// components keep the aggregate's load behind the prefix's test: loading
+// both records of quicksort's three filters at once (three components,
+// 96 bytes a tile) took its kernel `quicksort_fused_4_by_ids_lesser_elements`
+// from 54.3 to 61.6 ms and 10^8 ints' kernels from 164.5 to 175.8 ms
+// (four runs each, alternating); the segmented scans (two components)
+// did not move (rows of 8 0.275 / 0.275 against 0.275 / 0.272). With one
+// component only, quicksort of 10^8 ints took 164.1 / 164.3 / 164.5 ms of
+// kernels against main's 164.3 / 164.6 / 164.7, of 10^7 21.8 / 21.5 /
+// 21.8 against 22.0 / 22.1 / 21.6.
+//
+// The look-back is a large share of a scan's time there: with no
+// look-back at all (a probe with wrong results) `plus_scan` took 0.481 ms.
+// Tried in the same runs and no faster: windows of 64 tiles
 // (`lift_ir::lookback::WINDOW`; `plus_scan` 0.661 / 0.662, the segmented
-// scan of rows of 8 0.353) and of 128 (0.840, 0.470): the window's
-// combine is one work-item's loop. In an earlier run, tiles numbered by
-// `get_group_id` instead of a ticket (also a probe: its order is not
-// guaranteed) took 0.752 ms against 0.659: the ticket's round trip is
-// not what a tile waits for.
+// scan of rows of 8 0.353) and of 128 (0.840, 0.470); the window's
+// combine (work-item 0's loop) unrolled, fully or by 8: 0.635 and 0.641
+// against 0.636. In an earlier run, tiles numbered by `get_group_id`
+// instead of a ticket (also a probe: that order is not guaranteed) took
+// 0.752 ms against 0.659: the ticket's round trip is not what a tile
+// waits for.
 
 // Note [keep where pulled]
 // ~~~~~~~~~~~~~~~~~~~~~~~~
@@ -1503,16 +1514,29 @@ impl Generator<'_> {
         self.line(format!("const long {jt} = {at} - {l};"));
         self.line(format!("long {fl} = 0;"));
         self.open(format!("if ({jt} >= 0)"));
-        // Both records at once (note [both records in one round trip]).
+        // A status of one component: both records at once (note [both
+        // records in one round trip]); of more, the aggregate where the
+        // prefix is not there.
         let window_slot = format!("{} + {l}", ch.window_at());
-        let prefix_words = self.status_words(ch, &jt, 1);
-        let aggregate_words = self.status_words(ch, &jt, 0);
-        self.take_status(ch, &prefix_words, &fl, 2, &window_slot);
-        self.indent -= 1;
-        self.open("} else");
-        self.take_status(ch, &aggregate_words, &fl, 1, &window_slot);
-        self.close();
-        self.close();
+        if ch.comps.len() == 1 {
+            let prefix_words = self.status_words(ch, &jt, 1);
+            let aggregate_words = self.status_words(ch, &jt, 0);
+            self.take_status(ch, &prefix_words, &fl, 2, &window_slot);
+            self.indent -= 1;
+            self.open("} else");
+            self.take_status(ch, &aggregate_words, &fl, 1, &window_slot);
+            self.close();
+            self.close();
+        } else {
+            let prefix_words = self.status_words(ch, &jt, 1);
+            self.take_status(ch, &prefix_words, &fl, 2, &window_slot);
+            self.close();
+            self.open(format!("if ({fl} == 0)"));
+            let aggregate_words = self.status_words(ch, &jt, 0);
+            self.take_status(ch, &aggregate_words, &fl, 1, &window_slot);
+            self.close();
+            self.close();
+        }
         self.close();
         self.line(format!("{flags}[{l}] = {fl};"));
         self.close();
