@@ -17,26 +17,31 @@ fn agrees(name: &str, schedules: &[fusion::ScheduleKind]) {
 
 #[test]
 fn dotp() {
+    support::own_process!();
     agrees("dotp", &[fusion::ScheduleKind::ilp(), fusion::ScheduleKind::None]);
 }
 
 #[test]
 fn norm2() {
+    support::own_process!();
     agrees("norm2", &[fusion::ScheduleKind::ilp(), fusion::ScheduleKind::None]);
 }
 
 #[test]
 fn sparse_mxv() {
+    support::own_process!();
     agrees("sparse_mxv", &[fusion::ScheduleKind::ilp()]);
 }
 
 #[test]
 fn line_fit() {
+    support::own_process!();
     agrees("line_fit", &[fusion::ScheduleKind::ilp()]);
 }
 
 #[test]
 fn black_scholes() {
+    support::own_process!();
     agrees("black_scholes", &[fusion::ScheduleKind::ilp()]);
 }
 
@@ -69,15 +74,18 @@ fn dotp_is_a_local_memory_tree_with_the_expected_barriers() {
 
 #[test]
 fn primes() {
+    support::own_process!();
     agrees("primes", &[fusion::ScheduleKind::ilp()]);
 }
 
 #[test]
 fn quicksort() {
+    support::own_process!();
     agrees("quicksort", &[fusion::ScheduleKind::ilp()]);
 }
 
 #[test]
 fn quickhull() {
+    support::own_process!();
     agrees("quickhull", &[fusion::ScheduleKind::ilp()]);
 }

@@ -73,6 +73,7 @@ const SHAPES: [&str; 5] = [
 
 #[test]
 fn merges_of_every_tile_shape_agree_with_the_evaluator_on_every_row_shape() {
+    support::own_process!();
     for (items, group) in SHAPES_OF_TILES {
         let out = agrees_with(&smvm_of_shapes(600, &SHAPES), &merge_cfg(items, group));
         assert!(!out.contains("fault"), "{items:?}, {group:?}: {out}");
@@ -81,6 +82,7 @@ fn merges_of_every_tile_shape_agree_with_the_evaluator_on_every_row_shape() {
 
 #[test]
 fn tiles_taken_in_a_loop_by_few_groups_agree_on_every_row_shape() {
+    support::own_process!();
     // One group takes every tile in turn; three groups take a dozen or
     // more each on the long run's shapes, so that a tile's segment `a`
     // waits, one tile later, on tiles that other groups hold (note
@@ -110,6 +112,7 @@ fn the_groups_knob_caps_the_merge_launch() {
 
 #[test]
 fn non_commutative_merges_agree_in_every_tile_shape() {
+    support::own_process!();
     // max_index keeps the first of equal values: not commutative, so a
     // part before a tile is folded in contiguous chunks, then the tree.
     let source = "let r = {max_index(s) : s in {{rem(i * j, 5) : i in index(4096 / (1 + rem(j * 1299709 + 12345, 4096)))} : j in index(2000)}} in (sum({x * i : x in r; i in index(#r)}), r[1999]);";
@@ -120,6 +123,7 @@ fn non_commutative_merges_agree_in_every_tile_shape() {
 
 #[test]
 fn bad_columns_before_and_in_a_tile_fault_as_the_evaluator_does() {
+    support::own_process!();
     // Rows of 1500 to 1900 every 50 rows among short ones: most cross a
     // tile's start, their first elements before the tile that ends them.
     // A bad column at the row's start, in its middle, and near its end,
@@ -146,6 +150,7 @@ fn the_knobs_set_the_merge_tiles_local_arrays() {
 
 #[test]
 fn carry_ins_of_more_tiles_than_work_items_fold_in_runs() {
+    support::own_process!();
     // Groups of 32, tiles of 256: the run of 100001 ends in tile 391 or
     // so, its carry-in 390 carry-outs in runs of 13 a work-item; and a
     // non-commutative fold (max_index) over a row of 20000, 78 tiles in

@@ -5,6 +5,8 @@
 //! to 1000, and `parse_int`/`parse_float` of random valid and invalid
 //! texts (long mantissas, halfway cases, huge exponents, spaces, signs).
 
+use crate::support;
+
 use nesl_frontend::eval::strings;
 use nesl_frontend::value::{Value, format_float};
 use opencl_backend::codegen::numtext::NUMTEXT_C;
@@ -134,6 +136,7 @@ fn read_longs(session: &mut Session, b: &runtime::cl::DeviceBuffer<i64>) -> Vec<
 
 #[test]
 fn floats_print_as_rusts_debug() {
+    support::own_process!();
     let mut session = session();
     let program = program(&mut session);
     let xs = doubles(60_000);
@@ -160,6 +163,7 @@ fn floats_print_as_rusts_debug() {
 
 #[test]
 fn exp_string_is_rusts_exact_exponent_form() {
+    support::own_process!();
     let mut session = session();
     let program = program(&mut session);
     let mut xs = doubles(6_000);
@@ -382,6 +386,7 @@ fn to_decimal(big: &[u32]) -> String {
 
 #[test]
 fn parsing_is_the_interpreters() {
+    support::own_process!();
     let mut session = session();
     let program = program(&mut session);
     let texts = texts();

@@ -27,11 +27,13 @@ fn nesl_files(dir: &Path, out: &mut Vec<PathBuf>) {
 // CI's two cores, the last of this binary's tests.
 #[test]
 fn every_program_agrees_or_is_unsupported_even() {
+    support::own_process!();
     sweep(0);
 }
 
 #[test]
 fn every_program_agrees_or_is_unsupported_odd() {
+    support::own_process!();
     sweep(1);
 }
 

@@ -5,7 +5,7 @@
 //! huge segments. Each program agrees with the flat-IR evaluator, and the
 //! ints with a stable sort in Rust (`rank` shows the order of equal keys).
 
-use crate::support::{Outcome, run_both};
+use crate::support::{self, Outcome, run_both};
 use lift_ir::radix::{RADIX_GROUP_SIZE, RADIX_ITEMS};
 
 const TILE: usize = (RADIX_GROUP_SIZE * RADIX_ITEMS) as usize;
@@ -62,6 +62,7 @@ fn items(out: &str) -> Vec<&str> {
 
 #[test]
 fn sort_and_rank_of_ints_at_sizes_around_a_tile() {
+    support::own_process!();
     let mut seed = 5;
     for n in [0, 1, 777, TILE - 1, TILE, TILE + 1, 3 * TILE + 5] {
         let mut source = String::new();
@@ -80,6 +81,7 @@ fn sort_and_rank_of_ints_at_sizes_around_a_tile() {
 
 #[test]
 fn sort_and_rank_of_floats_and_chars() {
+    support::own_process!();
     let mut seed = 9;
     let mut floats: Vec<String> = keys(1, 3 * TILE, &mut seed).iter().map(|k| format!("{}.25", k)).collect();
     floats.extend(["0.0", "-0.0", "1.0 / 0.0", "-1.0 / 0.0", "0.0 / 0.0", "-0.0", "0.0"].map(String::from));
@@ -97,6 +99,7 @@ fn sort_and_rank_of_floats_and_chars() {
 
 #[test]
 fn lifted_sort_and_rank_over_empty_tiny_and_huge_segments() {
+    support::own_process!();
     let mut seed = 3;
     let mut segments: Vec<Vec<i64>> = vec![vec![], keys(1, 3 * TILE + 1, &mut seed), vec![]];
     for len in [1, 2, 3, 0, 5, 1, 0, 700] {

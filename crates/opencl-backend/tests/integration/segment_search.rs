@@ -5,6 +5,8 @@
 //! of every count around the search's steps, at every position from
 //! before the first offset to past the last, each boundary included.
 
+use crate::support;
+
 use opencl_backend::user_fun::prelude;
 use runtime::cl::{Arg, Grid, Launch, Session};
 
@@ -97,6 +99,7 @@ fn run(session: &mut Session, program: &runtime::cl::Program, offsets: &[i64], p
 
 #[test]
 fn the_segment_search_agrees_with_a_binary_search() {
+    support::own_process!();
     let spec = std::env::var("NESSIE_DEVICE").ok();
     let mut session = match Session::open(spec.as_deref()) {
         Ok(s) => s,

@@ -16,6 +16,7 @@ fn agrees(source: &str) -> String {
 
 #[test]
 fn a_kernel_that_only_checks_reports_the_fault() {
+    support::own_process!();
     let out = agrees(
         "function dotp(u, v) = sum({x * y : x in u; y in v});\n\
          dotp([1.0, 2.0, 3.0], [4.0, 5.0, 6.0]);\n\
@@ -26,11 +27,13 @@ fn a_kernel_that_only_checks_reports_the_fault() {
 
 #[test]
 fn empty_reductions_give_the_neutral_element() {
+    support::own_process!();
     agrees("sum({x * 2 : x in [] int});\nmax_val({x : x in [3, 1, 2]});\nsum({x : x in index(100000)});");
 }
 
 #[test]
 fn horizontally_fused_reductions_and_a_once_after_them() {
+    support::own_process!();
     agrees(
         "function stats(xs) = let s = sum(xs); m = max_val(xs); n = #xs in (s, m, float(s) / float(n));\n\
          stats({i * i : i in index(5000)});",
@@ -39,6 +42,7 @@ fn horizontally_fused_reductions_and_a_once_after_them() {
 
 #[test]
 fn scans_of_every_length() {
+    support::own_process!();
     agrees(
         "plus_scan({i : i in index(1)});\nplus_scan({i : i in index(1000)});\nmax_scan({rem(i * 7, 13) : i in index(70000)});",
     );
@@ -46,6 +50,7 @@ fn scans_of_every_length() {
 
 #[test]
 fn filters_keep_values_in_order_and_may_keep_none() {
+    support::own_process!();
     agrees(
         "{x : x in index(100000) | rem(x, 3) == 1};\n{x : x in [1, 2, 3] | x > 5};\n{(x, y) : x in index(10); y in index(10) | x < y};",
     );
@@ -53,6 +58,7 @@ fn filters_keep_values_in_order_and_may_keep_none() {
 
 #[test]
 fn segmented_scans_and_reductions() {
+    support::own_process!();
     agrees(
         "{plus_scan(s) : s in [[1, 2, 3], [] int, [4, 5], [6]]};\n\
          {max_scan(s) : s in {{rem(i * j, 7) : i in index(j)} : j in index(300)}};\n\
@@ -62,6 +68,7 @@ fn segmented_scans_and_reductions() {
 
 #[test]
 fn permutes_and_scatters_with_their_checks() {
+    support::own_process!();
     agrees(
         "permute([10, 20, 30, 40], [2, 0, 3, 1]);\n{x : x in permute({i : i in index(5000)}, {rem(i * 7, 5000) : i in index(5000)})} ;",
     );
@@ -82,6 +89,7 @@ fn lowering_rules(source: &str) -> Vec<String> {
 
 #[test]
 fn scatters_of_one_value_need_no_claims() {
+    support::own_process!();
     // `scatter-uniform`: a value the same at every index is written without
     // claims; targets repeat (many writers per position, every position,
     // none), the value may read other arrays at a fixed place, the sizes
@@ -107,6 +115,7 @@ fn scatters_of_one_value_need_no_claims() {
 
 #[test]
 fn a_size_variable_never_takes_the_name_of_a_kernel_variable() {
+    support::own_process!();
     let source = std::fs::read_to_string(format!(
         "{}/../../tests/programs/builtins/reordering.nesl",
         env!("CARGO_MANIFEST_DIR")
@@ -117,6 +126,7 @@ fn a_size_variable_never_takes_the_name_of_a_kernel_variable() {
 
 #[test]
 fn single_pass_scans_and_filters_over_many_tiles() {
+    support::own_process!();
     // Look-back tiles are 256 · 19 ints for a scan and a filter of ints
     // and 256 · 9 for a filter of pairs: sizes below, at and past a tile,
     // and hundreds of tiles chained by look-back; filters keeping one,
@@ -139,6 +149,7 @@ fn single_pass_scans_and_filters_over_many_tiles() {
 
 #[test]
 fn lifted_filters_flag_their_elements_where_they_pull_them() {
+    support::own_process!();
     // A lifted filter's keep reads its instance's data (`segment_of`):
     // many instances of 0 to 9 elements, one instance over hundreds of
     // tiles, empty ones around long ones, pairs, and quicksort's three
@@ -155,6 +166,7 @@ fn lifted_filters_flag_their_elements_where_they_pull_them() {
 
 #[test]
 fn lifted_filters_write_no_positions_the_program_only_counts() {
+    support::own_process!();
     // `length-only-results`: the lifted filters pull (position, element)
     // and their predicates read the position, but only the number of
     // positions kept is used: the kernels return the elements alone and
@@ -189,6 +201,7 @@ fn lifted_filters_write_no_positions_the_program_only_counts() {
 
 #[test]
 fn horizontal_filters_pull_once_and_maps_ride_on_scans() {
+    support::own_process!();
     // `horizontal-filters`: filters of one array in one launch, a count
     // per filter chained by one look-back, over hundreds of tiles, some
     // keeping none or all, of ints (keeps of the element alone, flags
@@ -210,6 +223,7 @@ fn horizontal_filters_pull_once_and_maps_ride_on_scans() {
 
 #[test]
 fn horizontal_traversals_in_one_look_back() {
+    support::own_process!();
     // `lookback-horizontal`: scans, reductions, filters and maps of one
     // size in one launch, its carry the tuple of theirs: over hundreds of
     // tiles, 0, 1 and odd sizes, a non-commutative reduction
@@ -242,6 +256,7 @@ fn horizontal_traversals_in_one_look_back() {
 
 #[test]
 fn single_pass_scans_of_bools_and_segmented_int_pairs_and_filters_of_tuples() {
+    support::own_process!();
     // Bools are exact: or_scan is one launch; a segmented int scan is a
     // look-back over (head flag, value) pairs; a float scan keeps
     // scan-tiles, and a filter of (int, float, bool) triples writes every
@@ -256,6 +271,7 @@ fn single_pass_scans_of_bools_and_segmented_int_pairs_and_filters_of_tuples() {
 
 #[test]
 fn segmented_look_back_scans_of_every_shape() {
+    support::own_process!();
     // A segmented int scan is one look-back launch whose tiles (256 · 19
     // ints) find their heads in the descriptor: one segment over hundreds
     // of tiles, many of 0 to 2 elements, harmonic (power-law) lengths,
@@ -276,6 +292,7 @@ fn segmented_look_back_scans_of_every_shape() {
 
 #[test]
 fn segmented_reductions_over_many_tiles_chunks_and_carries() {
+    support::own_process!();
     // Under both lowerings of a segmented reduction: `segReduce-merge`
     // takes tiles of 2048 merge items (segment ends and
     // elements): many tiles of short segments (a third empty), one
@@ -327,6 +344,7 @@ fn segmented_reductions_over_many_tiles_chunks_and_carries() {
 
 #[test]
 fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
+    support::own_process!();
     // Teams of 2, 4 and 8 lanes (rows of 5, 6 and 11 on average, batches
     // of 2) combine their lanes by lane 0 alone (`SERIAL_TREE_LANES`),
     // teams of 16 and more by the tree of all lanes (teams of at most 32
@@ -383,6 +401,7 @@ fn narrow_teams_combine_their_lanes_in_order_and_guarded_launches_stride() {
 
 #[test]
 fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
+    support::own_process!();
     // segReduce-by-shape launches teams, which gives up on a long segment
     // (setting a flag, never read back), then merge under the flag's
     // device guard: rows of 8 and 9 (teams of 8 lanes, two steps at most)
@@ -471,6 +490,7 @@ fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
 
 #[test]
 fn gathers_out_of_range_in_segmented_sums_fault_from_every_lowering() {
+    support::own_process!();
     // SpMV's pull `x * v[i]` checks its gather: the hoisted pull keeps a
     // failed check in the batch's private record and the kernel reports
     // it after the batch (note [deferred faults] in
@@ -537,6 +557,7 @@ fn gathers_out_of_range_in_segmented_sums_fault_from_every_lowering() {
 
 #[test]
 fn long_segments_fold_chunk_partials_of_many_work_groups() {
+    support::own_process!();
     // segReduce-long-chunks: a run of two chunks (256 · 32 elements) or
     // more is folded by its group from the partials of its aligned
     // chunks, which another launch reduces with a work-group each. One
@@ -584,6 +605,7 @@ fn launch_of(step: &opencl_backend::plan::Step) -> &opencl_backend::plan::Launch
 
 #[test]
 fn look_back_with_small_groups_takes_31_items_and_odd_search_rounds() {
+    support::own_process!();
     // With 32 work-items a look-back tile takes 31 items each (the most a
     // 32-bit mask of flags holds) and the segmented search 7 rounds, with
     // 128 19 items and 5 rounds: the range ends in the other pair of slots
@@ -606,6 +628,7 @@ fn look_back_with_small_groups_takes_31_items_and_odd_search_rounds() {
 
 #[test]
 fn maps_that_multiply_or_divide_ints_get_a_narrow_index_variant_computing_the_same() {
+    support::own_process!();
     // codegen's note [narrow index]: such a map's kernel comes twice, the
     // second with a 32-bit index, launched where the grid fits in 32 bits;
     // with the variant taken away the wide kernel runs. Both agree with the
@@ -665,6 +688,7 @@ fn maps_that_multiply_or_divide_ints_get_a_narrow_index_variant_computing_the_sa
 
 #[test]
 fn maps_and_segment_gathers_launch_in_groups_of_256_over_counts_of_any_factors() {
+    support::own_process!();
     // codegen's note [map work-groups]: a stage only `mapGlb`s shape is
     // launched in groups of 256 (the global size rounded up), never left to
     // the driver, which picks a divisor of the count: 1 for a prime. The
@@ -714,6 +738,7 @@ fn maps_and_segment_gathers_launch_in_groups_of_256_over_counts_of_any_factors()
 
 #[test]
 fn maps_find_the_segments_of_their_tiles_of_every_shape() {
+    support::own_process!();
     // `map-tile-segment-ids`: a segment gather (an element's `#row` and
     // its position in its row, by the segment of its flat position) in
     // one launch whose work-groups find their tile's segments (2048
@@ -760,6 +785,7 @@ fn maps_find_the_segments_of_their_tiles_of_every_shape() {
 
 #[test]
 fn look_back_launches_share_the_arena_across_epoch_and_ticket_wraps() {
+    support::own_process!();
     // Look-backs take their tickets and statuses from the session's arena,
     // never zeroed between launches (note [look-back arena] in
     // `runtime::cl::lookback_arena`): each launch has its own epoch and
@@ -802,6 +828,7 @@ fn look_back_launches_share_the_arena_across_epoch_and_ticket_wraps() {
 
 #[test]
 fn look_back_scans_that_gather_take_few_items_a_work_item() {
+    support::own_process!();
     // A look-back scan whose pull gathers (reads at an index another read
     // gave) takes at most `scan_lookback_items` elements a work-item (note
     // [gathering scans] in `lift_ir::lookback`): 3 by default, 1 and 2

@@ -57,6 +57,7 @@ const SHAPES: [&str; 3] = ["rem(r * 7, 9)", "4 + rem(r, 3)", "4096 / (1 + rem(r 
 
 #[test]
 fn teams_taking_tickets_agree_with_the_evaluator_with_few_groups() {
+    support::own_process!();
     // Striding groups too, as the knob leaves them.
     for (groups, tickets) in [(1, true), (2, true), (3, true), (2, false)] {
         let out = agrees_with(&program_of_shapes(3000, &SHAPES), &teams_cfg(groups, tickets));

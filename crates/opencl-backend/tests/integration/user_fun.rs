@@ -12,7 +12,7 @@
 
 use std::rc::Rc;
 
-use crate::support::session;
+use crate::support::{self, session};
 use flatten::eval::{ArrayValue, EvalError, FlatValue, ScalarValue, run_kernel};
 use flatten::ir::{
     BinaryOp, Block, Const, FaultId, FaultSite, FlatProgram, GExpr, HostFunction, KVar, Kernel, KernelId, Scalar, Soac,
@@ -676,6 +676,7 @@ fn unary_defined(op: UnaryOp, x: ScalarValue) -> bool {
 
 #[test]
 fn every_unary_operator_agrees_with_the_evaluator_on_edge_cases() {
+    support::own_process!();
     let mut session = session();
     let mut cases = Vec::new();
     for (op, ty) in unary_ops() {
@@ -700,6 +701,7 @@ fn every_unary_operator_agrees_with_the_evaluator_on_edge_cases() {
 
 #[test]
 fn every_binary_operator_agrees_with_the_evaluator_on_all_pairs_of_edge_cases() {
+    support::own_process!();
     let mut session = session();
     let mut cases = Vec::new();
     for (op, ty) in binary_ops() {
@@ -732,6 +734,7 @@ fn every_binary_operator_agrees_with_the_evaluator_on_all_pairs_of_edge_cases() 
 
 #[test]
 fn constants_of_every_type_reach_the_device_exactly() {
+    support::own_process!();
     let mut session = session();
     let mut cases = Vec::new();
     let consts: Vec<Const> = ints()
@@ -763,6 +766,7 @@ fn constants_of_every_type_reach_the_device_exactly() {
 /// group exactly as the tree does.
 #[test]
 fn nested_operators_group_as_the_tree_does() {
+    support::own_process!();
     use BinaryOp::*;
     let mut session = session();
     let xs: Vec<ScalarValue> = ints().into_iter().map(ScalarValue::Int).collect();
@@ -832,6 +836,7 @@ fn nested_operators_group_as_the_tree_does() {
 /// scalars of every type, several results through out-pointers.
 #[test]
 fn lets_ifs_tuples_segments_lengths_and_kernel_scalars_agree_with_the_evaluator() {
+    support::own_process!();
     let mut session = session();
     let mut case = Case::new();
     // Segments of lengths 3, 0, 5, 0, 2 over 10 elements.
@@ -911,6 +916,7 @@ fn lets_ifs_tuples_segments_lengths_and_kernel_scalars_agree_with_the_evaluator(
 /// A ONCE of two results from kernel scalars.
 #[test]
 fn a_once_body_reads_scalars_and_arrays_and_returns_through_out_pointers() {
+    support::own_process!();
     let mut session = session();
     let mut case = Case::new();
     let xs = case.param("xs", array(&[5, 6, 7].map(ScalarValue::Int), Scalar::Int));
@@ -929,6 +935,7 @@ fn a_once_body_reads_scalars_and_arrays_and_returns_through_out_pointers() {
 /// that the step leaves alone.
 #[test]
 fn loops_agree_with_the_evaluator() {
+    support::own_process!();
     let mut session = session();
     let mut case = Case::new();
     let data: Vec<ScalarValue> = (1..=20).chain([27, 97]).map(ScalarValue::Int).collect();
@@ -983,6 +990,7 @@ fn loops_agree_with_the_evaluator() {
 /// that iteration, on the device as in the evaluator.
 #[test]
 fn a_fault_inside_a_loop_reports_the_iteration() {
+    support::own_process!();
     let mut session = session();
     let mut case = Case::new();
     let xs = case.param("xs", array(&[7, 5, 2, 9].map(ScalarValue::Int), Scalar::Int));
@@ -1048,6 +1056,7 @@ fn checked_gather_from(values: &[i64], indices: &[i64], site: u32) -> Case {
 
 #[test]
 fn an_index_out_of_range_sets_the_error_flag_with_its_site_and_payload() {
+    support::own_process!();
     let mut session = session();
     let ok = checked_gather(&[2, 0, 1, 1], 2);
     check_case(&mut session, &ok, Tolerance::Exact, &|i| format!("i = {i}"));
@@ -1075,6 +1084,7 @@ fn an_index_out_of_range_sets_the_error_flag_with_its_site_and_payload() {
 /// test kernel reports from the record after the call.
 #[test]
 fn deferred_checks_run_straight_through_and_keep_the_fault_in_a_record() {
+    support::own_process!();
     let mut session = session();
     check_case(&mut session, &checked_gather(&[2, 0, 1, 1], 2).deferred(), Tolerance::Exact, &|i| format!("i = {i}"));
     for bad in [3, -1, i64::MAX, i64::MIN] {
@@ -1102,6 +1112,7 @@ fn deferred_checks_run_straight_through_and_keep_the_fault_in_a_record() {
 /// record: values and faults as the evaluator's.
 #[test]
 fn deferred_checks_in_a_branch_return_early_into_the_record() {
+    support::own_process!();
     let mut session = session();
     let gather = |indices: &[i64]| {
         let mut case = Case::new();
@@ -1143,6 +1154,7 @@ fn deferred_checks_in_a_branch_return_early_into_the_record() {
 /// check-only MAP of no results; the fault after a passing one.
 #[test]
 fn faults_encode_their_payload_by_type_from_any_position() {
+    support::own_process!();
     let mut session = session();
     let float_values: Vec<ScalarValue> = [1.0, 2.0, f64::NAN, -0.0].map(ScalarValue::Float).to_vec();
     for bad in 0..float_values.len() {
@@ -1186,6 +1198,7 @@ fn faults_encode_their_payload_by_type_from_any_position() {
 /// holds one of their payloads, whole.
 #[test]
 fn with_many_failing_work_items_the_flag_holds_one_whole_report() {
+    support::own_process!();
     let mut session = session();
     let indices: Vec<i64> = (0..4096).map(|k| 100 + k).collect();
     let case = checked_gather(&indices, 1);
@@ -1212,6 +1225,7 @@ fn the_prelude_carries_the_runtimes_error_flag_helpers_verbatim() {
 
 #[test]
 fn names_are_c_safe_unique_and_readable() {
+    support::own_process!();
     assert_eq!(c_identifier("xs"), "xs");
     assert_eq!(c_identifier("x'"), "x_");
     assert_eq!(c_identifier("int"), "vint");
@@ -1611,6 +1625,7 @@ fn fault_at(case: &Case, j: i64) -> Option<String> {
 
 #[test]
 fn random_expressions_agree_with_the_evaluator() {
+    support::own_process!();
     let mut session = session();
     let cases: Vec<Case> = (0..300).map(random_case).collect();
     let outcomes = run_all_on_device(&mut session, &cases);

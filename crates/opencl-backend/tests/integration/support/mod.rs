@@ -316,3 +316,51 @@ fn tokens(text: &str) -> Vec<String> {
     }
     out
 }
+
+// Note [a process of its own]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// PoCL builds one kernel at a time within a process (its compiler lock,
+// held through the link of each kernel's shared object), so two test
+// threads that build kernels in one process take turns on one core: this
+// binary's tests used one of CI's two cores. A test that builds kernels
+// starts with `support::own_process!()`: it runs again in a child process,
+// this binary filtered to the test alone, and its builds go on beside those
+// of the other test thread's child. The child's output is printed through
+// the test's own capture, shown when the test fails.
+
+/// The environment variable that marks a test's own process.
+const OWN_PROCESS: &str = "NESSIE_TEST_OWN_PROCESS";
+
+/// Runs the calling test in a process of its own (note [a process of its
+/// own]): true where it ran there and passed (the caller returns), false
+/// in that process, where the test goes on; panics where it failed.
+pub fn run_in_own_process() -> bool {
+    if std::env::var_os(OWN_PROCESS).is_some() {
+        return false;
+    }
+    let name = std::thread::current().name().expect("libtest names a test's thread after the test").to_string();
+    let binary = std::env::current_exe().expect("the test binary");
+    let output = std::process::Command::new(binary)
+        .args([name.as_str(), "--exact", "--nocapture", "--test-threads=1"])
+        .env(OWN_PROCESS, "1")
+        .output()
+        .expect("the test binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    print!("{stdout}");
+    eprint!("{}", String::from_utf8_lossy(&output.stderr));
+    assert!(output.status.success(), "{name} failed in its own process ({})", output.status);
+    assert!(stdout.contains("test result: ok. 1 passed"), "{name} did not run in its own process");
+    true
+}
+
+/// Runs the rest of the calling test in a process of its own (note [a
+/// process of its own]).
+macro_rules! own_process {
+    () => {
+        if $crate::support::run_in_own_process() {
+            return;
+        }
+    };
+}
+
+pub(crate) use own_process;
