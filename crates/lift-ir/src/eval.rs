@@ -1,7 +1,7 @@
 //! The evaluator: runs a Lift kernel, high- or low-level, on concrete
 //! values, sequentially. It is the oracle for the rewrite rules: a rule is
 //! right when the kernel before it and the kernel after it compute the same
-//! results (`tests/rules.rs` checks each rule on random inputs).
+//! results (`tests/integration/rules.rs` checks each rule on random inputs).
 //!
 //! Every OpenCL pattern means its algorithmic counterpart (`mapGlb`,
 //! `mapWrg`, `mapLcl` and `mapSeq` are `map`; `toLocal` is the identity on

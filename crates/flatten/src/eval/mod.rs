@@ -55,7 +55,7 @@
 //! file indexed by [`crate::ir::KVar`] with a scalar stack for values in
 //! flight (see `kernel.rs`); nothing is allocated per element. About
 //! 100 ns per element and SOAC in a release build (a MAP, a REDUCE or a
-//! dot product over 10^6 floats takes 65 to 120 ms; `tests/eval_perf.rs`).
+//! dot product over 10^6 floats takes 65 to 120 ms; `tests/integration/eval_perf.rs`).
 //!
 //! ## Threads
 //! Host recursion (a NESL recursive function) recurses in the evaluator, so

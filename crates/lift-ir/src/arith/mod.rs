@@ -88,9 +88,9 @@
 //! [`ArithKind`] for the form; `simplify_sum.rs`, then `simplify_div.rs`
 //! and `simplify_mod.rs` for the rules that matter to views; `range.rs` for
 //! the proofs and their soundness argument ("the box"); `print.rs` for C.
-//! `tests/arith_paper.rs` replays the paper's examples,
-//! `tests/arith_rules.rs` has one test per rule, and
-//! `tests/arith_properties.rs` checks value preservation, idempotence,
+//! `tests/integration/arith_paper.rs` replays the paper's examples,
+//! `tests/integration/arith_rules.rs` has one test per rule, and
+//! `tests/integration/arith_properties.rs` checks value preservation, idempotence,
 //! commutativity and the soundness of bounds on random expressions.
 
 mod compare;

@@ -40,7 +40,7 @@
 //!   bit, rounded half to even, subnormals included.
 //!
 //! The library is emitted only into programs that use it
-//! (`user_fun::uses_numtext`). `tests/numtext.rs` checks it on PoCL against
+//! (`user_fun::uses_numtext`). `tests/integration/numtext.rs` checks it on PoCL against
 //! Rust on random doubles, digit counts and strings.
 
 /// The library's C source, guarded so a file may include it once.
