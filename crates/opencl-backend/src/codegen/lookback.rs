@@ -98,6 +98,21 @@ use crate::user_fun::{CParam, c_type};
 // 0.752 ms against 0.659: the ticket's round trip is not what a tile
 // waits for.
 
+// Note [a head ends the look-back]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// In a segmented scan, (fa, a) ⊕ (fb, b) is (1, b) whenever fb is set: a
+// tile whose aggregate holds a head has that aggregate as its inclusive
+// prefix, whatever the tiles before it hold. So such a tile publishes its
+// prefix record where the others publish their aggregate, before its own
+// look-back (which its elements before its first head still need), and
+// does not publish it again after; a later tile's look-back then stops at
+// the nearest tile with a head, and no tile waits for the look-backs of
+// the tiles before that one. Where segments are shorter than a tile, every
+// tile's look-back is one window that ends at its predecessor. On the H200
+// (`primitives.py segscan`, alternating with the binary before, ms of
+// kernels a run): 2^22 rows of 8 0.252 against 0.287, power-law rows
+// 0.270 against 0.290.
+
 // Note [keep where pulled]
 // ~~~~~~~~~~~~~~~~~~~~~~~~
 // A filter's flags were computed after the tile was loaded, by each
@@ -1450,9 +1465,13 @@ impl Generator<'_> {
         for (slot, zc) in ch.at(ch.prefix_at()).iter().zip(&z) {
             self.line(format!("{slot} = {zc};"));
         }
-        // Tile 0's aggregate is its inclusive prefix.
+        // Tile 0's aggregate is its inclusive prefix, and so is that of a
+        // tile that holds a head (note [a head ends the look-back]).
         let tile = ch.tile.clone();
-        self.open(format!("if ({tile} == 0)"));
+        match ch.op {
+            Op::Seg(_) => self.open(format!("if ({tile} == 0 || {} != 0)", acc[0])),
+            _ => self.open(format!("if ({tile} == 0)")),
+        }
         self.publish(ch, 1, &acc);
         self.indent -= 1;
         self.open("} else");
@@ -1563,8 +1582,12 @@ impl Generator<'_> {
         }
         self.line(format!("{flags}[{}] = {more};", w + 1));
         self.line(format!("{flags}[{}] = {at} - {k};", w + 2));
-        self.open(format!("if (!{more})"));
         let agg = ch.at(ch.aggregate_at());
+        match ch.op {
+            // A tile with a head published its prefix before its look-back.
+            Op::Seg(_) => self.open(format!("if (!{more} && {} == 0)", agg[0])),
+            _ => self.open(format!("if (!{more})")),
+        }
         let inclusive = self.declare(&comps, &acc, "incl");
         self.combine_into(ch, &inclusive, &inclusive, &agg)?;
         self.publish(ch, 1, &inclusive);
