@@ -50,8 +50,8 @@
 //! every order gives the same result; for floats it would make results
 //! vary between runs, so a scan with a float component keeps
 //! `scan-tiles`, whose order is fixed. It also needs a tile of at least one
-//! element per work-item in `Config::scan_local_bytes` and
-//! `Config::lookback`.
+//! element per work-item in `Config::scan_local_bytes` (a segmented
+//! scan's in `Config::seg_scan_local_bytes`) and `Config::lookback`.
 //!
 //! `filter(keep)(xs)` (`FILTER`, high-level since `filter-lookback`)
 //! becomes `filterLookback(keep, chain)(xs)`: the same tiles over the
@@ -176,12 +176,13 @@ pub fn head_words(l: i64, t: i64) -> i64 {
 /// The elements per work-item of a segmented look-back scan of values of
 /// `k` components (`segScan-lookback`): as [`lookback_items`] for a tile
 /// of the values, scanning (head flag, value) pairs of `k + 1`
-/// components, and a bit per element for the tile's head flags.
+/// components, and a bit per element for the tile's head flags, within
+/// `cfg.seg_scan_local_bytes`.
 pub fn seg_lookback_items(k: usize, cfg: &Config) -> Option<i64> {
     let l = cfg.group_size;
     let fixed = 8 * (values_len(l) * (k as i64 + 1) + flags_len(l)) + 8;
     let per_item = 8 * k.max(1) as i64 * l + (l + 7) / 8;
-    let t = ((cfg.scan_local_bytes - fixed) / per_item).min(LOOKBACK_MAX_ITEMS);
+    let t = ((cfg.seg_scan_local_bytes - fixed) / per_item).min(LOOKBACK_MAX_ITEMS);
     if t < 1 {
         return None;
     }

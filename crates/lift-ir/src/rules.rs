@@ -130,6 +130,10 @@ pub struct Config {
     /// picks the elements per work-item from it); `0` turns `scan-tiles`
     /// off (`scan-blocks` then lowers every scan).
     pub scan_local_bytes: i64,
+    /// Bytes of local memory a segmented scan's look-back tile may
+    /// declare (`segScan-lookback` picks its elements per work-item from
+    /// it); see [`SEG_SCAN_LOCAL_BYTES`].
+    pub seg_scan_local_bytes: i64,
     /// How many times `scan-tiles` scans its tile totals by `scan-tiles`
     /// again (`scan-tiles-nested`); see [`SCAN_LEVELS`].
     pub scan_levels: u32,
@@ -249,6 +253,7 @@ impl Default for Config {
             group_size: REDUCE_GROUP_SIZE,
             max_groups: REDUCE_MAX_GROUPS,
             scan_local_bytes: SCAN_LOCAL_BYTES,
+            seg_scan_local_bytes: SEG_SCAN_LOCAL_BYTES,
             scan_levels: SCAN_LEVELS,
             lookback: true,
             seg_reduce: SegReduce::ByShape,
@@ -278,8 +283,21 @@ impl Default for Config {
 /// (21 elements) the plain scan's group no longer fits five times in an
 /// SM (45.7 KB of local memory): `plus_scan` 0.696, the filter 0.754; the
 /// segmented scan, whose 64 registers hold it to four groups an SM
-/// anyway, 0.255 against 0.273 (power-law rows 0.275 against 0.288).
+/// anyway, 0.255 against 0.273 (power-law rows 0.275 against 0.288): it
+/// has a budget of its own, [`SEG_SCAN_LOCAL_BYTES`].
 pub const SCAN_LOCAL_BYTES: i64 = 44 * 1024;
+
+/// Local memory for a segmented scan's look-back tile: all of the 48 KiB.
+/// Its group carries (head flag, value) pairs, twice the registers of a
+/// plain scan's (64 on the H200 for a segmented `plus_scan`), which hold
+/// it to four groups an SM whatever its tile: the larger tile costs no
+/// concurrency there and shares the tile's fixed cost among more
+/// elements. On the H200 (`primitives.py segscan`, two runs each,
+/// alternating, ms of kernels a run; note [a head ends the look-back] in
+/// opencl-backend's `codegen/lookback.rs` in both): 2^22 rows of 8 0.238 /
+/// 0.240 against 0.252 / 0.253 at 44 KiB, power-law rows 0.257 / 0.257
+/// against 0.269 / 0.270.
+pub const SEG_SCAN_LOCAL_BYTES: i64 = 48 * 1024;
 
 /// Work-items per work-group of a reduction (a power of two).
 pub const REDUCE_GROUP_SIZE: i64 = 256;

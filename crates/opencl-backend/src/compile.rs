@@ -76,7 +76,10 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// or `0` [`lift_ir::rules::Config::seg_stream_loads`], and
 /// `NESSIE_SCAN_LOCAL_BYTES=B` (4096 to 48 KiB)
 /// [`lift_ir::rules::Config::scan_local_bytes`] (the local memory a scan
-/// or filter tile may take, and so its elements a work-item).
+/// or filter tile may take, and so its elements a work-item), and
+/// `NESSIE_SEG_SCAN_LOCAL_BYTES=B` (4096 to 48 KiB)
+/// [`lift_ir::rules::Config::seg_scan_local_bytes`] (the same for a
+/// segmented scan's tile).
 pub fn config_from_env() -> lift_ir::rules::Config {
     use lift_ir::rules::SegReduce;
     let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {
@@ -139,8 +142,14 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         .and_then(|b| b.trim().parse::<i64>().ok())
         .filter(|b| (4096..=48 * 1024).contains(b))
         .unwrap_or(defaults.scan_local_bytes);
+    let seg_scan_local_bytes = std::env::var("NESSIE_SEG_SCAN_LOCAL_BYTES")
+        .ok()
+        .and_then(|b| b.trim().parse::<i64>().ok())
+        .filter(|b| (4096..=48 * 1024).contains(b))
+        .unwrap_or(defaults.seg_scan_local_bytes);
     lift_ir::rules::Config {
         scan_local_bytes,
+        seg_scan_local_bytes,
         merge_items,
         merge_group_size,
         merge_groups,

@@ -138,6 +138,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             group_size,
             max_groups: 3,
             scan_local_bytes: if group_size == 2 { 240 } else { 0 },
+            seg_scan_local_bytes: if group_size == 2 { 240 } else { 0 },
             scan_levels: 1,
             lookback: true,
             // Merge with the tiles of 2 work-items, teams with 4.

@@ -272,16 +272,19 @@ fn single_pass_scans_of_bools_and_segmented_int_pairs_and_filters_of_tuples() {
 #[test]
 fn segmented_look_back_scans_of_every_shape() {
     support::own_process!();
-    // A segmented int scan is one look-back launch whose tiles (256 · 19
-    // ints) find their heads in the descriptor: one segment over hundreds
-    // of tiles, many of 0 to 2 elements, harmonic (power-law) lengths,
-    // long segments starting at tile boundaries between runs of empty
-    // ones, a segment per element (the most heads a tile can have), tuples
-    // (two scans fused), and products.
+    // A segmented int scan is one look-back launch whose tiles (256 · 21
+    // ints, `lift_ir::rules::SEG_SCAN_LOCAL_BYTES`) find their heads in
+    // the descriptor; a tile with a head publishes its prefix before its
+    // look-back (note [a head ends the look-back]), one without waits for
+    // the tiles before it. One segment over hundreds of tiles, many of 0
+    // to 2 elements, harmonic (power-law) lengths, long segments starting
+    // at tile boundaries between runs of empty ones, a segment per element
+    // (the most heads a tile can have), tuples (two scans fused), and
+    // products.
     agrees(
-        "let r = {plus_scan(s) : s in [{rem(i * 7, 13) - 6 : i in index(1000003)}]} in (sum(r[0]), r[0][1000002], r[0][4864]);\n\
-         let r = {min_scan(s) : s in {{rem(i * 31, 17) : i in index(if rem(j, 300) == 0 then 4864 else 0)} : j in index(3000)}} in (sum({sum(s) : s in r}), r[300], r[2700][4863]);\n\
-         let r = {plus_scan(s) : s in {{j : i in index(1)} : j in index(20000)}} in (sum({sum(s) : s in r}), r[4864], r[19999]);\n\
+        "let r = {plus_scan(s) : s in [{rem(i * 7, 13) - 6 : i in index(1000003)}]} in (sum(r[0]), r[0][1000002], r[0][5376]);\n\
+         let r = {min_scan(s) : s in {{rem(i * 31, 17) : i in index(if rem(j, 300) == 0 then 5376 else 0)} : j in index(3000)}} in (sum({sum(s) : s in r}), r[300], r[2700][5375]);\n\
+         let r = {plus_scan(s) : s in {{j : i in index(1)} : j in index(20000)}} in (sum({sum(s) : s in r}), r[5376], r[19999]);\n\
          let r = {max_scan(s) : s in {{rem(i * j, 11) : i in index(rem(j * 7, 3))} : j in index(100001)}} in (sum({sum(s) : s in r}), r[100000]);\n\
          let r = {plus_scan(s) : s in {{rem(i * j, 5) : i in index(4096 / (1 + rem(j * 1299709 + 12345, 4096)))} : j in index(30000)}} in (sum({sum(s) : s in r}), #r, r[29999]);\n\
          let r = {min_scan(s) : s in {{rem(i * 31, 17) : i in index(if rem(j, 500) == 0 then 3840 else 0)} : j in index(5000)}} in (sum({sum(s) : s in r}), r[500], r[4500][3839]);\n\
