@@ -74,7 +74,7 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -135,6 +135,8 @@ fn main() {
         programs.retain(|p| !p.starts_with(&corpus_group));
     }
     let corpus_share = corpus_opencl_share();
+    // The `opencl` trials that run on the trial servers (note [trial servers]).
+    let mut served_trials = Vec::new();
     for path in programs {
         let rel = path.strip_prefix(&root).unwrap().to_path_buf();
         let name = rel.strip_prefix("tests/programs").unwrap().display().to_string();
@@ -169,6 +171,9 @@ fn main() {
                 writes_files,
             };
             let trial_name = format!("{backend}::{name}");
+            if backend == "opencl" && opencl_trial_options(&rel).is_some() {
+                served_trials.push(trial_name.clone());
+            }
             let trial = Trial::test(trial_name.clone(), move || timed(&trial_name, || program.check()));
             let trial = if backend == "opencl" && !opencl.run_trials { trial.with_ignored_flag(true) } else { trial };
             trials.push(if backend == "opencl" { (Weight::OpenclProgram, trial) } else { (Weight::Light, trial) });
@@ -186,7 +191,22 @@ fn main() {
     trials.extend(cli_trials(&root, opencl.run_trials));
     // Heaviest first (note [trial order]); the sort is stable.
     trials.sort_by_key(|(weight, _)| std::cmp::Reverse(*weight));
-    libtest_mimic::run(&args, trials.into_iter().map(|(_, t)| t).collect()).exit();
+    if opencl.run_trials && trial_servers_wanted() && served_trials.iter().any(|name| selected(&args, name)) {
+        let threads = args.test_threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let _ = SERVERS.set(TrialServers::start(&root, threads.min(served_trials.len())));
+    }
+    let conclusion = libtest_mimic::run(&args, trials.into_iter().map(|(_, t)| t).collect());
+    if let Some(servers) = SERVERS.get() {
+        servers.stop();
+    }
+    conclusion.exit();
+}
+
+/// Whether libtest-mimic runs the trial `name` under `args`' filter and
+/// skips (a substring of the name, or the name itself with `--exact`).
+fn selected(args: &Arguments, name: &str) -> bool {
+    let matches = |pattern: &str| if args.exact { name == pattern } else { name.contains(pattern) };
+    !args.list && args.filter.as_deref().is_none_or(matches) && !args.skip.iter().any(|s| matches(s))
 }
 
 // Note [trial order]
@@ -311,6 +331,182 @@ fn run_nessie_unoptimised(root: &Path, args: &[&str], env: &[(&str, &str)]) -> R
     let mut env = env.to_vec();
     env.push(("NESSIE_CL_OPTIONS", &options));
     run_nessie_with(root, args, &env)
+}
+
+// Note [trial servers]
+// ~~~~~~~~~~~~~~~~~~~~
+// A `nessie` process that builds kernels on PoCL first loads PoCL's kernel
+// library (9 MB of bitcode), about 1.1 s of CPU before its first build:
+// thirty `builtins/` programs with cold caches took 161 s one process each
+// and 127 s on one `nessie serve`. So the `opencl` trials of the test
+// builds (note [test builds]) run on trial servers: `nessie serve`
+// processes started with the test builds' options, one per test thread,
+// each serving one trial at a time (`NESSIE_SERVER` names the server a
+// trial has taken). What a trial checks does not change: a run through a
+// server prints the same bytes and exits with the same status as the run by
+// itself (`src/serve`), and a server that does not answer makes the client
+// run the program itself. A trial server serves every such trial of the
+// binary, so the trials also check that a long-lived server stays correct
+// from run to run.
+//
+// The `opencl` trials of `tests/programs/examples/` (built as users build),
+// the `cli::` trials and the random programs still run each program in a
+// process of its own. `NESSIE_TEST_SERVERS=0` runs every trial so. The
+// servers get the harness's environment and die with it (a parent-death
+// signal); `NESSIE_TRIAL_TIMES` counts a server's CPU time during a trial
+// as the trial's.
+
+/// Whether the `opencl` trials of the test builds run on trial servers
+/// (note [trial servers]): unless `NESSIE_TEST_SERVERS=0`.
+fn trial_servers_wanted() -> bool {
+    std::env::var("NESSIE_TEST_SERVERS").map_or(true, |v| v.trim() != "0")
+}
+
+/// The trial servers, started before the trials where any trial that runs
+/// on them is selected.
+static SERVERS: OnceLock<TrialServers> = OnceLock::new();
+
+/// `nessie serve` processes for the `opencl` trials (note [trial servers]).
+struct TrialServers {
+    /// The servers' sockets and logs, removed at the end.
+    dir: TempDir,
+    /// The sockets of the servers no trial holds.
+    free: Mutex<Vec<(PathBuf, u32)>>,
+    freed: Condvar,
+    /// How many servers listen.
+    listening: usize,
+    children: Mutex<Vec<std::process::Child>>,
+}
+
+/// A server a trial holds; it goes back to the pool when dropped.
+struct HeldServer<'a> {
+    servers: &'a TrialServers,
+    socket: PathBuf,
+    pid: u32,
+}
+
+impl TrialServers {
+    /// Starts `count` servers and waits until each listens (a server that
+    /// does not is left out, with a note: its trials run by themselves).
+    fn start(root: &Path, count: usize) -> TrialServers {
+        use std::os::unix::process::CommandExt as _;
+        let dir = TempDir::new("servers");
+        let _ = std::fs::create_dir_all(dir.path());
+        let mut children = Vec::new();
+        let mut sockets = Vec::new();
+        for i in 0..count.max(1) {
+            let socket = dir.path().join(format!("server{i}.sock"));
+            let log = dir.path().join(format!("server{i}.log"));
+            let mut command = Command::new(env!("CARGO_BIN_EXE_nessie"));
+            command
+                .arg("serve")
+                .arg("--socket")
+                .arg(&socket)
+                .current_dir(root)
+                .env_remove("NESSIE_DEVICE")
+                .env_remove("NESSIE_SERVER")
+                .env("NO_COLOR", "1")
+                .env("NESSIE_CL_OPTIONS", test_cl_options())
+                .stdin(Stdio::null())
+                .stdout(Stdio::null());
+            if let Ok(file) = std::fs::File::create(&log) {
+                command.stderr(file);
+            }
+            // SAFETY: prctl is async-signal-safe; the closure allocates nothing.
+            unsafe {
+                command.pre_exec(|| {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    Ok(())
+                });
+            }
+            match command.spawn() {
+                Ok(child) => {
+                    sockets.push((socket, log, child.id()));
+                    children.push(child);
+                }
+                Err(e) => eprintln!("note: a trial server did not start ({e}); its trials run by themselves"),
+            }
+        }
+        let started = Instant::now();
+        let mut listening = Vec::new();
+        for (socket, log, pid) in sockets {
+            loop {
+                if std::os::unix::net::UnixStream::connect(&socket).is_ok() {
+                    listening.push((socket, pid));
+                    break;
+                }
+                if started.elapsed() > Duration::from_secs(60) || !Path::new(&format!("/proc/{pid}")).exists() {
+                    eprintln!(
+                        "note: the trial server on {} does not answer; its trials run by themselves\n{}",
+                        socket.display(),
+                        std::fs::read_to_string(&log).unwrap_or_default()
+                    );
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        TrialServers {
+            dir,
+            listening: listening.len(),
+            free: Mutex::new(listening),
+            freed: Condvar::new(),
+            children: Mutex::new(children),
+        }
+    }
+
+    /// A free server, waiting for one; `None` where none listens.
+    fn take(&self) -> Option<HeldServer<'_>> {
+        if self.listening == 0 {
+            return None;
+        }
+        let mut free = self.free.lock().unwrap_or_else(|p| p.into_inner());
+        loop {
+            if let Some((socket, pid)) = free.pop() {
+                return Some(HeldServer { servers: self, socket, pid });
+            }
+            let (guard, timeout) = self.freed.wait_timeout(free, RUN_TIMEOUT).unwrap_or_else(|p| p.into_inner());
+            free = guard;
+            if timeout.timed_out() && free.is_empty() {
+                return None;
+            }
+        }
+    }
+
+    /// Stops every server.
+    fn stop(&self) {
+        for child in self.children.lock().unwrap_or_else(|p| p.into_inner()).iter_mut() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        let _ = std::fs::remove_dir_all(self.dir.path());
+    }
+}
+
+impl HeldServer<'_> {
+    fn socket(&self) -> &str {
+        self.socket.to_str().unwrap()
+    }
+
+    /// The server's CPU seconds so far (user and system), from `/proc`.
+    fn cpu_seconds(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid)).unwrap_or_default();
+        // The fields after the command's name, which is in parentheses:
+        // utime and stime are the 12th and 13th of them.
+        let fields: Vec<&str> = stat.rsplit_once(')').map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
+        // SAFETY: sysconf has no preconditions.
+        let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+        let field = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+        (field(11) + field(12)) / ticks
+    }
+}
+
+impl Drop for HeldServer<'_> {
+    fn drop(&mut self) {
+        let mut free = self.servers.free.lock().unwrap_or_else(|p| p.into_inner());
+        free.push((std::mem::take(&mut self.socket), self.pid));
+        self.servers.freed.notify_one();
+    }
 }
 
 /// Whether the `opencl` trials run.
@@ -663,13 +859,28 @@ impl ProgramRun {
         let mut args = vec!["run", file];
         args.extend_from_slice(self.options);
         let cl_options = opencl_trial_options(&self.rel);
-        let env: Vec<(&str, &str)> = match (self.backend, &cl_options) {
+        let mut env: Vec<(&str, &str)> = match (self.backend, &cl_options) {
             ("opencl", Some(options)) => vec![("NESSIE_CL_OPTIONS", options.as_str())],
             _ => Vec::new(),
         };
         let result = {
             let _writing = self.writes_files.then(|| FILE_WRITERS.lock().unwrap_or_else(|p| p.into_inner()));
-            run_nessie_with(&self.root, &args, &env)?
+            // The test builds' `opencl` trials run on a trial server
+            // where there are servers (note [trial servers]).
+            let server = match (self.backend, &cl_options) {
+                ("opencl", Some(_)) => SERVERS.get().and_then(TrialServers::take),
+                _ => None,
+            };
+            if let Some(server) = &server {
+                env.push(("NESSIE_SERVER", server.socket()));
+            }
+            let cpu_before = server.as_ref().map(|s| s.cpu_seconds());
+            let result = run_nessie_with(&self.root, &args, &env)?;
+            if let (Some(server), Some(before)) = (&server, cpu_before) {
+                let spent = server.cpu_seconds() - before;
+                CHILD_CPU.with(|c| c.set(c.get() + spent));
+            }
+            result
         };
         if self.rewrite_pins {
             let actual = match result.refusal() {
