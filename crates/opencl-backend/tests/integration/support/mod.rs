@@ -341,7 +341,8 @@ pub fn run_in_own_process() -> bool {
     let name = std::thread::current().name().expect("libtest names a test's thread after the test").to_string();
     let binary = std::env::current_exe().expect("the test binary");
     let output = std::process::Command::new(binary)
-        .args([name.as_str(), "--exact", "--nocapture", "--test-threads=1"])
+        // `--include-ignored`: an ignored test run on demand runs there too.
+        .args([name.as_str(), "--exact", "--include-ignored", "--nocapture", "--test-threads=1"])
         .env(OWN_PROCESS, "1")
         .output()
         .expect("the test binary runs");
