@@ -446,6 +446,19 @@ impl<'a> Generator<'a> {
         self.line("}");
     }
 
+    /// A lower-bound search: `while (lo < hi)` halves `[lo, hi)` (C
+    /// variables of type `ty`), keeping the upper half where `below(m)`,
+    /// the C condition at the midpoint `m`, holds; `lo` ends at the first
+    /// position where it does not (the condition must be monotone: true,
+    /// then false).
+    fn lower_bound(&mut self, ty: &str, (lo, hi): (&str, &str), below: impl FnOnce(&str) -> String) {
+        let m = self.fresh("mid");
+        self.open(format!("while ({lo} < {hi})"));
+        self.line(format!("const {ty} {m} = {lo} + ({hi} - {lo}) / 2;"));
+        self.line(format!("if ({}) {lo} = {m} + 1; else {hi} = {m};", below(&m)));
+        self.close();
+    }
+
     fn need(&mut self, arg: KernelArg) {
         if !self.args.contains(&arg) {
             self.args.push(arg);

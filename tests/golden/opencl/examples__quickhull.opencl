@@ -1782,8 +1782,8 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
-                const int m = (x + y) / 2;
-                if (sampled[m] < d_1) x = m + 1; else y = m;
+                const int mid_1 = x + (y - x) / 2;
+                if (sampled[mid_1] < d_1) x = mid_1 + 1; else y = mid_1;
             }
             const long lo_1 = x > 0 ? ((x - 1) + 1) * (n_offsets) / 256 - 1 + 1 : 0;
             const long hi_1 = x < 256 ? ((x) + 1) * (n_offsets) / 256 - 1 : (n_offsets);
@@ -1928,8 +1928,8 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
-                const int m = (x + y) / 2;
-                if (sampled[m] < d_1) x = m + 1; else y = m;
+                const int mid_1 = x + (y - x) / 2;
+                if (sampled[mid_1] < d_1) x = mid_1 + 1; else y = mid_1;
             }
             const long lo_1 = x > 0 ? ((x - 1) + 1) * (n_offsets) / 256 - 1 + 1 : 0;
             const long hi_1 = x < 256 ? ((x) + 1) * (n_offsets) / 256 - 1 : (n_offsets);
@@ -2287,8 +2287,8 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         const int dhi = min(dlo + 8, cl);
         int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
         while (lo_1 < hi_1) {
-            const int m = (lo_1 + hi_1) / 2;
-            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+            const int mid_1 = lo_1 + (hi_1 - lo_1) / 2;
+            if (merge_ends[mid_1] < dlo - mid_1) lo_1 = mid_1 + 1; else hi_1 = mid_1;
         }
         int ii = lo_1, jj = dlo - lo_1, head = -1;
         long acc_1 = 0L;
@@ -4325,8 +4325,8 @@ __kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoc
     barrier(CLK_LOCAL_MEM_FENCE);
     long a = range[2], b = range[3];
     while (a < b) {
-        const long m = (a + b) / 2;
-        if (cross_offsets[m] < start) a = m + 1; else b = m;
+        const long mid = a + (b - a) / 2;
+        if (cross_offsets[mid] < start) a = mid + 1; else b = mid;
     }
     for (long s = a + l; s < n_cross_offsets && (tile_no == lookback_tiles - 1 || cross_offsets[s] < start + 2304); s += 256) {
         const long q = min(cross_offsets[s], n_cross_elements) - start;
@@ -5910,8 +5910,8 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
-                const int m = (x + y) / 2;
-                if (sampled[m] < d_1) x = m + 1; else y = m;
+                const int mid_1 = x + (y - x) / 2;
+                if (sampled[mid_1] < d_1) x = mid_1 + 1; else y = mid_1;
             }
             const long lo_2 = x > 0 ? ((x - 1) + 1) * (n_cross_offsets) / 256 - 1 + 1 : 0;
             const long hi_2 = x < 256 ? ((x) + 1) * (n_cross_offsets) / 256 - 1 : (n_cross_offsets);
@@ -6091,8 +6091,8 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
-                const int m = (x + y) / 2;
-                if (sampled[m] < d_1) x = m + 1; else y = m;
+                const int mid_1 = x + (y - x) / 2;
+                if (sampled[mid_1] < d_1) x = mid_1 + 1; else y = mid_1;
             }
             const long lo_2 = x > 0 ? ((x - 1) + 1) * (n_cross_offsets) / 256 - 1 + 1 : 0;
             const long hi_2 = x < 256 ? ((x) + 1) * (n_cross_offsets) / 256 - 1 : (n_cross_offsets);
@@ -6371,8 +6371,8 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
         const int dhi = min(dlo + 4, cl);
         int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
         while (lo_1 < hi_1) {
-            const int m = (lo_1 + hi_1) / 2;
-            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+            const int mid_1 = lo_1 + (hi_1 - lo_1) / 2;
+            if (merge_ends[mid_1] < dlo - mid_1) lo_1 = mid_1 + 1; else hi_1 = mid_1;
         }
         int ii = lo_1, jj = dlo - lo_1, head = -1;
         double acc_2 = 0.0;
@@ -8210,8 +8210,8 @@ __kernel void hsplit_fused_9_kept(__global int* packed_elements_1_status, uint p
     barrier(CLK_LOCAL_MEM_FENCE);
     long a = range[2], b = range[3];
     while (a < b) {
-        const long m = (a + b) / 2;
-        if (points_offsets[m] < start) a = m + 1; else b = m;
+        const long mid = a + (b - a) / 2;
+        if (points_offsets[mid] < start) a = mid + 1; else b = mid;
     }
     for (long s = a + l; s < n_points_offsets && (tile_no == lookback_tiles - 1 || points_offsets[s] < start + 1280); s += 256) {
         const long q = min(points_offsets[s], n_points_elements_1) - start;
@@ -9794,8 +9794,8 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
-                const int m = (x + y) / 2;
-                if (sampled[m] < d_1) x = m + 1; else y = m;
+                const int mid_1 = x + (y - x) / 2;
+                if (sampled[mid_1] < d_1) x = mid_1 + 1; else y = mid_1;
             }
             const long lo_2 = x > 0 ? ((x - 1) + 1) * (n_cross_offsets) / 256 - 1 + 1 : 0;
             const long hi_2 = x < 256 ? ((x) + 1) * (n_cross_offsets) / 256 - 1 : (n_cross_offsets);
@@ -9975,8 +9975,8 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
-                const int m = (x + y) / 2;
-                if (sampled[m] < d_1) x = m + 1; else y = m;
+                const int mid_1 = x + (y - x) / 2;
+                if (sampled[mid_1] < d_1) x = mid_1 + 1; else y = mid_1;
             }
             const long lo_2 = x > 0 ? ((x - 1) + 1) * (n_cross_offsets) / 256 - 1 + 1 : 0;
             const long hi_2 = x < 256 ? ((x) + 1) * (n_cross_offsets) / 256 - 1 : (n_cross_offsets);
@@ -10255,8 +10255,8 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
         const int dhi = min(dlo + 4, cl);
         int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
         while (lo_1 < hi_1) {
-            const int m = (lo_1 + hi_1) / 2;
-            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+            const int mid_1 = lo_1 + (hi_1 - lo_1) / 2;
+            if (merge_ends[mid_1] < dlo - mid_1) lo_1 = mid_1 + 1; else hi_1 = mid_1;
         }
         int ii = lo_1, jj = dlo - lo_1, head = -1;
         double acc_2 = 0.0;

@@ -3165,8 +3165,8 @@ __kernel void quicksort_fused_4_lesser_elements(__global int* lesser_elements_st
     barrier(CLK_LOCAL_MEM_FENCE);
     long a = range[2], b = range[3];
     while (a < b) {
-        const long m = (a + b) / 2;
-        if (s_offsets_0[m] < start) a = m + 1; else b = m;
+        const long mid = a + (b - a) / 2;
+        if (s_offsets_0[mid] < start) a = mid + 1; else b = mid;
     }
     for (long s = a + l; s < n_s_offsets && (tile_no == lookback_tiles - 1 || s_offsets_0[s] < start + 1792); s += 256) {
         const long q = min(s_offsets_0[s], total_1) - start;
@@ -5292,8 +5292,8 @@ __kernel void quicksort_fused_4_by_ids_lesser_elements(__global int* lesser_elem
     barrier(CLK_LOCAL_MEM_FENCE);
     long a = range[2], b = range[3];
     while (a < b) {
-        const long m = (a + b) / 2;
-        if (s_offsets_0[m] < start) a = m + 1; else b = m;
+        const long mid = a + (b - a) / 2;
+        if (s_offsets_0[mid] < start) a = mid + 1; else b = mid;
     }
     for (long s = a + l; s < n_s_offsets && (tile_no == lookback_tiles - 1 || s_offsets_0[s] < start + 1792); s += 256) {
         const long q = min(s_offsets_0[s], total_1) - start;

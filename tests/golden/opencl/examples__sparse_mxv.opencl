@@ -1903,8 +1903,8 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
-                const int m = (x + y) / 2;
-                if (sampled[m] < d_1) x = m + 1; else y = m;
+                const int mid_1 = x + (y - x) / 2;
+                if (sampled[mid_1] < d_1) x = mid_1 + 1; else y = mid_1;
             }
             const long lo_1 = x > 0 ? ((x - 1) + 1) * (n_m_offsets) / 256 - 1 + 1 : 0;
             const long hi_1 = x < 256 ? ((x) + 1) * (n_m_offsets) / 256 - 1 : (n_m_offsets);
@@ -2059,8 +2059,8 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
             barrier(CLK_LOCAL_MEM_FENCE);
             int x = 0, y = 256;
             while (x < y) {
-                const int m = (x + y) / 2;
-                if (sampled[m] < d_1) x = m + 1; else y = m;
+                const int mid_1 = x + (y - x) / 2;
+                if (sampled[mid_1] < d_1) x = mid_1 + 1; else y = mid_1;
             }
             const long lo_1 = x > 0 ? ((x - 1) + 1) * (n_m_offsets) / 256 - 1 + 1 : 0;
             const long hi_1 = x < 256 ? ((x) + 1) * (n_m_offsets) / 256 - 1 : (n_m_offsets);
@@ -2516,8 +2516,8 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         const int dhi = min(dlo + 8, cl);
         int lo_1 = max(dlo - ne, 0), hi_1 = min(dlo, nr);
         while (lo_1 < hi_1) {
-            const int m = (lo_1 + hi_1) / 2;
-            if (merge_ends[m] < dlo - m) lo_1 = m + 1; else hi_1 = m;
+            const int mid_1 = lo_1 + (hi_1 - lo_1) / 2;
+            if (merge_ends[mid_1] < dlo - mid_1) lo_1 = mid_1 + 1; else hi_1 = mid_1;
         }
         int ii = lo_1, jj = dlo - lo_1, head = -1;
         double acc_1 = 0.0;

@@ -769,7 +769,7 @@ impl Generator<'_> {
                 self.kvar(*b)
             })
             .collect();
-        let (a, b, m, s, q) = (self.fresh("a"), self.fresh("b"), self.fresh("m"), self.fresh("s"), self.fresh("q"));
+        let (a, b, s, q) = (self.fresh("a"), self.fresh("b"), self.fresh("s"), self.fresh("q"));
         // The first segment whose offset is at or past the tile's start:
         // two rounds of L probes narrow [0, S] to a range of S / L² (each
         // round one load a work-item, in parallel; the work-item whose
@@ -812,10 +812,7 @@ impl Generator<'_> {
             self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         }
         self.line(format!("long {a} = {range}[2], {b} = {range}[3];"));
-        self.open(format!("while ({a} < {b})"));
-        self.line(format!("const long {m} = ({a} + {b}) / 2;"));
-        self.line(format!("if ({offsets}[{m}] < {start}) {a} = {m} + 1; else {b} = {m};"));
-        self.close();
+        self.lower_bound("long", (&a, &b), |m| format!("{offsets}[{m}] < {start}"));
         // Its segments (the last tile's: all the rest), one a work-item.
         self.open(format!(
             "for (long {s} = {a} + {l}; {s} < {segments} && ({tile} == {tiles} - 1 || {offsets}[{s}] < {start} + \

@@ -56,8 +56,8 @@ impl Generator<'_> {
             hoisted: spec.hoisted.clone(),
         };
         let (count_c, chunks_c, k) = (self.c(&count), self.c(&spec.chunks), spec.chunk);
-        let names = ["l", "segs", "n", "c", "hi", "a", "b", "mid", "start", "end", "lo", "len"];
-        let [l, segs, n, c, hi, a, b, mid, start, end, lo, len] = names.map(|x| self.fresh(x));
+        let names = ["l", "segs", "n", "c", "hi", "a", "b", "start", "end", "lo", "len"];
+        let [l, segs, n, c, hi, a, b, start, end, lo, len] = names.map(|x| self.fresh(x));
         self.line(format!("const long {l} = get_local_id(0);"));
         self.line(format!("const long {segs} = {count_c};"));
         self.line(format!("const long {n} = {segs} > 0 ? {offsets}[{segs} - 1] + {lengths}[{segs} - 1] : 0;"));
@@ -66,10 +66,7 @@ impl Generator<'_> {
         // The segments starting before the chunk's end: the last holds
         // its last element.
         self.line(format!("long {a} = 0, {b} = {hi} <= {n} ? {segs} : 0;"));
-        self.open(format!("while ({a} < {b})"));
-        self.line(format!("const long {mid} = {a} + ({b} - {a}) / 2;"));
-        self.line(format!("if ({offsets}[{mid}] < {hi}) {a} = {mid} + 1; else {b} = {mid};"));
-        self.close();
+        self.lower_bound("long", (&a, &b), |mid| format!("{offsets}[{mid}] < {hi}"));
         self.line(format!("const long {start} = {a} > 0 ? {offsets}[{a} - 1] : 0;"));
         self.line(format!("const long {end} = {a} < {segs} ? {offsets}[{a}] : {n};"));
         let at = ArithExpr::var(&Var::new(c.clone(), Range::below(spec.chunks.clone())));

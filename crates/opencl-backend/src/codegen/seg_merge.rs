@@ -557,15 +557,12 @@ impl Generator<'_> {
         self.tile_values(red, vals, (t, &ne, &j0), l, v, cx.stream)?;
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // This work-item's items of the tile (as in the one-tile merge).
-        let [dlo, dhi, lo, hi, m, ii, jj, head, d, row] =
-            ["dlo", "dhi", "lo", "hi", "m", "ii", "jj", "head", "d", "row"].map(|x| self.fresh(x));
+        let [dlo, dhi, lo, hi, ii, jj, head, d, row] =
+            ["dlo", "dhi", "lo", "hi", "ii", "jj", "head", "d", "row"].map(|x| self.fresh(x));
         self.line(format!("const int {dlo} = min({t} * {v}, {cl});"));
         self.line(format!("const int {dhi} = min({dlo} + {v}, {cl});"));
         self.line(format!("int {lo} = max({dlo} - {ne}, 0), {hi} = min({dlo}, {nr});"));
-        self.open(format!("while ({lo} < {hi})"));
-        self.line(format!("const int {m} = ({lo} + {hi}) / 2;"));
-        self.line(format!("if ({ends}[{m}] < {dlo} - {m}) {lo} = {m} + 1; else {hi} = {m};"));
-        self.close();
+        self.lower_bound("int", (&lo, &hi), |m| format!("{ends}[{m}] < {dlo} - {m}"));
         self.line(format!("int {ii} = {lo}, {jj} = {dlo} - {lo}, {head} = -1;"));
         let acc = self.declare_private(&comps, &init);
         let head_acc = self.declare_private(&comps, &init);

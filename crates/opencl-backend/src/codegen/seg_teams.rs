@@ -437,8 +437,8 @@ impl Generator<'_> {
         let count = format!("({count})");
         let group = teams.group_size;
         let width = if leave.is_some() { group - WARP } else { group };
-        let [chunk_at, sampled, i, chunk, t, d, q, x, y, m, lo, hi] =
-            ["chunk_at", "sampled", "i", "chunk", "t", "d", "q", "x", "y", "m", "lo", "hi"].map(|v| self.fresh(v));
+        let [chunk_at, sampled, i, chunk, t, d, q, x, y, lo, hi] =
+            ["chunk_at", "sampled", "i", "chunk", "t", "d", "q", "x", "y", "lo", "hi"].map(|v| self.fresh(v));
         self.local_decls.push(format!("__local long {chunk_at}[2];"));
         self.local_decls.push(format!("__local long {sampled}[{group}];"));
         // Sample `j` of `g(r) = end(r) + r` (segment `r` ends at
@@ -464,10 +464,7 @@ impl Generator<'_> {
         // The first sample at or above the diagonal: the split lies after
         // the sample before it and at or before this one.
         self.line(format!("int {x} = 0, {y} = {group};"));
-        self.open(format!("while ({x} < {y})"));
-        self.line(format!("const int {m} = ({x} + {y}) / 2;"));
-        self.line(format!("if ({sampled}[{m}] < {d}) {x} = {m} + 1; else {y} = {m};"));
-        self.close();
+        self.lower_bound("int", (&x, &y), |m| format!("{sampled}[{m}] < {d}"));
         self.line(format!("const long {lo} = {x} > 0 ? {} + 1 : 0;", row(&format!("{x} - 1"))));
         self.line(format!("const long {hi} = {x} < {group} ? {} : {count};", row(&x)));
         self.open(format!("if ({l} < {width} && {t} <= {tiles})"));
