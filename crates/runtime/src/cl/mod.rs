@@ -64,7 +64,9 @@ pub use launch::{Arg, Grid, Launch};
 pub use lookback_arena::LookbackArgs;
 pub use profile::{CommandKind, GroupStats, Stats};
 pub use program::{Kernel, Program};
-pub use session::{BuildStats, CommandTiming, DeviceLimits, ElementRead, ElementValue, ProgramLayout, Session};
+pub use session::{
+    BuildStats, CommandTiming, DeviceLimits, ElementRead, ElementValue, KEPT_PROGRAMS, ProgramLayout, Session,
+};
 
 use opencl3::error_codes as codes;
 use opencl3::types::cl_int;

@@ -11,7 +11,8 @@
 //!   fp64);
 //! - a cache of built programs, keyed by a hash of source and options, in
 //!   front of the on-disk cache of their binaries ([`super::binary_cache`],
-//!   chosen by `NESSIE_CACHE_DIR`; [`Session::set_binary_cache`]);
+//!   chosen by `NESSIE_CACHE_DIR`; [`Session::set_binary_cache`]): the
+//!   [`KEPT_PROGRAMS`] used last;
 //! - the profile of the commands it enqueued (`profile.rs`);
 //! - the error flag buffer that checked kernels write (`error_flag.rs`).
 //!
@@ -272,6 +273,9 @@ pub struct Session {
     // Fields drop in order: everything made in the context before it.
     profiler: Profiler,
     programs: HashMap<u64, Vec<CachedProgram>>,
+    /// How many builds and cache hits [`Session::build_program`] has
+    /// served: each cached program's `used` is one of these.
+    program_uses: u64,
     binary_cache: BinaryCache,
     /// `CL_DEVICE_VERSION` and `CL_DRIVER_VERSION`, for the binary cache's
     /// keys.
@@ -374,7 +378,32 @@ struct CachedProgram {
     source: String,
     options: String,
     program: Rc<Program>,
+    /// The [`Session::program_uses`] count of its last build or hit.
+    used: u64,
 }
+
+// Note [kept programs]
+// ~~~~~~~~~~~~~~~~~~~~
+// A session keeps the programs it built, so that a later build of the same
+// source and options (the next run in `nessie serve`, a program run twice
+// in one process) takes no time. It keeps at most `KEPT_PROGRAMS` of them,
+// the least recently used going first: a built program holds the driver's
+// memory (PoCL keeps each program's bitcode and its kernels' shared
+// objects), so a long-lived `nessie serve` grew with every new program it
+// ran. One server ran the 178 test programs of `tests/programs` outside
+// `corpus/` and `examples/` one after another on PoCL: from the 110th to
+// the 170th its resident size grew by 231 MB keeping every program and by
+// 46 MB keeping 64 (1.97 against 1.78 GB at the 170th; most of the rest is
+// one program's host recursion to its depth limit, not programs). A run
+// holds the programs it uses itself (the executor's own `Rc`s), so one
+// dropped from the cache during a run stays built for it; a later build of
+// it loads its binary from the on-disk cache where that is on
+// (`binary_cache.rs`).
+
+/// How many built programs a session keeps (note [kept programs]): more
+/// than any one run builds (a run builds its kernels as one program, or
+/// each on its own: the largest example has 33).
+pub const KEPT_PROGRAMS: usize = 64;
 
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -447,6 +476,7 @@ impl Session {
             timing,
             profiler: Profiler::with_trace(LaunchTrace::from_env()),
             programs: HashMap::new(),
+            program_uses: 0,
             binary_cache: BinaryCache::from_env(device),
             device_version,
             driver_version,
@@ -551,8 +581,10 @@ impl Session {
             (source, options).hash(&mut hasher);
             hasher.finish()
         };
+        self.program_uses += 1;
         let bucket = self.programs.entry(key).or_default();
-        if let Some(cached) = bucket.iter().find(|c| c.source == source && c.options == options) {
+        if let Some(cached) = bucket.iter_mut().find(|c| c.source == source && c.options == options) {
+            cached.used = self.program_uses;
             return Ok(Rc::clone(&cached.program));
         }
         let target = BuildTarget {
@@ -571,12 +603,29 @@ impl Session {
         } else {
             self.builds.compiled += 1;
         }
-        bucket.push(CachedProgram {
+        self.programs.entry(key).or_default().push(CachedProgram {
             source: source.to_string(),
             options: options.to_string(),
             program: Rc::clone(&program),
+            used: self.program_uses,
         });
+        self.forget_least_used_programs();
         Ok(program)
+    }
+
+    /// Drops the least recently used programs of the cache beyond
+    /// [`KEPT_PROGRAMS`] (note [kept programs]).
+    fn forget_least_used_programs(&mut self) {
+        let mut kept: usize = self.programs.values().map(Vec::len).sum();
+        while kept > KEPT_PROGRAMS {
+            let oldest = self.programs.values().flatten().map(|c| c.used).min();
+            let Some(oldest) = oldest else { break };
+            for bucket in self.programs.values_mut() {
+                bucket.retain(|c| c.used != oldest);
+            }
+            self.programs.retain(|_, bucket| !bucket.is_empty());
+            kept -= 1;
+        }
     }
 
     /// Where this session keeps built binaries: by default what
@@ -610,7 +659,8 @@ impl Session {
         self.builds
     }
 
-    /// How many distinct programs this session has built.
+    /// How many built programs this session keeps (at most
+    /// [`KEPT_PROGRAMS`]: note [kept programs]).
     pub fn built_program_count(&self) -> usize {
         self.programs.values().map(Vec::len).sum()
     }

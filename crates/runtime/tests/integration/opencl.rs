@@ -187,6 +187,41 @@ fn programs_are_built_once_per_source_and_options() {
     assert!(matches!(&missing, Err(ClError::Internal(m)) if m.contains("nothing")), "{missing:?}");
 }
 
+#[test]
+fn a_session_keeps_the_programs_it_used_last() {
+    // Note [kept programs]: beyond KEPT_PROGRAMS the least recently used
+    // program goes; a hit counts as a use; a program dropped from the
+    // cache stays usable where it is held, and builds again when asked for.
+    let mut session = session();
+    session.set_binary_cache(BinaryCache::off());
+    let kept = runtime::cl::KEPT_PROGRAMS;
+    let source = |i: usize| format!("__kernel void k{i}(__global long* xs) {{ xs[0] = {i}; }}");
+    let first = session.build_program("p0", &source(0), "").unwrap();
+    for i in 1..kept {
+        session.build_program("p", &source(i), "").unwrap();
+    }
+    assert_eq!(session.built_program_count(), kept);
+    // Program 0 used again: program 1 is now the least recently used.
+    let again = session.build_program("p0", &source(0), "").unwrap();
+    assert!(Rc::ptr_eq(&first, &again));
+    let compiled = session.build_stats().compiled;
+    session.build_program("p", &source(kept), "").unwrap();
+    assert_eq!(session.built_program_count(), kept);
+    assert_eq!(session.build_stats().compiled, compiled + 1);
+    // Program 0 stayed; program 1 went and builds again.
+    let zero = session.build_program("p0", &source(0), "").unwrap();
+    assert!(Rc::ptr_eq(&first, &zero));
+    assert_eq!(session.build_stats().compiled, compiled + 1);
+    session.build_program("p", &source(1), "").unwrap();
+    assert_eq!(session.build_stats().compiled, compiled + 2);
+    assert_eq!(session.built_program_count(), kept);
+    // A program held elsewhere still has its kernel after it left the cache.
+    for i in kept + 1..2 * kept + 1 {
+        session.build_program("p", &source(i), "").unwrap();
+    }
+    assert!(first.kernel("k0").is_ok());
+}
+
 /// A fresh, empty folder under the system's temporary folder, removed when
 /// dropped.
 struct TemporaryDir(std::path::PathBuf);
