@@ -276,6 +276,9 @@ pub struct Session {
     /// How many builds and cache hits [`Session::build_program`] has
     /// served: each cached program's `used` is one of these.
     program_uses: u64,
+    /// How many built programs it keeps: [`KEPT_PROGRAMS`], or
+    /// [`Session::set_kept_programs`].
+    kept_programs: usize,
     binary_cache: BinaryCache,
     /// `CL_DEVICE_VERSION` and `CL_DRIVER_VERSION`, for the binary cache's
     /// keys.
@@ -477,6 +480,7 @@ impl Session {
             profiler: Profiler::with_trace(LaunchTrace::from_env()),
             programs: HashMap::new(),
             program_uses: 0,
+            kept_programs: KEPT_PROGRAMS,
             binary_cache: BinaryCache::from_env(device),
             device_version,
             driver_version,
@@ -614,10 +618,10 @@ impl Session {
     }
 
     /// Drops the least recently used programs of the cache beyond
-    /// [`KEPT_PROGRAMS`] (note [kept programs]).
+    /// the number it keeps (note [kept programs]).
     fn forget_least_used_programs(&mut self) {
         let mut kept: usize = self.programs.values().map(Vec::len).sum();
-        while kept > KEPT_PROGRAMS {
+        while kept > self.kept_programs {
             let oldest = self.programs.values().flatten().map(|c| c.used).min();
             let Some(oldest) = oldest else { break };
             for bucket in self.programs.values_mut() {
@@ -660,9 +664,17 @@ impl Session {
     }
 
     /// How many built programs this session keeps (at most
-    /// [`KEPT_PROGRAMS`]: note [kept programs]).
+    /// [`KEPT_PROGRAMS`], or what [`Session::set_kept_programs`] set: note
+    /// [kept programs]).
     pub fn built_program_count(&self) -> usize {
         self.programs.values().map(Vec::len).sum()
+    }
+
+    /// Keeps at most `count` (at least one) built programs from now on,
+    /// the least recently used going first (note [kept programs]).
+    pub fn set_kept_programs(&mut self, count: usize) {
+        self.kept_programs = count.max(1);
+        self.forget_least_used_programs();
     }
 
     // ----------------------------------------------------------------- buffers

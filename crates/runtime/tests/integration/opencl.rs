@@ -189,12 +189,14 @@ fn programs_are_built_once_per_source_and_options() {
 
 #[test]
 fn a_session_keeps_the_programs_it_used_last() {
-    // Note [kept programs]: beyond KEPT_PROGRAMS the least recently used
-    // program goes; a hit counts as a use; a program dropped from the
-    // cache stays usable where it is held, and builds again when asked for.
+    // Note [kept programs]: beyond the number kept (KEPT_PROGRAMS; here 3)
+    // the least recently used program goes; a hit counts as a use; a
+    // program dropped from the cache stays usable where it is held, and
+    // builds again when asked for.
     let mut session = session();
     session.set_binary_cache(BinaryCache::off());
-    let kept = runtime::cl::KEPT_PROGRAMS;
+    let kept = 3;
+    session.set_kept_programs(kept);
     let source = |i: usize| format!("__kernel void k{i}(__global long* xs) {{ xs[0] = {i}; }}");
     let first = session.build_program("p0", &source(0), "").unwrap();
     for i in 1..kept {
@@ -220,6 +222,9 @@ fn a_session_keeps_the_programs_it_used_last() {
         session.build_program("p", &source(i), "").unwrap();
     }
     assert!(first.kernel("k0").is_ok());
+    // Fewer kept from now on drops the least recently used at once.
+    session.set_kept_programs(1);
+    assert_eq!(session.built_program_count(), 1);
 }
 
 /// A fresh, empty folder under the system's temporary folder, removed when
