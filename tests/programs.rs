@@ -171,7 +171,7 @@ fn main() {
                 writes_files,
             };
             let trial_name = format!("{backend}::{name}");
-            if backend == "opencl" && opencl_trial_options(&rel).is_some() {
+            if runs_on_trial_server(backend, &rel) {
                 served_trials.push(trial_name.clone());
             }
             let trial = Trial::test(trial_name.clone(), move || timed(&trial_name, || program.check()));
@@ -360,6 +360,13 @@ fn run_nessie_unoptimised(root: &Path, args: &[&str], env: &[(&str, &str)]) -> R
 /// (note [trial servers]): unless `NESSIE_TEST_SERVERS=0`.
 fn trial_servers_wanted() -> bool {
     std::env::var("NESSIE_TEST_SERVERS").map_or(true, |v| v.trim() != "0")
+}
+
+/// Whether program `rel`'s trial on `backend` runs on a trial server
+/// where there are servers (note [trial servers]): the `opencl` trials
+/// of the test builds.
+fn runs_on_trial_server(backend: &str, rel: &Path) -> bool {
+    backend == "opencl" && opencl_trial_options(rel).is_some()
 }
 
 /// The trial servers, started before the trials where any trial that runs
@@ -867,9 +874,10 @@ impl ProgramRun {
             let _writing = self.writes_files.then(|| FILE_WRITERS.lock().unwrap_or_else(|p| p.into_inner()));
             // The test builds' `opencl` trials run on a trial server
             // where there are servers (note [trial servers]).
-            let server = match (self.backend, &cl_options) {
-                ("opencl", Some(_)) => SERVERS.get().and_then(TrialServers::take),
-                _ => None,
+            let server = if runs_on_trial_server(self.backend, &self.rel) {
+                SERVERS.get().and_then(TrialServers::take)
+            } else {
+                None
             };
             if let Some(server) = &server {
                 env.push(("NESSIE_SERVER", server.socket()));

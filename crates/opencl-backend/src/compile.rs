@@ -137,16 +137,16 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         .and_then(|b| b.trim().parse::<i64>().ok())
         .filter(|&g| g >= 1)
         .unwrap_or(defaults.merge_groups);
-    let scan_local_bytes = std::env::var("NESSIE_SCAN_LOCAL_BYTES")
-        .ok()
-        .and_then(|b| b.trim().parse::<i64>().ok())
-        .filter(|b| (4096..=48 * 1024).contains(b))
-        .unwrap_or(defaults.scan_local_bytes);
-    let seg_scan_local_bytes = std::env::var("NESSIE_SEG_SCAN_LOCAL_BYTES")
-        .ok()
-        .and_then(|b| b.trim().parse::<i64>().ok())
-        .filter(|b| (4096..=48 * 1024).contains(b))
-        .unwrap_or(defaults.seg_scan_local_bytes);
+    // A tile's local memory: 4 KiB to NVIDIA's 48 KiB.
+    let local_bytes = |name: &str, default: i64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|b| b.trim().parse::<i64>().ok())
+            .filter(|b| (4096..=48 * 1024).contains(b))
+            .unwrap_or(default)
+    };
+    let scan_local_bytes = local_bytes("NESSIE_SCAN_LOCAL_BYTES", defaults.scan_local_bytes);
+    let seg_scan_local_bytes = local_bytes("NESSIE_SEG_SCAN_LOCAL_BYTES", defaults.seg_scan_local_bytes);
     lift_ir::rules::Config {
         scan_local_bytes,
         seg_scan_local_bytes,

@@ -187,6 +187,17 @@ struct Chain<'f> {
 }
 
 impl Chain<'_> {
+    /// Where the tile aggregate `values` is already the tile's inclusive
+    /// prefix, whatever the tiles before it hold: a C condition (a
+    /// segmented scan's aggregate that holds a head, note [a head ends the
+    /// look-back]); `None` where only tile 0's is.
+    fn prefix_without_look_back(&self, values: &[String]) -> Option<String> {
+        match self.op {
+            Op::Seg(_) => values.first().map(|flag| format!("{flag} != 0")),
+            _ => None,
+        }
+    }
+
     fn window_at(&self) -> i64 {
         self.l + self.q
     }
@@ -1493,9 +1504,9 @@ impl Generator<'_> {
         // Tile 0's aggregate is its inclusive prefix, and so is that of a
         // tile that holds a head (note [a head ends the look-back]).
         let tile = ch.tile.clone();
-        match ch.op {
-            Op::Seg(_) => self.open(format!("if ({tile} == 0 || {} != 0)", acc[0])),
-            _ => self.open(format!("if ({tile} == 0)")),
+        match ch.prefix_without_look_back(&acc) {
+            Some(known) => self.open(format!("if ({tile} == 0 || {known})")),
+            None => self.open(format!("if ({tile} == 0)")),
         }
         self.publish(ch, 1, &acc);
         self.indent -= 1;
@@ -1611,10 +1622,10 @@ impl Generator<'_> {
         self.line(format!("{flags}[{}] = {more};", w + 1));
         self.line(format!("{flags}[{}] = {at} - {k};", w + 2));
         let agg = ch.at(ch.aggregate_at());
-        match ch.op {
-            // A tile with a head published its prefix before its look-back.
-            Op::Seg(_) => self.open(format!("if (!{more} && {} == 0)", agg[0])),
-            _ => self.open(format!("if (!{more})")),
+        // Unless the tile published its prefix before its look-back.
+        match ch.prefix_without_look_back(&agg) {
+            Some(known) => self.open(format!("if (!{more} && !({known}))")),
+            None => self.open(format!("if (!{more})")),
         }
         let inclusive = self.declare(&comps, &acc, "incl");
         self.combine_into(ch, &inclusive, &inclusive, &agg)?;

@@ -586,8 +586,8 @@ impl Session {
             hasher.finish()
         };
         self.program_uses += 1;
-        let bucket = self.programs.entry(key).or_default();
-        if let Some(cached) = bucket.iter_mut().find(|c| c.source == source && c.options == options) {
+        let mut bucket = self.programs.get_mut(&key).into_iter().flatten();
+        if let Some(cached) = bucket.find(|c| c.source == source && c.options == options) {
             cached.used = self.program_uses;
             return Ok(Rc::clone(&cached.program));
         }
@@ -620,7 +620,7 @@ impl Session {
     /// Drops the least recently used programs of the cache beyond
     /// the number it keeps (note [kept programs]).
     fn forget_least_used_programs(&mut self) {
-        let mut kept: usize = self.programs.values().map(Vec::len).sum();
+        let mut kept = self.built_program_count();
         while kept > self.kept_programs {
             let oldest = self.programs.values().flatten().map(|c| c.used).min();
             let Some(oldest) = oldest else { break };
