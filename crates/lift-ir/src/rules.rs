@@ -148,6 +148,10 @@ pub struct Config {
     /// that a lane gets about this many of an average segment (see
     /// [`crate::seg_reduce`], `hoist-element-reads`). At least 1.
     pub seg_batch: i64,
+    /// The batch of segments shorter than
+    /// [`crate::seg_reduce::SHORT_SEGMENT`] on average, whose teams are a
+    /// work-item or two (`NESSIE_SEG_SHORT_BATCH`, 1 to 16). At least 1.
+    pub seg_short_batch: i64,
     /// At most this many work-groups in each launch of
     /// `segReduce-by-shape` where the team is narrower than the group
     /// (teams that give up): each such launch strides over its segments,
@@ -167,7 +171,8 @@ pub struct Config {
     pub merge_items: Option<i64>,
     /// The merge's work-items a group, where set and a power of two from
     /// 32 to [`Config::group_size`] (`NESSIE_MERGE_GROUP`); else
-    /// [`Config::group_size`].
+    /// [`crate::seg_reduce::MERGE_GROUP_SIZE`] or the group size, the
+    /// smaller.
     pub merge_group_size: Option<i64>,
     /// The most work-groups of a merge launch, each taking tiles until
     /// none is left (`NESSIE_MERGE_GROUPS`, at least 1); else
@@ -258,6 +263,7 @@ impl Default for Config {
             lookback: true,
             seg_reduce: SegReduce::ByShape,
             seg_batch: crate::seg_reduce::SEG_BATCH,
+            seg_short_batch: crate::seg_reduce::SEG_SHORT_BATCH,
             seg_guarded_groups: crate::seg_reduce::SEG_GUARDED_GROUPS,
             seg_team_tickets: true,
             merge_items: None,

@@ -55,8 +55,9 @@
 //! stays.
 //!
 //! Segments short on average (`n < SHORT_SEGMENT · #segments`, known to
-//! the host) take a second teams' stage with batches of `2B` (teams half
-//! as wide: a work-item per row of 5), the host launching one of the two
+//! the host) take a second teams' stage with batches of their own
+//! (`Config::seg_short_batch`, by default 4, twice `B`'s: a work-item per
+//! row of 5) and plain loads, the host launching one of the two
 //! and the bound of giving up being that stage's; and a segment within
 //! the bound is no longer than `LONG_STEPS` batches a lane, so these narrow
 //! teams' kernels have no code for a segment left to the group
@@ -131,9 +132,9 @@
 //!
 //! `segReduce-binned` ([`SegReduce::Binned`], `NESSIE_SEG_REDUCE=binned`):
 //! no longest and no launch that returns at once. Where the team is
-//! narrower than the group, the teams' stage (batches of `B`, or `2B` for
-//! short segments, as above) appends every segment of more than
-//! `TEAM_STEPS` batches a lane to a list (an `atomic_inc` of a kernel
+//! narrower than the group, the teams' stage (batches of `B`, or the
+//! short batch for short segments, as above) appends every segment of
+//! more than `TEAM_STEPS` batches a lane to a list (an `atomic_inc` of a kernel
 //! counter, zeroed by a fill before the kernel) and a second stage of at
 //! most [`SEG_LIST_GROUPS`] groups of [`Config::seg_list_group`]
 //! work-items reduces each listed segment with a whole group
@@ -909,13 +910,14 @@ pub fn lower_seg_reduce(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Re
     let whole_group = ArithExpr::var(&low.size_var("whole_group", SizeDef::Derived(whole_group), Range::between(0, 1)));
     let narrow = ArithExpr::one() - whole_group.clone();
     // Short segments on average (fewer than SHORT_SEGMENT elements) take
-    // batches twice as long in teams half as wide: two teams' stages, the
+    // batches of their own (`seg_short_batch`): two teams' stages, the
     // host choosing one from the sizes, each with its own bound.
-    let (short, short_lanes, short_batch) = short_teams(low, &elements, &count, l, batch);
+    let (short, short_lanes, short_batch) = short_teams(low, &elements, &count, l, cfg);
     // segReduce-warp-teams (note [warp teams]): teams no wider than a
     // warp and no segment left to the group. Short segments' teams are
     // at most WARP_LANES wide (at most 2 lanes on average segments below
-    // SHORT_SEGMENT with the default batch; the cap only makes it sure).
+    // SHORT_SEGMENT with the default short batch; the cap only makes it
+    // sure).
     let warp_steps = u16::try_from(cfg.seg_warp_steps).unwrap_or(0);
     let warp_on = warp_steps.is_power_of_two();
     let warp_plain = warp_on && TEAM_STEPS * batch <= LONG_STEPS;
@@ -1102,9 +1104,9 @@ fn lower_binned(
     let bound = lanes.clone() * (TEAM_STEPS * batch).min(LONG_STEPS);
     let list = LongList { counter, ids, bound, group_size: list_group, long: None, serves: false };
     // Short segments on average (fewer than SHORT_SEGMENT elements) take
-    // batches twice as long, in teams half as wide: two stages, the host
+    // batches of their own (`seg_short_batch`): two stages, the host
     // choosing one from the sizes.
-    let (short, short_lanes, short_batch) = short_teams(low, elements, count, l, batch);
+    let (short, short_lanes, short_batch) = short_teams(low, elements, count, l, cfg);
     let short_groups = (count.clone() * &short_lanes).ceil_div(l).min(max_groups).max(1);
     let short_groups =
         ArithExpr::var(&low.size_var("seg_groups", SizeDef::Derived(short_groups), Range::between(1, max_groups)));
@@ -1143,8 +1145,8 @@ fn lower_binned(
     Ok(())
 }
 
-/// `segReduce-binned` gives segments of fewer elements than this on
-/// average batches of twice [`Config::seg_batch`].
+/// `segReduce-by-shape` and `segReduce-binned` give segments of fewer
+/// elements than this on average batches of [`Config::seg_short_batch`].
 pub const SHORT_SEGMENT: i64 = 6;
 
 /// The default [`Config::seg_list_group`].
@@ -1169,20 +1171,30 @@ fn guarded_groups(cfg: &Config, max_groups: i64) -> i64 {
 pub const TEAM_STEPS: i64 = 4;
 
 /// The default [`Config::seg_batch`]: elements a lane pulls before it
-/// folds them. On the H100, with a team tree of a barrier a level,
-/// SpMV's teams kernel on 4M rows of 8 with batches of 1 / 2 / 4 / 8
-/// (teams of 8 / 4 / 2 / 1): 0.598 / 0.574 / 0.646 / 0.676 ms; on banded
-/// rows of 5 (teams of 4 / 2 / 1 / 1): 0.226 / 0.178 / 0.159 / 0.189 ms.
-/// Since narrow teams combine by their lane 0 ([`SERIAL_TREE_LANES`]),
-/// SpMV's whole kernels per run on the H100 in one run
-/// (`scripts/gpu/primitives.py spmv`, twice each) with batches of 2 / 4:
-/// rows of 8 0.557 / 0.596 ms, banded rows of 5 0.202 / 0.170 ms
-/// (cuSPARSE 0.496 and 0.179 ms); on the H200 rows of 8 0.392 / 0.396,
-/// banded 0.141 / 0.110. Rows of 8 want teams of 4, short rows a
-/// work-item each with a longer batch: one batch for both keeps 2, and
-/// `segReduce-by-shape` gives segments shorter than [`SHORT_SEGMENT`] on
-/// average a second teams' stage with batches twice as long.
+/// folds them, for segments of [`SHORT_SEGMENT`] elements or more on
+/// average (shorter ones take [`Config::seg_short_batch`]). On the H100,
+/// with a team tree of a barrier a level, SpMV's teams kernel on 4M rows
+/// of 8 with batches of 1 / 2 / 4 / 8 (teams of 8 / 4 / 2 / 1): 0.598 /
+/// 0.574 / 0.646 / 0.676 ms, and later, since narrow teams combine by
+/// their lane 0 ([`SERIAL_TREE_LANES`]), SpMV's kernels with batches of 2
+/// / 4: 0.557 / 0.596 ms. On the H200, with the streaming element reads
+/// and teams that take tickets (one call, ms of the teams' kernel a run,
+/// rows of 8): 0.3727 / 0.3706 with 2; with 4, 0.3582 / 0.3593 where the
+/// short batch was 8 but 0.4041 / 0.4045 where it was 4, as here, and
+/// 0.4064 / 0.4066 with the stage's give-up bound a kernel argument
+/// instead of a sum over both stages' sizes: the kernel NVIDIA's compiler
+/// makes of the same loop depends on what it can learn of that bound, so
+/// 4 is no better than 2 where short segments keep their batch of 4.
 pub const SEG_BATCH: i64 = 2;
+
+/// The default [`Config::seg_short_batch`]: a lane's batch where segments
+/// are shorter than [`SHORT_SEGMENT`] on average, a work-item a segment
+/// or two (twice [`SEG_BATCH`], as it was before it had a setting of its
+/// own). On the H200, SpMV's banded rows of 5 (a work-item a row), ms of
+/// the teams' kernel a run, two runs each in one call: 0.0962 / 0.0978
+/// with 4, 0.0977 / 0.0979 with 5, 0.1132 / 0.1131 with 6, 0.1177 /
+/// 0.1182 with 8 (cuSPARSE's whole SpMV 0.147 ms).
+pub const SEG_SHORT_BATCH: i64 = 4;
 
 /// The default [`Config::seg_guarded_groups`], for teams that take
 /// tickets (note [teams take tickets]).
@@ -1348,15 +1360,16 @@ pub const MERGE_GROUPS: i64 = 1024;
 
 /// The teams of segments short on average (fewer than SHORT_SEGMENT
 /// elements), for by-shape and binned alike: the host's 0/1 choice
-/// `short_segments`, their width and their batch, twice the default's.
+/// `short_segments`, their width and their batch
+/// ([`Config::seg_short_batch`]).
 fn short_teams(
     low: &mut LiftKernel,
     elements: &ArithExpr,
     count: &ArithExpr,
     l: i64,
-    batch: i64,
+    cfg: &Config,
 ) -> (ArithExpr, ArithExpr, i64) {
-    let short_batch = (2 * batch).min(16);
+    let short_batch = cfg.seg_short_batch.clamp(1, 16);
     let short_def = (ArithExpr::cst(SHORT_SEGMENT) * count - elements.clone()).max(0).min(1);
     let short = ArithExpr::var(&low.size_var("short_segments", SizeDef::Derived(short_def), Range::between(0, 1)));
     let short_lanes = ArithExpr::var(&team_lanes(low, elements, count, l, short_batch));
@@ -1430,7 +1443,7 @@ fn merge_shape(
     let group_size = cfg
         .merge_group_size
         .filter(|&l| (32..=cfg.group_size).contains(&l) && l & (l - 1) == 0)
-        .unwrap_or(cfg.group_size);
+        .unwrap_or(MERGE_GROUP_SIZE.min(cfg.group_size));
     let tiles_def = (count.clone() + elements.clone()).ceil_div(group_size * items);
     let tiles = ArithExpr::var(&low.size_var("merge_tiles", SizeDef::Derived(tiles_def), Range::at_least(0)));
     let name = low.flat.var(stage.result.first().copied().unwrap_or(offsets)).name.clone();
@@ -1995,6 +2008,16 @@ fn replace_reads_at(e: &GExpr, p: KVar, values: &[(KVar, KVar)]) -> GExpr {
         }
     }
 }
+
+/// The work-items of a `segReduce-merge` group (at most
+/// [`Config::group_size`]) unless [`Config::merge_group_size`] says
+/// otherwise. On the H200, SpMV of 7M power-law rows (8 items a
+/// work-item, `primitives.py`'s rows in one call, ms of kernels a run):
+/// groups of 128 0.9796 / 0.9812 / 0.9799, of 256 1.0318 / 1.0312 /
+/// 1.0307 / 1.0323, of 64 1.4321; 6 or 10 items at 128 1.0530 / 1.0711.
+/// (On the H100, before the merge's evict-first reads and lagged
+/// look-back, 128 had taken 1.422 ms against 256's 1.365.)
+pub const MERGE_GROUP_SIZE: i64 = 128;
 
 /// The merge items per work-item of `segReduce-merge` for an accumulator
 /// of `components` scalars, so that a chunk of values, ends and carries

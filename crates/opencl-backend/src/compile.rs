@@ -59,7 +59,8 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// `segReduce-merge` or `segReduce-binned` for segmented reductions of one
 /// or two components instead of the choice by shape when the kernel runs
 /// (see [`lift_ir::rules::SegReduce`]), `NESSIE_SEG_BATCH=B` (1 to 16)
-/// setting [`lift_ir::rules::Config::seg_batch`], `NESSIE_SEG_GROUPS=G`
+/// setting [`lift_ir::rules::Config::seg_batch`], `NESSIE_SEG_SHORT_BATCH=B`
+/// (1 to 16) [`lift_ir::rules::Config::seg_short_batch`], `NESSIE_SEG_GROUPS=G`
 /// (at least 1) [`lift_ir::rules::Config::seg_guarded_groups`],
 /// `NESSIE_TEAM_TICKETS=0` (striding groups)
 /// [`lift_ir::rules::Config::seg_team_tickets`],
@@ -94,6 +95,11 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         .and_then(|b| b.trim().parse::<i64>().ok())
         .filter(|b| (1..=16).contains(b))
         .unwrap_or(defaults.seg_batch);
+    let seg_short_batch = std::env::var("NESSIE_SEG_SHORT_BATCH")
+        .ok()
+        .and_then(|b| b.trim().parse::<i64>().ok())
+        .filter(|b| (1..=16).contains(b))
+        .unwrap_or(defaults.seg_short_batch);
     let seg_team_tickets = std::env::var("NESSIE_TEAM_TICKETS").map_or(defaults.seg_team_tickets, |t| t.trim() != "0");
     let seg_guarded_groups = std::env::var("NESSIE_SEG_GROUPS")
         .ok()
@@ -157,6 +163,7 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         seg_stream_loads,
         seg_warp_steps,
         seg_batch,
+        seg_short_batch,
         seg_guarded_groups,
         seg_team_tickets,
         scan_lookback_items,

@@ -1559,7 +1559,7 @@ static inline long hsplit_seg_reduce_sum_pull_sum_hoisted(long p, long hsplit_le
 
 static inline long hsplit_seg_reduce_sum_split_sum_within(long p, long lo0, long hi0, __global const long* lengths, long lengths_len, __global const long* offsets, long offsets_len) {
     long n = lengths_len > 0L ? nessie_add(offsets[nessie_sub(lengths_len, 1L)], lengths[nessie_sub(lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 2048L), nessie_add(offsets_len, n));
+    long d = min(nessie_mul(p, 1024L), nessie_add(offsets_len, n));
     long lo = max(max(nessie_sub(d, n), 0L), lo0);
     long hi = min(min(d, offsets_len), hi0);
     while (1) {
@@ -1776,7 +1776,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
             }
             if (chunk * 224 > merge_tiles) break;
             const long t = chunk * 224 + l;
-            const long d_1 = min(t * 2048, (n_offsets) + n_1);
+            const long d_1 = min(t * 1024, (n_offsets) + n_1);
             const long q = ((l) + 1) * (n_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_offsets) ? offsets[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -1922,7 +1922,7 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
             }
             if (chunk * 224 > merge_tiles) break;
             const long t = chunk * 224 + l;
-            const long d_1 = min(t * 2048, (n_offsets) + n_1);
+            const long d_1 = min(t * 1024, (n_offsets) + n_1);
             const long q = ((l) + 1) * (n_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_offsets) ? offsets[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2085,8 +2085,8 @@ __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global
 }
 
 __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global const long* lengths, long n_offsets_arg, __global const long* n_offsets_word, long merge_tiles, __global const long* sum_splits, __global int* sum_merge_status, uint sum_merge_status_epoch, uint sum_merge_status_base, __global const long* hsplit_lengths, __global const int* sum_gave_up, __global long* sum) {
-    __local long merge_values[2305];
-    __local int merge_ends[2304];
+    __local long merge_values[1153];
+    __local int merge_ends[1152];
     const long n_offsets = n_offsets_arg >= 0 ? n_offsets_arg : clamp(n_offsets_word[0], 0L, (-1 - n_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_offsets_arg) >> 32);
     if (!(sum_gave_up[0] > 0)) {
         if (get_group_id(0) == 0 && get_local_id(0) == 0) atomic_add(sum_merge_status, (int)get_num_groups(0));
@@ -2099,24 +2099,24 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
     if (t == 0) {
         const uint raw = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
-        merge_ends[2048] = (int)min((long)raw, merge_tiles);
+        merge_ends[1024] = (int)min((long)raw, merge_tiles);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    long g = merge_ends[2048];
+    long g = merge_ends[1024];
     int lag_g = -1, has_p = 0;
     long acc = 0L;
     while (g < merge_tiles || lag_g >= 0) {
         const int live = g < merge_tiles;
         const long a_1 = live ? sum_splits[g] : 0, b_1 = live ? sum_splits[g + 1] : 0;
-        const long j0 = g * 2048 - a_1;
+        const long j0 = g * 1024 - a_1;
         const int nr = (int)(b_1 - a_1);
-        const int ne = live ? (int)(min((g + 1) * 2048, segs + n_1) - b_1 - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 1024, segs + n_1) - b_1 - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
-            merge_values[2304] = acc;
+            merge_values[1152] = acc;
             has_p = 0;
         }
-        for (int k = t; k < nr; k += 256) {
+        for (int k = t; k < nr; k += 128) {
             const long r = a_1 + k;
             long end = 0;
             if (r + 1 < segs) {
@@ -2130,14 +2130,14 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
             }
             merge_ends[k] = (int)((r + 1 < segs ? (long)end : n_1) - j0);
         }
-        const int k_1 = t + 0 * 256;
-        const int k_2 = t + 1 * 256;
-        const int k_3 = t + 2 * 256;
-        const int k_4 = t + 3 * 256;
-        const int k_5 = t + 4 * 256;
-        const int k_6 = t + 5 * 256;
-        const int k_7 = t + 6 * 256;
-        const int k_8 = t + 7 * 256;
+        const int k_1 = t + 0 * 128;
+        const int k_2 = t + 1 * 128;
+        const int k_3 = t + 2 * 128;
+        const int k_4 = t + 3 * 128;
+        const int k_5 = t + 4 * 128;
+        const int k_6 = t + 5 * 128;
+        const int k_7 = t + 6 * 128;
+        const int k_8 = t + 7 * 128;
         long at = 0;
         if (k_1 < ne) {
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
@@ -2310,15 +2310,15 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
                 jj++;
             }
         }
-        merge_values[2048 + t] = acc_1;
-        merge_ends[2048 + t] = head >= 0;
+        merge_values[1024 + t] = acc_1;
+        merge_ends[1024 + t] = head >= 0;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (live && t == 0) {
-            int u = 256 - 1;
-            while (u >= 0 && !merge_ends[2048 + u]) u--;
-            long acc_3 = u >= 0 ? merge_values[2048 + u] : 0L;
-            for (int w = u + 1; w < 256; w++) {
-                long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc_3, merge_values[2048 + w]);
+            int u = 128 - 1;
+            while (u >= 0 && !merge_ends[1024 + u]) u--;
+            long acc_3 = u >= 0 ? merge_values[1024 + u] : 0L;
+            for (int w = u + 1; w < 128; w++) {
+                long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc_3, merge_values[1024 + w]);
                 acc_3 = op_sum_r_1;
             }
             const ulong tag = (ulong)sum_merge_status_epoch << 32;
@@ -2327,13 +2327,13 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
             status[(g * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         }
         const long e0 = a_1 < segs ? offsets[a_1] : n_1;
-        const int look = a_1 < b_1 && a_1 + e0 < g * 2048;
+        const int look = a_1 < b_1 && a_1 + e0 < g * 1024;
         if (head >= 0) {
             int u_1 = t - 1;
-            while (u_1 >= 0 && !merge_ends[2048 + u_1]) u_1--;
-            long acc_4 = u_1 >= 0 ? merge_values[2048 + u_1] : 0L;
+            while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
+            long acc_4 = u_1 >= 0 ? merge_values[1024 + u_1] : 0L;
             for (int w_1 = u_1 + 1; w_1 < t; w_1++) {
-                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[2048 + w_1]);
+                long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc_4, merge_values[1024 + w_1]);
                 acc_4 = op_sum_r_2;
             }
             long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc_4, acc_2);
@@ -2346,9 +2346,9 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
             }
         }
         const long ap = lag_g >= 0 ? sum_splits[lag_g] : 0;
-        const long hp = lag_g >= 0 ? (ap + offsets[ap]) / 2048 : 0;
+        const long hp = lag_g >= 0 ? (ap + offsets[ap]) / 1024 : 0;
         const long mtp = lag_g >= 0 ? lag_g - hp : 0;
-        const long perp = max((mtp + 256 - 1) / 256, 1L);
+        const long perp = max((mtp + 128 - 1) / 128, 1L);
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
         long acc_5 = 0L;
         for (long x_8 = x0; x_8 < x1; x_8++) {
@@ -2373,20 +2373,20 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
                     long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_6, merge_values[w_2]);
                     acc_6 = op_sum_r_5;
                 }
-                long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_6, merge_values[2304]);
+                long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_6, merge_values[1152]);
                 sum[ap] = op_sum_r_6;
             }
             if (live) {
                 const uint raw_1 = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
                 if ((long)raw_1 == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
-                merge_ends[2048] = (int)min((long)raw_1, merge_tiles);
+                merge_ends[1024] = (int)min((long)raw_1, merge_tiles);
             } else {
-                merge_ends[2048] = (int)merge_tiles;
+                merge_ends[1024] = (int)merge_tiles;
             }
         }
         lag_g = look ? (int)g : -1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        g = merge_ends[2048];
+        g = merge_ends[1024];
     }
 }
 
@@ -5644,7 +5644,7 @@ static inline long hsplit_fused_5_elements_extreme(__global const long* cross_le
 
 static inline long hsplit_fused_5_split_extreme_within(long p, long lo0, long hi0, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
     long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
+    long d = min(nessie_mul(p, 512L), nessie_add(cross_offsets_len, n));
     long lo = max(max(nessie_sub(d, n), 0L), lo0);
     long hi = min(min(d, cross_offsets_len), hi0);
     while (1) {
@@ -5904,7 +5904,7 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
             }
             if (chunk_1 * 224 > merge_tiles) break;
             const long t = chunk_1 * 224 + l;
-            const long d_1 = min(t * 1024, (n_cross_offsets) + n_1);
+            const long d_1 = min(t * 512, (n_cross_offsets) + n_1);
             const long q = ((l) + 1) * (n_cross_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -6085,7 +6085,7 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
             }
             if (chunk_1 * 224 > merge_tiles) break;
             const long t = chunk_1 * 224 + l;
-            const long d_1 = min(t * 1024, (n_cross_offsets) + n_1);
+            const long d_1 = min(t * 512, (n_cross_offsets) + n_1);
             const long q = ((l) + 1) * (n_cross_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -6317,9 +6317,9 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
 }
 
 __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global int* extreme_merge_status, uint extreme_merge_status_epoch, uint extreme_merge_status_base, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_gave_up, __global double* extreme, __global long* position) {
-    __local double merge_values[1281];
-    __local long merge_values_1[1281];
-    __local int merge_ends[1280];
+    __local double merge_values[641];
+    __local long merge_values_1[641];
+    __local int merge_ends[640];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     if (!(extreme_gave_up[0] > 0)) {
         if (get_group_id(0) == 0 && get_local_id(0) == 0) atomic_add(extreme_merge_status, (int)get_num_groups(0));
@@ -6332,32 +6332,32 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
     if (t == 0) {
         const uint raw = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(extreme_merge_status, (int)merge_tiles);
-        merge_ends[1024] = (int)min((long)raw, merge_tiles);
+        merge_ends[512] = (int)min((long)raw, merge_tiles);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    long g = merge_ends[1024];
+    long g = merge_ends[512];
     int lag_g = -1, has_p = 0;
     double acc = 0.0;
     long acc_1 = -1L;
     while (g < merge_tiles || lag_g >= 0) {
         const int live = g < merge_tiles;
         const long a = live ? extreme_splits[g] : 0, b = live ? extreme_splits[g + 1] : 0;
-        const long j0 = g * 1024 - a;
+        const long j0 = g * 512 - a;
         const int nr = (int)(b - a);
-        const int ne = live ? (int)(min((g + 1) * 1024, segs + n_1) - b - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 512, segs + n_1) - b - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
-            merge_values[1280] = acc;
-            merge_values_1[1280] = acc_1;
+            merge_values[640] = acc;
+            merge_values_1[640] = acc_1;
             has_p = 0;
         }
-        for (int k = t; k < nr; k += 256) {
+        for (int k = t; k < nr; k += 128) {
             const long r = a + k;
             merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
         }
         #pragma unroll
         for (int i = 0; i < 4; i++) {
-            const int k_1 = t + i * 256;
+            const int k_1 = t + i * 128;
             if (k_1 < ne) {
                 double pull_extreme_r;
                 long pull_extreme_r_1;
@@ -6402,19 +6402,19 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
                 jj++;
             }
         }
-        merge_values[1024 + t] = acc_2;
-        merge_values_1[1024 + t] = acc_3;
-        merge_ends[1024 + t] = head >= 0;
+        merge_values[512 + t] = acc_2;
+        merge_values_1[512 + t] = acc_3;
+        merge_ends[512 + t] = head >= 0;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (live && t == 0) {
-            int u = 256 - 1;
-            while (u >= 0 && !merge_ends[1024 + u]) u--;
-            double acc_6 = u >= 0 ? merge_values[1024 + u] : 0.0;
-            long acc_7 = u >= 0 ? merge_values_1[1024 + u] : -1L;
-            for (int w = u + 1; w < 256; w++) {
+            int u = 128 - 1;
+            while (u >= 0 && !merge_ends[512 + u]) u--;
+            double acc_6 = u >= 0 ? merge_values[512 + u] : 0.0;
+            long acc_7 = u >= 0 ? merge_values_1[512 + u] : -1L;
+            for (int w = u + 1; w < 128; w++) {
                 double op_extreme_r_2;
                 long op_extreme_r_3;
-                hsplit_fused_5_op_extreme(acc_6, acc_7, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
+                hsplit_fused_5_op_extreme(acc_6, acc_7, merge_values[512 + w], merge_values_1[512 + w], &op_extreme_r_2, &op_extreme_r_3);
                 acc_6 = op_extreme_r_2;
                 acc_7 = op_extreme_r_3;
             }
@@ -6427,16 +6427,16 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
             status[(g * 2 + 1) * 2 + 1] = tag | (bits_1 >> 32);
         }
         const long e0 = a < segs ? cross_offsets_0[a] : n_1;
-        const int look = a < b && a + e0 < g * 1024;
+        const int look = a < b && a + e0 < g * 512;
         if (head >= 0) {
             int u_1 = t - 1;
-            while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
-            double acc_8 = u_1 >= 0 ? merge_values[1024 + u_1] : 0.0;
-            long acc_9 = u_1 >= 0 ? merge_values_1[1024 + u_1] : -1L;
+            while (u_1 >= 0 && !merge_ends[512 + u_1]) u_1--;
+            double acc_8 = u_1 >= 0 ? merge_values[512 + u_1] : 0.0;
+            long acc_9 = u_1 >= 0 ? merge_values_1[512 + u_1] : -1L;
             for (int w_1 = u_1 + 1; w_1 < t; w_1++) {
                 double op_extreme_r_4;
                 long op_extreme_r_5;
-                hsplit_fused_5_op_extreme(acc_8, acc_9, merge_values[1024 + w_1], merge_values_1[1024 + w_1], &op_extreme_r_4, &op_extreme_r_5);
+                hsplit_fused_5_op_extreme(acc_8, acc_9, merge_values[512 + w_1], merge_values_1[512 + w_1], &op_extreme_r_4, &op_extreme_r_5);
                 acc_8 = op_extreme_r_4;
                 acc_9 = op_extreme_r_5;
             }
@@ -6454,9 +6454,9 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
             }
         }
         const long ap = lag_g >= 0 ? extreme_splits[lag_g] : 0;
-        const long hp = lag_g >= 0 ? (ap + cross_offsets_0[ap]) / 1024 : 0;
+        const long hp = lag_g >= 0 ? (ap + cross_offsets_0[ap]) / 512 : 0;
         const long mtp = lag_g >= 0 ? lag_g - hp : 0;
-        const long perp = max((mtp + 256 - 1) / 256, 1L);
+        const long perp = max((mtp + 128 - 1) / 128, 1L);
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
         double acc_10 = 0.0;
         long acc_11 = -1L;
@@ -6498,21 +6498,21 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
                 }
                 double op_extreme_r_12;
                 long op_extreme_r_13;
-                hsplit_fused_5_op_extreme(acc_12, acc_13, merge_values[1280], merge_values_1[1280], &op_extreme_r_12, &op_extreme_r_13);
+                hsplit_fused_5_op_extreme(acc_12, acc_13, merge_values[640], merge_values_1[640], &op_extreme_r_12, &op_extreme_r_13);
                 extreme[ap] = op_extreme_r_12;
                 position[ap] = op_extreme_r_13;
             }
             if (live) {
                 const uint raw_1 = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
                 if ((long)raw_1 == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(extreme_merge_status, (int)merge_tiles);
-                merge_ends[1024] = (int)min((long)raw_1, merge_tiles);
+                merge_ends[512] = (int)min((long)raw_1, merge_tiles);
             } else {
-                merge_ends[1024] = (int)merge_tiles;
+                merge_ends[512] = (int)merge_tiles;
             }
         }
         lag_g = look ? (int)g : -1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        g = merge_ends[1024];
+        g = merge_ends[512];
     }
 }
 
@@ -9528,7 +9528,7 @@ static inline long hsplit_fused_13_elements_extreme(__global const long* cross_l
 
 static inline long hsplit_fused_13_split_extreme_within(long p, long lo0, long hi0, __global const long* cross_lengths, long cross_lengths_len, __global const long* cross_offsets, long cross_offsets_len) {
     long n = cross_lengths_len > 0L ? nessie_add(cross_offsets[nessie_sub(cross_lengths_len, 1L)], cross_lengths[nessie_sub(cross_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 1024L), nessie_add(cross_offsets_len, n));
+    long d = min(nessie_mul(p, 512L), nessie_add(cross_offsets_len, n));
     long lo = max(max(nessie_sub(d, n), 0L), lo0);
     long hi = min(min(d, cross_offsets_len), hi0);
     while (1) {
@@ -9788,7 +9788,7 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
             }
             if (chunk_1 * 224 > merge_tiles) break;
             const long t = chunk_1 * 224 + l;
-            const long d_1 = min(t * 1024, (n_cross_offsets) + n_1);
+            const long d_1 = min(t * 512, (n_cross_offsets) + n_1);
             const long q = ((l) + 1) * (n_cross_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -9969,7 +9969,7 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
             }
             if (chunk_1 * 224 > merge_tiles) break;
             const long t = chunk_1 * 224 + l;
-            const long d_1 = min(t * 1024, (n_cross_offsets) + n_1);
+            const long d_1 = min(t * 512, (n_cross_offsets) + n_1);
             const long q = ((l) + 1) * (n_cross_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -10201,9 +10201,9 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
 }
 
 __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __global const long* cross_lengths, long n_cross_offsets_arg, __global const long* n_cross_offsets_word, long merge_tiles, __global const long* extreme_splits, __global int* extreme_merge_status, uint extreme_merge_status_epoch, uint extreme_merge_status_base, __global const long* else_instances, __global const long* cross_offsets_2, __global const double* cross_elements_3, __global const int* extreme_gave_up, __global double* extreme, __global long* position) {
-    __local double merge_values[1281];
-    __local long merge_values_1[1281];
-    __local int merge_ends[1280];
+    __local double merge_values[641];
+    __local long merge_values_1[641];
+    __local int merge_ends[640];
     const long n_cross_offsets = n_cross_offsets_arg >= 0 ? n_cross_offsets_arg : clamp(n_cross_offsets_word[0], 0L, (-1 - n_cross_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_cross_offsets_arg) >> 32);
     if (!(extreme_gave_up[0] > 0)) {
         if (get_group_id(0) == 0 && get_local_id(0) == 0) atomic_add(extreme_merge_status, (int)get_num_groups(0));
@@ -10216,32 +10216,32 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
     if (t == 0) {
         const uint raw = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(extreme_merge_status, (int)merge_tiles);
-        merge_ends[1024] = (int)min((long)raw, merge_tiles);
+        merge_ends[512] = (int)min((long)raw, merge_tiles);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    long g = merge_ends[1024];
+    long g = merge_ends[512];
     int lag_g = -1, has_p = 0;
     double acc = 0.0;
     long acc_1 = -1L;
     while (g < merge_tiles || lag_g >= 0) {
         const int live = g < merge_tiles;
         const long a = live ? extreme_splits[g] : 0, b = live ? extreme_splits[g + 1] : 0;
-        const long j0 = g * 1024 - a;
+        const long j0 = g * 512 - a;
         const int nr = (int)(b - a);
-        const int ne = live ? (int)(min((g + 1) * 1024, segs + n_1) - b - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 512, segs + n_1) - b - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
-            merge_values[1280] = acc;
-            merge_values_1[1280] = acc_1;
+            merge_values[640] = acc;
+            merge_values_1[640] = acc_1;
             has_p = 0;
         }
-        for (int k = t; k < nr; k += 256) {
+        for (int k = t; k < nr; k += 128) {
             const long r = a + k;
             merge_ends[k] = (int)((r + 1 < segs ? cross_offsets_0[r + 1] : n_1) - j0);
         }
         #pragma unroll
         for (int i = 0; i < 4; i++) {
-            const int k_1 = t + i * 256;
+            const int k_1 = t + i * 128;
             if (k_1 < ne) {
                 double pull_extreme_r;
                 long pull_extreme_r_1;
@@ -10286,19 +10286,19 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
                 jj++;
             }
         }
-        merge_values[1024 + t] = acc_2;
-        merge_values_1[1024 + t] = acc_3;
-        merge_ends[1024 + t] = head >= 0;
+        merge_values[512 + t] = acc_2;
+        merge_values_1[512 + t] = acc_3;
+        merge_ends[512 + t] = head >= 0;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (live && t == 0) {
-            int u = 256 - 1;
-            while (u >= 0 && !merge_ends[1024 + u]) u--;
-            double acc_6 = u >= 0 ? merge_values[1024 + u] : 0.0;
-            long acc_7 = u >= 0 ? merge_values_1[1024 + u] : -1L;
-            for (int w = u + 1; w < 256; w++) {
+            int u = 128 - 1;
+            while (u >= 0 && !merge_ends[512 + u]) u--;
+            double acc_6 = u >= 0 ? merge_values[512 + u] : 0.0;
+            long acc_7 = u >= 0 ? merge_values_1[512 + u] : -1L;
+            for (int w = u + 1; w < 128; w++) {
                 double op_extreme_r_2;
                 long op_extreme_r_3;
-                hsplit_fused_13_op_extreme(acc_6, acc_7, merge_values[1024 + w], merge_values_1[1024 + w], &op_extreme_r_2, &op_extreme_r_3);
+                hsplit_fused_13_op_extreme(acc_6, acc_7, merge_values[512 + w], merge_values_1[512 + w], &op_extreme_r_2, &op_extreme_r_3);
                 acc_6 = op_extreme_r_2;
                 acc_7 = op_extreme_r_3;
             }
@@ -10311,16 +10311,16 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
             status[(g * 2 + 1) * 2 + 1] = tag | (bits_1 >> 32);
         }
         const long e0 = a < segs ? cross_offsets_0[a] : n_1;
-        const int look = a < b && a + e0 < g * 1024;
+        const int look = a < b && a + e0 < g * 512;
         if (head >= 0) {
             int u_1 = t - 1;
-            while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
-            double acc_8 = u_1 >= 0 ? merge_values[1024 + u_1] : 0.0;
-            long acc_9 = u_1 >= 0 ? merge_values_1[1024 + u_1] : -1L;
+            while (u_1 >= 0 && !merge_ends[512 + u_1]) u_1--;
+            double acc_8 = u_1 >= 0 ? merge_values[512 + u_1] : 0.0;
+            long acc_9 = u_1 >= 0 ? merge_values_1[512 + u_1] : -1L;
             for (int w_1 = u_1 + 1; w_1 < t; w_1++) {
                 double op_extreme_r_4;
                 long op_extreme_r_5;
-                hsplit_fused_13_op_extreme(acc_8, acc_9, merge_values[1024 + w_1], merge_values_1[1024 + w_1], &op_extreme_r_4, &op_extreme_r_5);
+                hsplit_fused_13_op_extreme(acc_8, acc_9, merge_values[512 + w_1], merge_values_1[512 + w_1], &op_extreme_r_4, &op_extreme_r_5);
                 acc_8 = op_extreme_r_4;
                 acc_9 = op_extreme_r_5;
             }
@@ -10338,9 +10338,9 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
             }
         }
         const long ap = lag_g >= 0 ? extreme_splits[lag_g] : 0;
-        const long hp = lag_g >= 0 ? (ap + cross_offsets_0[ap]) / 1024 : 0;
+        const long hp = lag_g >= 0 ? (ap + cross_offsets_0[ap]) / 512 : 0;
         const long mtp = lag_g >= 0 ? lag_g - hp : 0;
-        const long perp = max((mtp + 256 - 1) / 256, 1L);
+        const long perp = max((mtp + 128 - 1) / 128, 1L);
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
         double acc_10 = 0.0;
         long acc_11 = -1L;
@@ -10382,21 +10382,21 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
                 }
                 double op_extreme_r_12;
                 long op_extreme_r_13;
-                hsplit_fused_13_op_extreme(acc_12, acc_13, merge_values[1280], merge_values_1[1280], &op_extreme_r_12, &op_extreme_r_13);
+                hsplit_fused_13_op_extreme(acc_12, acc_13, merge_values[640], merge_values_1[640], &op_extreme_r_12, &op_extreme_r_13);
                 extreme[ap] = op_extreme_r_12;
                 position[ap] = op_extreme_r_13;
             }
             if (live) {
                 const uint raw_1 = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
                 if ((long)raw_1 == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(extreme_merge_status, (int)merge_tiles);
-                merge_ends[1024] = (int)min((long)raw_1, merge_tiles);
+                merge_ends[512] = (int)min((long)raw_1, merge_tiles);
             } else {
-                merge_ends[1024] = (int)merge_tiles;
+                merge_ends[512] = (int)merge_tiles;
             }
         }
         lag_g = look ? (int)g : -1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        g = merge_ends[1024];
+        g = merge_ends[512];
     }
 }
 

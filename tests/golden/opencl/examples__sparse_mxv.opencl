@@ -1646,7 +1646,7 @@ static inline double smvm_fused_pull_sum_hoisted(long p, long m_elements_1_at, d
 
 static inline long smvm_fused_split_sum_within(long p, long lo0, long hi0, __global const long* m_lengths, long m_lengths_len, __global const long* m_offsets, long m_offsets_len) {
     long n = m_lengths_len > 0L ? nessie_add(m_offsets[nessie_sub(m_lengths_len, 1L)], m_lengths[nessie_sub(m_lengths_len, 1L)]) : 0L;
-    long d = min(nessie_mul(p, 2048L), nessie_add(m_offsets_len, n));
+    long d = min(nessie_mul(p, 1024L), nessie_add(m_offsets_len, n));
     long lo = max(max(nessie_sub(d, n), 0L), lo0);
     long hi = min(min(d, m_offsets_len), hi0);
     while (1) {
@@ -1897,7 +1897,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
             }
             if (chunk * 224 > merge_tiles) break;
             const long t = chunk * 224 + l;
-            const long d_1 = min(t * 2048, (n_m_offsets) + n_1);
+            const long d_1 = min(t * 1024, (n_m_offsets) + n_1);
             const long q = ((l) + 1) * (n_m_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_m_offsets) ? m_offsets[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2053,7 +2053,7 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
             }
             if (chunk * 224 > merge_tiles) break;
             const long t = chunk * 224 + l;
-            const long d_1 = min(t * 2048, (n_m_offsets) + n_1);
+            const long d_1 = min(t * 1024, (n_m_offsets) + n_1);
             const long q = ((l) + 1) * (n_m_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_m_offsets) ? m_offsets[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2231,8 +2231,8 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
 }
 
 __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const long* m_lengths, long n_m_offsets_arg, __global const long* n_m_offsets_word, long merge_tiles, __global const long* sum_splits, __global int* sum_merge_status, uint sum_merge_status_epoch, uint sum_merge_status_base, __global const int* m_elements_1, __global const double* m_elements_2, __global const double* v, long n_v_arg, __global const long* n_v_word, __global const int* sum_gave_up, __global double* sum, __global long* err) {
-    __local double merge_values[2305];
-    __local int merge_ends[2304];
+    __local double merge_values[1153];
+    __local int merge_ends[1152];
     const long n_m_offsets = n_m_offsets_arg >= 0 ? n_m_offsets_arg : clamp(n_m_offsets_word[0], 0L, (-1 - n_m_offsets_arg) & 0xFFFFFFFFL) + ((-1 - n_m_offsets_arg) >> 32);
     const long n_v = n_v_arg >= 0 ? n_v_arg : clamp(n_v_word[0], 0L, (-1 - n_v_arg) & 0xFFFFFFFFL) + ((-1 - n_v_arg) >> 32);
     if (!(sum_gave_up[0] > 0)) {
@@ -2246,24 +2246,24 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
     if (t == 0) {
         const uint raw = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
         if ((long)raw == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
-        merge_ends[2048] = (int)min((long)raw, merge_tiles);
+        merge_ends[1024] = (int)min((long)raw, merge_tiles);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    long g = merge_ends[2048];
+    long g = merge_ends[1024];
     int lag_g = -1, has_p = 0;
     double acc = 0.0;
     while (g < merge_tiles || lag_g >= 0) {
         const int live = g < merge_tiles;
         const long a_1 = live ? sum_splits[g] : 0, b_1 = live ? sum_splits[g + 1] : 0;
-        const long j0 = g * 2048 - a_1;
+        const long j0 = g * 1024 - a_1;
         const int nr = (int)(b_1 - a_1);
-        const int ne = live ? (int)(min((g + 1) * 2048, segs + n_1) - b_1 - j0) : 0;
+        const int ne = live ? (int)(min((g + 1) * 1024, segs + n_1) - b_1 - j0) : 0;
         const int cl = ne + nr;
         if (has_p) {
-            merge_values[2304] = acc;
+            merge_values[1152] = acc;
             has_p = 0;
         }
-        for (int k = t; k < nr; k += 256) {
+        for (int k = t; k < nr; k += 128) {
             const long r = a_1 + k;
             long end = 0;
             if (r + 1 < segs) {
@@ -2277,14 +2277,14 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
             }
             merge_ends[k] = (int)((r + 1 < segs ? (long)end : n_1) - j0);
         }
-        const int k_1 = t + 0 * 256;
-        const int k_2 = t + 1 * 256;
-        const int k_3 = t + 2 * 256;
-        const int k_4 = t + 3 * 256;
-        const int k_5 = t + 4 * 256;
-        const int k_6 = t + 5 * 256;
-        const int k_7 = t + 6 * 256;
-        const int k_8 = t + 7 * 256;
+        const int k_1 = t + 0 * 128;
+        const int k_2 = t + 1 * 128;
+        const int k_3 = t + 2 * 128;
+        const int k_4 = t + 3 * 128;
+        const int k_5 = t + 4 * 128;
+        const int k_6 = t + 5 * 128;
+        const int k_7 = t + 6 * 128;
+        const int k_8 = t + 7 * 128;
         int at = 0;
         if (k_1 < ne) {
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
@@ -2539,15 +2539,15 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                 jj++;
             }
         }
-        merge_values[2048 + t] = acc_1;
-        merge_ends[2048 + t] = head >= 0;
+        merge_values[1024 + t] = acc_1;
+        merge_ends[1024 + t] = head >= 0;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (live && t == 0) {
-            int u = 256 - 1;
-            while (u >= 0 && !merge_ends[2048 + u]) u--;
-            double acc_3 = u >= 0 ? merge_values[2048 + u] : 0.0;
-            for (int w = u + 1; w < 256; w++) {
-                double op_sum_r_1 = smvm_fused_op_sum(acc_3, merge_values[2048 + w]);
+            int u = 128 - 1;
+            while (u >= 0 && !merge_ends[1024 + u]) u--;
+            double acc_3 = u >= 0 ? merge_values[1024 + u] : 0.0;
+            for (int w = u + 1; w < 128; w++) {
+                double op_sum_r_1 = smvm_fused_op_sum(acc_3, merge_values[1024 + w]);
                 acc_3 = op_sum_r_1;
             }
             const ulong tag = (ulong)sum_merge_status_epoch << 32;
@@ -2556,13 +2556,13 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
             status[(g * 1 + 0) * 2 + 1] = tag | (bits >> 32);
         }
         const long e0 = a_1 < segs ? m_offsets[a_1] : n_1;
-        const int look = a_1 < b_1 && a_1 + e0 < g * 2048;
+        const int look = a_1 < b_1 && a_1 + e0 < g * 1024;
         if (head >= 0) {
             int u_1 = t - 1;
-            while (u_1 >= 0 && !merge_ends[2048 + u_1]) u_1--;
-            double acc_4 = u_1 >= 0 ? merge_values[2048 + u_1] : 0.0;
+            while (u_1 >= 0 && !merge_ends[1024 + u_1]) u_1--;
+            double acc_4 = u_1 >= 0 ? merge_values[1024 + u_1] : 0.0;
             for (int w_1 = u_1 + 1; w_1 < t; w_1++) {
-                double op_sum_r_2 = smvm_fused_op_sum(acc_4, merge_values[2048 + w_1]);
+                double op_sum_r_2 = smvm_fused_op_sum(acc_4, merge_values[1024 + w_1]);
                 acc_4 = op_sum_r_2;
             }
             double op_sum_r_3 = smvm_fused_op_sum(acc_4, acc_2);
@@ -2575,9 +2575,9 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
             }
         }
         const long ap = lag_g >= 0 ? sum_splits[lag_g] : 0;
-        const long hp = lag_g >= 0 ? (ap + m_offsets[ap]) / 2048 : 0;
+        const long hp = lag_g >= 0 ? (ap + m_offsets[ap]) / 1024 : 0;
         const long mtp = lag_g >= 0 ? lag_g - hp : 0;
-        const long perp = max((mtp + 256 - 1) / 256, 1L);
+        const long perp = max((mtp + 128 - 1) / 128, 1L);
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
         double acc_5 = 0.0;
         for (long x_8 = x0; x_8 < x1; x_8++) {
@@ -2602,20 +2602,20 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                     double op_sum_r_5 = smvm_fused_op_sum(acc_6, merge_values[w_2]);
                     acc_6 = op_sum_r_5;
                 }
-                double op_sum_r_6 = smvm_fused_op_sum(acc_6, merge_values[2304]);
+                double op_sum_r_6 = smvm_fused_op_sum(acc_6, merge_values[1152]);
                 sum[ap] = op_sum_r_6;
             }
             if (live) {
                 const uint raw_1 = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
                 if ((long)raw_1 == merge_tiles + (long)get_num_groups(0) - 1) atomic_sub(sum_merge_status, (int)merge_tiles);
-                merge_ends[2048] = (int)min((long)raw_1, merge_tiles);
+                merge_ends[1024] = (int)min((long)raw_1, merge_tiles);
             } else {
-                merge_ends[2048] = (int)merge_tiles;
+                merge_ends[1024] = (int)merge_tiles;
             }
         }
         lag_g = look ? (int)g : -1;
         barrier(CLK_LOCAL_MEM_FENCE);
-        g = merge_ends[2048];
+        g = merge_ends[1024];
     }
 }
 

@@ -294,8 +294,9 @@ fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks()
     // stages, which give up where a segment is long).
     let merge = lift_ir::rules::Config { seg_reduce: SegReduce::Merge, ..lift_ir::rules::Config::default() };
     let kernels = low_kernels_with(&example("sparse_mxv"), &merge);
-    // The reduction's stage: each work-item accumulates privately; a tile's values
-    // (2048), the work-items' carries (256) and the tile's carry-in are
+    // The reduction's stage: each work-item accumulates privately; a
+    // tile's values (1024: 8 a work-item, MERGE_GROUP_SIZE work-items),
+    // the work-items' carries (128) and the tile's carry-in are
     // local, as are the tile's segment ends and the work-items' flags;
     // the result is global (the carry-outs are the look-back arena's).
     let (k, st) = stage(&kernels, "smvm_fused_sum");
@@ -310,8 +311,8 @@ fn a_segmented_reduction_is_a_merge_with_private_accumulators_and_local_chunks()
         vec![
             (AllocKind::StageResult, Global, float.clone(), None),
             (AllocKind::Accumulator, Private, float.clone(), Some(1)),
-            (AllocKind::MergeValues, Local, float, Some(2048 + 256 + 1)),
-            (AllocKind::MergeEnds, Local, vec![Scalar::Int], Some(2048 + 256)),
+            (AllocKind::MergeValues, Local, float, Some(1024 + 128 + 1)),
+            (AllocKind::MergeEnds, Local, vec![Scalar::Int], Some(1024 + 128)),
         ],
         "{}",
         memory::print_memory(&memory)

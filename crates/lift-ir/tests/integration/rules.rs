@@ -145,6 +145,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             seg_reduce: if group_size == 2 { SegReduce::Merge } else { SegReduce::Teams },
             // Teams' lanes in batches of 3 (`hoist-element-reads`).
             seg_batch: 3,
+            seg_short_batch: 5,
             seg_guarded_groups: 2,
             seg_team_tickets: true,
             merge_items: None,
@@ -385,31 +386,34 @@ proptest! {
     /// sets the flag merge's guard reads). Segments of
     /// 500 to 800 (two chunks of 8 · 32 at least) take the chunk partials
     /// of `segReduce-long-chunks` where the team is the group. Batches of
-    /// 2 or 6 (12 for short segments: teams that give up beyond 48
-    /// elements a lane leave those of more than 32 to the group).
+    /// 2 or 6, and of 4 or 12 for short segments (12: teams that give up
+    /// beyond 48 elements a lane leave those of more than 32 to the
+    /// group).
     #[test]
     fn segmented_reductions_by_shape(
         lengths in prop::collection::vec(prop_oneof![16 => 0i64..4, 2 => 0i64..60, 1 => 500i64..800], 0..40),
         seed in 0i64..100,
         seg_batch in prop_oneof![Just(2i64), Just(6)],
+        seg_short_batch in prop_oneof![Just(4i64), Just(12)],
     ) {
         let (kernel, inputs) = last_seg_reduce(&lengths, seed);
         let high = lift_ir::lower::lower_kernel(&kernel).expect("lowers");
         let l = 8;
-        let cfg = Config { group_size: l, max_groups: 3, seg_reduce: SegReduce::ByShape, seg_batch, ..Config::default() };
+        let cfg =
+            Config { group_size: l, max_groups: 3, seg_reduce: SegReduce::ByShape, seg_batch, seg_short_batch, ..Config::default() };
         let low = lower_to_low_level_with(&high, &cfg).expect("rewrites");
         lift_ir::typecheck::check_kernel(&low).expect("low-level Lift type-checks");
         prop_assert!(low.rules_applied.iter().any(|r| r == "segReduce-by-shape"));
         let printed = lift_ir::print::print_kernel(&low);
         let expected = run(&high, &inputs).expect("high-level runs");
         // The choice: W = min(L, 2^⌊log2 max(1, ⌊3n / 2BS⌋)⌋) for batches
-        // of B (twice the configuration's where segments are shorter than
-        // 6 on average), teams where no segment takes more than 4 batches
-        // a lane.
+        // of B (the short batch where segments are shorter than 6 on
+        // average), teams where no segment takes more than 4 batches a
+        // lane.
         let (n, count) = (lengths.iter().sum::<i64>(), lengths.len() as i64);
         let lanes_of = |batch: i64| (1i64 << ((3 * n / (2 * batch * count).max(1)).max(1)).ilog2()).min(l);
         let whole_group = lanes_of(cfg.seg_batch) == l;
-        let batch = if n < 6 * count { (2 * cfg.seg_batch).min(16) } else { cfg.seg_batch };
+        let batch = if n < 6 * count { cfg.seg_short_batch } else { cfg.seg_batch };
         let lanes = lanes_of(batch);
         let longest = lengths.iter().copied().max().unwrap_or(0);
         let teams_chosen = whole_group || longest <= 4 * batch * lanes;
@@ -418,8 +422,8 @@ proptest! {
         let is_merge = |s: &lift_ir::ir::Stage| s.guard.as_ref().is_some_and(|g| !g.at_most) && !is_chunks(s);
         prop_assert_eq!(low.stages.iter().filter(|s| is_chunks(s)).count(), 1, "{}", printed);
         // Teams with the chunk partials' fold where the team is the
-        // group, without it elsewhere (batches of B, or 2B for short
-        // segments).
+        // group, without it elsewhere (batches of B, or the short batch
+        // for short segments).
         prop_assert_eq!(low.stages.iter().filter(|s| is_teams(s)).count(), 3, "{}", printed);
         // The merge, whose carry-ins its group folds (the chunks' stage
         // runs only where the team is the group); its splits are written
@@ -477,7 +481,7 @@ proptest! {
         let (n, count) = (lengths.iter().sum::<i64>(), lengths.len() as i64);
         let lanes_of = |batch: i64| (1i64 << ((3 * n / (2 * batch * count).max(1)).max(1)).ilog2()).min(l);
         let whole_group = lanes_of(cfg.seg_batch) == l;
-        let batch = if n < 6 * count { (2 * cfg.seg_batch).min(16) } else { cfg.seg_batch };
+        let batch = if n < 6 * count { cfg.seg_short_batch } else { cfg.seg_batch };
         let unlisted = !whole_group && lengths.iter().any(|&len| len <= (4 * batch).min(32) * lanes_of(batch));
         let list_of = |s: &lift_ir::ir::Stage| match &s.body {
             lift_ir::ir::Expr::Apply(lift_ir::ir::Fun::SegReduceTeams(_, t), _) => t.list.as_ref().map(|l| l.serves),

@@ -22,9 +22,9 @@ fn merge_cfg(items: Option<i64>, group: Option<i64>) -> lift_ir::rules::Config {
     }
 }
 
-/// The default tiles (8 items of 256 work-items: 2048), 7 items (1792: not
-/// a power of two), and groups of 128 (1024).
-const SHAPES_OF_TILES: [(Option<i64>, Option<i64>); 3] = [(None, None), (Some(7), None), (None, Some(128))];
+/// The default tiles (8 items of 128 work-items: 1024), 7 items (896: not
+/// a power of two), and groups of 256 (2048).
+const SHAPES_OF_TILES: [(Option<i64>, Option<i64>); 3] = [(None, None), (Some(7), None), (None, Some(256))];
 
 const SMVM: &str = "function smvm(m, v) = {sum({x * v[i] : (i, x) in row}) : row in m};\n";
 
@@ -61,8 +61,9 @@ fn smvm_of_shapes(rows: i64, shapes: &[&str]) -> String {
 
 /// Row lengths that give parts before tiles of every size: power-law
 /// rows (4096 / j), rows around a tile's length (2047 to 2049, 2300,
-/// 4097), empty rows, rows of one to three, and one run of 100001 (its
-/// carry-in the carry-outs of 49 tiles of 2048).
+/// 4097: the tiles of 2048 and twice those of 1024), empty rows, rows of
+/// one to three, and one run of 100001 (its carry-in the carry-outs of 49
+/// tiles of 2048, or 98 of 1024).
 const SHAPES: [&str; 5] = [
     "4096 / (1 + rem(r * 1299709 + 12345, 4096))",
     "if rem(r, 97) == 5 then 2047 + rem(r, 3) else rem(r * 7, 4)",
@@ -140,7 +141,7 @@ fn the_knobs_set_the_merge_tiles_local_arrays() {
     // The tests above run three tile shapes only if the knobs reach the
     // kernel: its local values hold a tile, a carry a work-item and the
     // tile's carry-in.
-    for ((items, group), len) in SHAPES_OF_TILES.into_iter().zip([2048 + 256 + 1, 1792 + 256 + 1, 1024 + 128 + 1]) {
+    for ((items, group), len) in SHAPES_OF_TILES.into_iter().zip([1024 + 128 + 1, 896 + 128 + 1, 2048 + 256 + 1]) {
         let (_, flat) = support::flat_program(&smvm(10, "r", -1, 0, "0"), fusion::ScheduleKind::ilp()).unwrap();
         let compiled = opencl_backend::compile_program_with(&flat, &merge_cfg(items, group)).unwrap();
         let source = compiled.opencl();

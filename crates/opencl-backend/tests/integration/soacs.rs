@@ -297,9 +297,9 @@ fn segmented_look_back_scans_of_every_shape() {
 fn segmented_reductions_over_many_tiles_chunks_and_carries() {
     support::own_process!();
     // Under both lowerings of a segmented reduction: `segReduce-merge`
-    // takes tiles of 2048 merge items (segment ends and
+    // takes tiles of 1024 merge items (segment ends and
     // elements): many tiles of short segments (a third empty), one
-    // segment of 100000 (its part before its last tile, 49 tiles, folded
+    // segment of 100000 (its part before its last tile, 98 tiles, folded
     // by that tile's group), long segments among empty ones, float sums
     // (exact: multiples of 1/4), and max_index, whose operator keeps the
     // first of equal values (not commutative: contiguous chunks and the
@@ -436,7 +436,7 @@ fn by_shape_runs_teams_on_even_segments_and_merge_on_uneven_ones() {
         let compiled = opencl_backend::compile_program_with(&flat, &cfg).expect("generates");
         // The launches of each lowering, in the segmented reduction's
         // kernel (the one with the chunks' stage): teams's three (without
-        // the chunk partials' fold in batches of B and of 2B, then with it
+        // the chunk partials' fold in batches of B and of the short batch, then with it
         // where the team is the group; those that give up write the
         // merge's splits) just before merge's one, the kernel's last.
         let teams_launches = 3;

@@ -76,7 +76,7 @@ fn the_groups_knob_caps_the_ticketed_teams_launch() {
     assert!(compiled.lift_low.contains("tickets = sum_team_tickets"), "{}", compiled.lift_low);
     // Such teams write the merge's splits where they give up: no stage of
     // their own; striding teams leave them to one.
-    assert!(compiled.lift_low.contains("splits = (sum_splits, tiles of 2048, merge_tiles)"), "{}", compiled.lift_low);
+    assert!(compiled.lift_low.contains("splits = (sum_splits, tiles of 1024, merge_tiles)"), "{}", compiled.lift_low);
     assert!(!compiled.lift_low.contains("_splits when"), "{}", compiled.lift_low);
     let striding = opencl_backend::compile_program_with(&flat, &teams_cfg(2, false)).unwrap();
     assert!(!striding.lift_low.contains("tickets = "), "{}", striding.lift_low);
