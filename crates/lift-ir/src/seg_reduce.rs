@@ -1185,6 +1185,14 @@ pub const TEAM_STEPS: i64 = 4;
 /// instead of a sum over both stages' sizes: the kernel NVIDIA's compiler
 /// makes of the same loop depends on what it can learn of that bound, so
 /// 4 is no better than 2 where short segments keep their batch of 4.
+/// With short batches of 5 (a row of 5 in one batch) it is: in a later
+/// call, SpMV's kernels with batches of 2 / 4 and short batches of 4 / 5
+/// (the knobs): rows of 8 0.3751 / 0.3787 against 0.3623 / 0.3617 ms,
+/// banded rows of 5 0.1058 / 0.1042 against 0.1023 / 0.1036, power-law
+/// rows 0.9998 against 1.0048 (short batches of 6: 0.3634, 0.1172; of 3:
+/// 0.3624, 0.1472). Not yet the default: the recursive programs'
+/// segmented reductions and cuSPARSE in the same call are still to be
+/// measured with it.
 pub const SEG_BATCH: i64 = 2;
 
 /// The default [`Config::seg_short_batch`]: a lane's batch where segments
