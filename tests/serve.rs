@@ -266,6 +266,16 @@ fn runs_through_a_server_print_what_local_runs_print() {
     drop(UnixStream::connect(&server.socket).unwrap());
     assert_eq!(nessie(&["run", program, "--server"], &[served]), nessie(&["run", program], &[]));
 
+    // The stack a deep recursion touched is given back after its run
+    // (note [a run's stack] in `src/serve`): 975 MB before. The next run's
+    // answer comes once the server is done with the deep one.
+    let deep = "tests/programs/errors/runtime_recursion_too_deep.nesl";
+    let before = resident_bytes(server.child.id());
+    assert_eq!(nessie(&["run", deep, "--server"], &[served]), nessie(&["run", deep], &[]));
+    assert_eq!(nessie(&["run", program, "--server"], &[served]), nessie(&["run", program], &[]));
+    let after = resident_bytes(server.child.id());
+    assert!(after < before + (256 << 20), "the server grew from {before} to {after} bytes");
+
     // A second server on the same socket is refused.
     let second = nessie(&["serve", "--socket", server.socket.to_str().unwrap()], &[]);
     assert_eq!(second.status, Some(4), "{second:?}");
@@ -274,6 +284,14 @@ fn runs_through_a_server_print_what_local_runs_print() {
     // Nothing of the runs reached the server's own stderr.
     assert_eq!(server.stderr().lines().count(), 2, "{}", server.stderr());
     stop(server);
+}
+
+/// The resident size of process `pid`, from /proc.
+fn resident_bytes(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc has the server");
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).expect("a resident size");
+    let kb: u64 = line.split_whitespace().nth(1).and_then(|k| k.parse().ok()).expect("in kB");
+    kb * 1024
 }
 
 /// `nessie serve --stop` ends the server, which removes its socket.
