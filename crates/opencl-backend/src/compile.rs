@@ -90,67 +90,38 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         _ => SegReduce::ByShape,
     };
     let defaults = lift_ir::rules::Config::default();
-    let seg_batch = std::env::var("NESSIE_SEG_BATCH")
-        .ok()
-        .and_then(|b| b.trim().parse::<i64>().ok())
-        .filter(|b| (1..=16).contains(b))
-        .unwrap_or(defaults.seg_batch);
-    let seg_short_batch = std::env::var("NESSIE_SEG_SHORT_BATCH")
-        .ok()
-        .and_then(|b| b.trim().parse::<i64>().ok())
-        .filter(|b| (1..=16).contains(b))
-        .unwrap_or(defaults.seg_short_batch);
+    let seg_batch = env_int("NESSIE_SEG_BATCH", |b| (1..=16).contains(&b)).unwrap_or(defaults.seg_batch);
+    let seg_short_batch =
+        env_int("NESSIE_SEG_SHORT_BATCH", |b| (1..=16).contains(&b)).unwrap_or(defaults.seg_short_batch);
     let seg_team_tickets = std::env::var("NESSIE_TEAM_TICKETS").map_or(defaults.seg_team_tickets, |t| t.trim() != "0");
-    let seg_guarded_groups = std::env::var("NESSIE_SEG_GROUPS")
-        .ok()
-        .and_then(|b| b.trim().parse::<i64>().ok())
-        .filter(|&b| b >= 1)
-        .unwrap_or(if seg_team_tickets {
-            defaults.seg_guarded_groups
-        } else {
-            lift_ir::seg_reduce::STRIDING_GUARDED_GROUPS
-        });
-    let scan_lookback_items = std::env::var("NESSIE_SCAN_LOOKBACK_ITEMS")
-        .ok()
-        .and_then(|b| b.trim().parse::<i64>().ok())
-        .filter(|b| (1..=lift_ir::lookback::LOOKBACK_MAX_ITEMS).contains(b))
-        .unwrap_or(defaults.scan_lookback_items);
+    let seg_guarded_groups = env_int("NESSIE_SEG_GROUPS", |g| g >= 1).unwrap_or(if seg_team_tickets {
+        defaults.seg_guarded_groups
+    } else {
+        lift_ir::seg_reduce::STRIDING_GUARDED_GROUPS
+    });
+    let scan_lookback_items =
+        env_int("NESSIE_SCAN_LOOKBACK_ITEMS", |t| (1..=lift_ir::lookback::LOOKBACK_MAX_ITEMS).contains(&t))
+            .unwrap_or(defaults.scan_lookback_items);
     // `never` keeps every search (note [segment ids] in
     // `fusion::materialize_segment_ids`).
     let segment_tiles = match std::env::var("NESSIE_SEGMENT_IDS").as_deref().map(str::trim) {
         Ok("never") => lift_ir::rules::SegmentTiles::Never,
         _ => defaults.segment_tiles,
     };
-    let seg_list_group = std::env::var("NESSIE_SEG_LIST_GROUP")
-        .ok()
-        .and_then(|b| b.trim().parse::<i64>().ok())
-        .filter(|&b| b >= 1 && b & (b - 1) == 0)
-        .unwrap_or(defaults.seg_list_group);
-    let seg_warp_steps = std::env::var("NESSIE_SEG_WARP")
-        .ok()
-        .and_then(|k| k.trim().parse::<i64>().ok())
-        .filter(|&k| k == 0 || (1..=1024).contains(&k) && k & (k - 1) == 0)
+    let seg_list_group =
+        env_int("NESSIE_SEG_LIST_GROUP", |g| g >= 1 && g & (g - 1) == 0).unwrap_or(defaults.seg_list_group);
+    let seg_warp_steps = env_int("NESSIE_SEG_WARP", |k| k == 0 || (1..=1024).contains(&k) && k & (k - 1) == 0)
         .unwrap_or(defaults.seg_warp_steps);
     let seg_stream_loads = match std::env::var("NESSIE_SEG_STREAM").as_deref().map(str::trim) {
         Ok("1") => true,
         Ok("0") => false,
         _ => defaults.seg_stream_loads,
     };
-    let merge_items = std::env::var("NESSIE_MERGE_ITEMS").ok().and_then(|b| b.trim().parse::<i64>().ok());
-    let merge_group_size = std::env::var("NESSIE_MERGE_GROUP").ok().and_then(|b| b.trim().parse::<i64>().ok());
-    let merge_groups = std::env::var("NESSIE_MERGE_GROUPS")
-        .ok()
-        .and_then(|b| b.trim().parse::<i64>().ok())
-        .filter(|&g| g >= 1)
-        .unwrap_or(defaults.merge_groups);
+    let merge_items = env_int("NESSIE_MERGE_ITEMS", |_| true);
+    let merge_group_size = env_int("NESSIE_MERGE_GROUP", |_| true);
+    let merge_groups = env_int("NESSIE_MERGE_GROUPS", |g| g >= 1).unwrap_or(defaults.merge_groups);
     // A tile's local memory: 4 KiB to NVIDIA's 48 KiB.
-    let local_bytes = |name: &str, default: i64| {
-        std::env::var(name)
-            .ok()
-            .and_then(|b| b.trim().parse::<i64>().ok())
-            .filter(|b| (4096..=48 * 1024).contains(b))
-            .unwrap_or(default)
-    };
+    let local_bytes = |name: &str, default: i64| env_int(name, |b| (4096..=48 * 1024).contains(&b)).unwrap_or(default);
     let scan_local_bytes = local_bytes("NESSIE_SCAN_LOCAL_BYTES", defaults.scan_local_bytes);
     let seg_scan_local_bytes = local_bytes("NESSIE_SEG_SCAN_LOCAL_BYTES", defaults.seg_scan_local_bytes);
     lift_ir::rules::Config {
@@ -171,6 +142,13 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         seg_list_group,
         ..defaults
     }
+}
+
+/// The int in environment variable `name` (spaces around it allowed),
+/// where it is set, parses and is `valid`; `None` otherwise (the knob's
+/// default then applies).
+fn env_int(name: &str, valid: impl Fn(i64) -> bool) -> Option<i64> {
+    std::env::var(name).ok().and_then(|v| v.trim().parse::<i64>().ok()).filter(|&v| valid(v))
 }
 
 /// [`compile_program`] with the rewrite configuration `cfg`.
