@@ -1182,9 +1182,10 @@ pub const TEAM_STEPS: i64 = 4;
 /// rows of 8): 0.3727 / 0.3706 with 2; with 4, 0.3582 / 0.3593 where the
 /// short batch was 8 but 0.4041 / 0.4045 where it was 4, as here, and
 /// 0.4064 / 0.4066 with the stage's give-up bound a kernel argument
-/// instead of a sum over both stages' sizes: the kernel NVIDIA's compiler
-/// makes of the same loop depends on what it can learn of that bound, so
-/// 4 is no better than 2 where short segments keep their batch of 4.
+/// instead of a sum over both stages' sizes. The kernels' PTX differs
+/// only in the four instructions that compute that bound; why the driver
+/// makes a slower kernel of it is not known. So 4 is no better than 2
+/// where short segments keep their batch of 4.
 /// With short batches of 5 (a row of 5 in one batch) it is: in a later
 /// call, SpMV's kernels with batches of 2 / 4 and short batches of 4 / 5
 /// (the knobs): rows of 8 0.3751 / 0.3787 against 0.3623 / 0.3617 ms,
@@ -1199,9 +1200,11 @@ pub const SEG_BATCH: i64 = 2;
 /// are shorter than [`SHORT_SEGMENT`] on average, a work-item a segment
 /// or two (twice [`SEG_BATCH`], as it was before it had a setting of its
 /// own). On the H200, SpMV's banded rows of 5 (a work-item a row), ms of
-/// the teams' kernel a run, two runs each in one call: 0.0962 / 0.0978
-/// with 4, 0.0977 / 0.0979 with 5, 0.1132 / 0.1131 with 6, 0.1177 /
-/// 0.1182 with 8 (cuSPARSE's whole SpMV 0.147 ms).
+/// the teams' kernel a run, two runs each in one call: 0.1015 / 0.1000
+/// with 4 (batches of 2 for longer segments); with batches of 4 for
+/// those, 0.0980 / 0.0993 with 5, 0.1129 / 0.1136 with 6, 0.1431 / 0.1427
+/// with 3; in an earlier call, 0.118 with 8 (cuSPARSE's whole SpMV 0.147
+/// ms).
 pub const SEG_SHORT_BATCH: i64 = 4;
 
 /// The default [`Config::seg_guarded_groups`], for teams that take
