@@ -1186,26 +1186,30 @@ pub const TEAM_STEPS: i64 = 4;
 /// only in the four instructions that compute that bound; why the driver
 /// makes a slower kernel of it is not known. So 4 is no better than 2
 /// where short segments keep their batch of 4.
-/// With short batches of 5 (a row of 5 in one batch) it is: in a later
-/// call, SpMV's kernels with batches of 2 / 4 and short batches of 4 / 5
-/// (the knobs): rows of 8 0.3751 / 0.3787 against 0.3623 / 0.3617 ms,
-/// banded rows of 5 0.1058 / 0.1042 against 0.1023 / 0.1036, power-law
-/// rows 0.9998 against 1.0048 (short batches of 6: 0.3634, 0.1172; of 3:
-/// 0.3624, 0.1472). Not yet the default: the recursive programs'
-/// segmented reductions and cuSPARSE in the same call are still to be
-/// measured with it.
-pub const SEG_BATCH: i64 = 2;
+/// With short batches of 5 (a row of 5 in one batch,
+/// [`SEG_SHORT_BATCH`]) it is: in a later call, SpMV's kernels with
+/// batches of 2 / 4 and short batches of 4 / 5 (the knobs): rows of 8
+/// 0.3751 / 0.3787 against 0.3623 / 0.3617 ms, banded rows of 5 0.1058 /
+/// 0.1042 against 0.1023 / 0.1036, power-law rows 0.9998 against 1.0048
+/// (short batches of 6: 0.3634, 0.1172; of 3: 0.3624, 0.1472). With both
+/// the defaults (`primitives.py spmv`, one call, cuSPARSE in the same
+/// call): rows of 8 0.363 ms against cuSPARSE's 0.363 (0.999×, 0.965×
+/// with 2 / 4 in the call before), banded rows 0.102 against 0.149
+/// (1.452×), power-law rows 0.983 against 0.854 (0.869×; 0.998 against
+/// 0.882 before: cuSPARSE moved, nessie did not); quicksort and quickhull
+/// equal to the reference, 300 random programs equal on NVIDIA.
+pub const SEG_BATCH: i64 = 4;
 
 /// The default [`Config::seg_short_batch`]: a lane's batch where segments
 /// are shorter than [`SHORT_SEGMENT`] on average, a work-item a segment
-/// or two (twice [`SEG_BATCH`], as it was before it had a setting of its
-/// own). On the H200, SpMV's banded rows of 5 (a work-item a row), ms of
+/// or two: one batch for a row of 5, not equal to [`SEG_BATCH`] (see
+/// there). On the H200, SpMV's banded rows of 5 (a work-item a row), ms of
 /// the teams' kernel a run, two runs each in one call: 0.1015 / 0.1000
 /// with 4 (batches of 2 for longer segments); with batches of 4 for
 /// those, 0.0980 / 0.0993 with 5, 0.1129 / 0.1136 with 6, 0.1431 / 0.1427
 /// with 3; in an earlier call, 0.118 with 8 (cuSPARSE's whole SpMV 0.147
 /// ms).
-pub const SEG_SHORT_BATCH: i64 = 4;
+pub const SEG_SHORT_BATCH: i64 = 5;
 
 /// The default [`Config::seg_guarded_groups`], for teams that take
 /// tickets (note [teams take tickets]).

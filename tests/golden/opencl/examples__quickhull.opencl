@@ -1602,28 +1602,36 @@ __kernel void hsplit_seg_reduce_sum_sum_chunks(__global const long* offsets, __g
             const long len = hi_1 - lo_1;
             long acc = 0L;
             long k = l;
-            for (; k + 1 * 256 < len; k += 2 * 256) {
+            for (; k + 3 * 256 < len; k += 4 * 256) {
                 const long at = hsplit_lengths[lo_1 + k + 0 * 256];
                 const long at_1 = hsplit_lengths[lo_1 + k + 1 * 256];
+                const long at_2 = hsplit_lengths[lo_1 + k + 2 * 256];
+                const long at_3 = hsplit_lengths[lo_1 + k + 3 * 256];
                 long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 0 * 256, at);
                 long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 1 * 256, at_1);
+                long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 2 * 256, at_2);
+                long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k + 3 * 256, at_3);
                 long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
                 acc = op_sum_r;
                 long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
                 acc = op_sum_r_1;
-            }
-            for (; k < len; k += 256) {
-                const long at_2 = hsplit_lengths[lo_1 + k];
-                long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k, at_2);
                 long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
                 acc = op_sum_r_2;
+                long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_3);
+                acc = op_sum_r_3;
+            }
+            for (; k < len; k += 256) {
+                const long at_4 = hsplit_lengths[lo_1 + k];
+                long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(lo_1 + k, at_4);
+                long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_4);
+                acc = op_sum_r_4;
             }
             team_values[l] = acc;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h = 1; h < 256; h *= 2) {
                 if ((l & (2 * h - 1)) == 0) {
-                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
-                    team_values[l] = op_sum_r_3;
+                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_5;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -1678,7 +1686,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
         if (s < n_offsets) {
             const long offset = offsets[s];
             const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
-            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+            if (length > 16 * lanes - 16 * lanes * short_segments + 20 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
                     atomic_max(&sum_gave_up[0], 1);
@@ -1687,7 +1695,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
             } else {
                 {
                     long k = lane;
-                    for (; k + 1 * lanes < length; k += 2 * lanes) {
+                    for (; k + 3 * lanes < length; k += 4 * lanes) {
                         #ifdef __NV_CL_C_VERSION
                         long streamed;
                         asm("ld.global.cs.s64 %0, [%1];" : "=l"(streamed) : "l"(hsplit_lengths + (offset + k + 0 * lanes)));
@@ -1702,30 +1710,50 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
                         const long streamed_1 = hsplit_lengths[offset + k + 1 * lanes];
                         #endif
                         const long at_1 = streamed_1;
+                        #ifdef __NV_CL_C_VERSION
+                        long streamed_2;
+                        asm("ld.global.cs.s64 %0, [%1];" : "=l"(streamed_2) : "l"(hsplit_lengths + (offset + k + 2 * lanes)));
+                        #else
+                        const long streamed_2 = hsplit_lengths[offset + k + 2 * lanes];
+                        #endif
+                        const long at_2 = streamed_2;
+                        #ifdef __NV_CL_C_VERSION
+                        long streamed_3;
+                        asm("ld.global.cs.s64 %0, [%1];" : "=l"(streamed_3) : "l"(hsplit_lengths + (offset + k + 3 * lanes)));
+                        #else
+                        const long streamed_3 = hsplit_lengths[offset + k + 3 * lanes];
+                        #endif
+                        const long at_3 = streamed_3;
                         long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes, at);
                         long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes, at_1);
+                        long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 2 * lanes, at_2);
+                        long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 3 * lanes, at_3);
                         long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
                         acc = op_sum_r;
                         long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
                         acc = op_sum_r_1;
+                        long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
+                        acc = op_sum_r_2;
+                        long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_3);
+                        acc = op_sum_r_3;
                     }
                     for (; k < length; k += lanes) {
                         #ifdef __NV_CL_C_VERSION
-                        long streamed_2;
-                        asm("ld.global.cs.s64 %0, [%1];" : "=l"(streamed_2) : "l"(hsplit_lengths + (offset + k)));
+                        long streamed_4;
+                        asm("ld.global.cs.s64 %0, [%1];" : "=l"(streamed_4) : "l"(hsplit_lengths + (offset + k)));
                         #else
-                        const long streamed_2 = hsplit_lengths[offset + k];
+                        const long streamed_4 = hsplit_lengths[offset + k];
                         #endif
-                        const long at_2 = streamed_2;
-                        long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_2);
-                        long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
-                        acc = op_sum_r_2;
+                        const long at_4 = streamed_4;
+                        long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_4);
+                        long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_4);
+                        acc = op_sum_r_4;
                     }
                 }
             }
         }
-        const long at_3 = (step & 1) * 256 + l;
-        team_values[at_3] = acc;
+        const long at_5 = (step & 1) * 256 + l;
+        team_values[at_5] = acc;
         if (l == 0 && next != 0) stopped[(step + 1) % 3] = 1;
         if (l == 0) {
             if ((long)raw_1 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(sum_team_tickets, (int)tickets[2]);
@@ -1736,20 +1764,20 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[at_3], team_values[at_3 + h]);
-                    team_values[at_3] = op_sum_r_3;
+                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(team_values[at_5], team_values[at_5 + h]);
+                    team_values[at_5] = op_sum_r_5;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[at_3];
+            acc = team_values[at_5];
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(team_values[at_3 + j], team_values[at_3 + j + h_1]);
-                    team_values[at_3 + j] = op_sum_r_4;
+                    long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(team_values[at_5 + j], team_values[at_5 + j + h_1]);
+                    team_values[at_5 + j] = op_sum_r_6;
                 }
             }
-            acc = team_values[at_3];
+            acc = team_values[at_5];
         }
         if (lane == 0 && s < n_offsets && !is_long) {
             sum[s] = acc;
@@ -1834,7 +1862,7 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
         if (s < n_offsets) {
             const long offset = offsets[s];
             const long length = (s + 1 < n_offsets ? offsets[s + 1] : n_1) - offset;
-            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+            if (length > 16 * lanes - 16 * lanes * short_segments + 20 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
                     atomic_max(&sum_gave_up[0], 1);
@@ -1843,15 +1871,17 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
             } else {
                 {
                     long k = lane;
-                    for (; k + 3 * lanes_1 < length; k += 4 * lanes_1) {
+                    for (; k + 4 * lanes_1 < length; k += 5 * lanes_1) {
                         const long at = hsplit_lengths[offset + k + 0 * lanes_1];
                         const long at_1 = hsplit_lengths[offset + k + 1 * lanes_1];
                         const long at_2 = hsplit_lengths[offset + k + 2 * lanes_1];
                         const long at_3 = hsplit_lengths[offset + k + 3 * lanes_1];
+                        const long at_4 = hsplit_lengths[offset + k + 4 * lanes_1];
                         long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes_1, at);
                         long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes_1, at_1);
                         long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 2 * lanes_1, at_2);
                         long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 3 * lanes_1, at_3);
+                        long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 4 * lanes_1, at_4);
                         long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
                         acc = op_sum_r;
                         long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
@@ -1860,18 +1890,20 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
                         acc = op_sum_r_2;
                         long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_3);
                         acc = op_sum_r_3;
-                    }
-                    for (; k < length; k += lanes_1) {
-                        const long at_4 = hsplit_lengths[offset + k];
-                        long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_4);
                         long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_4);
                         acc = op_sum_r_4;
+                    }
+                    for (; k < length; k += lanes_1) {
+                        const long at_5 = hsplit_lengths[offset + k];
+                        long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_5);
+                        long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_5);
+                        acc = op_sum_r_5;
                     }
                 }
             }
         }
-        const long at_5 = (step & 1) * 256 + l;
-        team_values[at_5] = acc;
+        const long at_6 = (step & 1) * 256 + l;
+        team_values[at_6] = acc;
         if (l == 0 && next != 0) stopped[(step + 1) % 3] = 1;
         if (l == 0) {
             if ((long)raw_1 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(sum_team_tickets, (int)tickets[2]);
@@ -1882,20 +1914,20 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
         if (lanes_1 > 8) {
             for (long h = 1; h < lanes_1; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(team_values[at_5], team_values[at_5 + h]);
-                    team_values[at_5] = op_sum_r_5;
+                    long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(team_values[at_6], team_values[at_6 + h]);
+                    team_values[at_6] = op_sum_r_6;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[at_5];
+            acc = team_values[at_6];
         } else if (lanes_1 > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes_1; h_1 *= 2) {
                 for (long j = 0; j < lanes_1; j += 2 * h_1) {
-                    long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(team_values[at_5 + j], team_values[at_5 + j + h_1]);
-                    team_values[at_5 + j] = op_sum_r_6;
+                    long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(team_values[at_6 + j], team_values[at_6 + j + h_1]);
+                    team_values[at_6 + j] = op_sum_r_7;
                 }
             }
-            acc = team_values[at_5];
+            acc = team_values[at_6];
         }
         if (lane == 0 && s < n_offsets && !is_long) {
             sum[s] = acc;
@@ -1966,45 +1998,53 @@ __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 long k = lane;
-                for (; k + 1 * lanes < length; k += 2 * lanes) {
+                for (; k + 3 * lanes < length; k += 4 * lanes) {
                     const long at = hsplit_lengths[offset + k + 0 * lanes];
                     const long at_1 = hsplit_lengths[offset + k + 1 * lanes];
+                    const long at_2 = hsplit_lengths[offset + k + 2 * lanes];
+                    const long at_3 = hsplit_lengths[offset + k + 3 * lanes];
                     long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 0 * lanes, at);
                     long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 1 * lanes, at_1);
+                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 2 * lanes, at_2);
+                    long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k + 3 * lanes, at_3);
                     long op_sum_r = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r);
                     acc = op_sum_r;
                     long op_sum_r_1 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_1);
                     acc = op_sum_r_1;
-                }
-                for (; k < length; k += lanes) {
-                    const long at_2 = hsplit_lengths[offset + k];
-                    long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_2);
                     long op_sum_r_2 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_2);
                     acc = op_sum_r_2;
+                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_3);
+                    acc = op_sum_r_3;
+                }
+                for (; k < length; k += lanes) {
+                    const long at_4 = hsplit_lengths[offset + k];
+                    long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(offset + k, at_4);
+                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(acc, pull_sum_hoisted_r_4);
+                    acc = op_sum_r_4;
                 }
             }
         }
-        const long at_3 = (step & 1) * 256 + l;
-        team_values[at_3] = acc;
+        const long at_5 = (step & 1) * 256 + l;
+        team_values[at_5] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    long op_sum_r_3 = hsplit_seg_reduce_sum_op_sum(team_values[at_3], team_values[at_3 + h]);
-                    team_values[at_3] = op_sum_r_3;
+                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(team_values[at_5], team_values[at_5 + h]);
+                    team_values[at_5] = op_sum_r_5;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[at_3];
+            acc = team_values[at_5];
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    long op_sum_r_4 = hsplit_seg_reduce_sum_op_sum(team_values[at_3 + j], team_values[at_3 + j + h_1]);
-                    team_values[at_3 + j] = op_sum_r_4;
+                    long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(team_values[at_5 + j], team_values[at_5 + j + h_1]);
+                    team_values[at_5 + j] = op_sum_r_6;
                 }
             }
-            acc = team_values[at_3];
+            acc = team_values[at_5];
         }
         if (lane == 0 && s < n_offsets && !is_long) {
             sum[s] = acc;
@@ -2016,26 +2056,26 @@ __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global
             const long offset_1 = offsets[s_1];
             const long length_1 = (s_1 + 1 < n_offsets ? offsets[s_1 + 1] : n_1) - offset_1;
             const int is_long_1 = length_1 >= 16384;
-            long from = 0, count = 0, at_4 = offset_1, len = length_1;
+            long from = 0, count = 0, at_6 = offset_1, len = length_1;
             if (is_long_1) {
                 from = offset_1 / 8192;
                 count = (offset_1 + length_1) / 8192 - from;
-                at_4 = (from + count) * 8192;
-                len = offset_1 + length_1 - at_4;
+                at_6 = (from + count) * 8192;
+                len = offset_1 + length_1 - at_6;
             }
             long acc_1 = 0L;
             if (is_long_1) {
                 long acc_2 = 0L;
                 for (long k_1 = l; k_1 < count; k_1 += 256) {
-                    long op_sum_r_5 = hsplit_seg_reduce_sum_op_sum(acc_2, sum_partials_0[from + k_1]);
-                    acc_2 = op_sum_r_5;
+                    long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_2, sum_partials_0[from + k_1]);
+                    acc_2 = op_sum_r_7;
                 }
                 team_values[l] = acc_2;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
                     if ((l & (2 * h_2 - 1)) == 0) {
-                        long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_2]);
-                        team_values[l] = op_sum_r_6;
+                        long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_2]);
+                        team_values[l] = op_sum_r_8;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -2046,37 +2086,45 @@ __kernel void hsplit_seg_reduce_sum_sum_2(__global const long* offsets, __global
             }
             long acc_4 = 0L;
             long k_2 = l;
-            for (; k_2 + 1 * 256 < len; k_2 += 2 * 256) {
-                const long at_5 = hsplit_lengths[at_4 + k_2 + 0 * 256];
-                const long at_6 = hsplit_lengths[at_4 + k_2 + 1 * 256];
-                long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_4 + k_2 + 0 * 256, at_5);
-                long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_4 + k_2 + 1 * 256, at_6);
-                long op_sum_r_7 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_3);
-                acc_4 = op_sum_r_7;
-                long op_sum_r_8 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_4);
-                acc_4 = op_sum_r_8;
-            }
-            for (; k_2 < len; k_2 += 256) {
-                const long at_7 = hsplit_lengths[at_4 + k_2];
-                long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_4 + k_2, at_7);
+            for (; k_2 + 3 * 256 < len; k_2 += 4 * 256) {
+                const long at_7 = hsplit_lengths[at_6 + k_2 + 0 * 256];
+                const long at_8 = hsplit_lengths[at_6 + k_2 + 1 * 256];
+                const long at_9 = hsplit_lengths[at_6 + k_2 + 2 * 256];
+                const long at_10 = hsplit_lengths[at_6 + k_2 + 3 * 256];
+                long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_6 + k_2 + 0 * 256, at_7);
+                long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_6 + k_2 + 1 * 256, at_8);
+                long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_6 + k_2 + 2 * 256, at_9);
+                long pull_sum_hoisted_r_8 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_6 + k_2 + 3 * 256, at_10);
                 long op_sum_r_9 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_5);
                 acc_4 = op_sum_r_9;
+                long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_6);
+                acc_4 = op_sum_r_10;
+                long op_sum_r_11 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_7);
+                acc_4 = op_sum_r_11;
+                long op_sum_r_12 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_8);
+                acc_4 = op_sum_r_12;
+            }
+            for (; k_2 < len; k_2 += 256) {
+                const long at_11 = hsplit_lengths[at_6 + k_2];
+                long pull_sum_hoisted_r_9 = hsplit_seg_reduce_sum_pull_sum_hoisted(at_6 + k_2, at_11);
+                long op_sum_r_13 = hsplit_seg_reduce_sum_op_sum(acc_4, pull_sum_hoisted_r_9);
+                acc_4 = op_sum_r_13;
             }
             team_values[l] = acc_4;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_3 = 1; h_3 < 256; h_3 *= 2) {
                 if ((l & (2 * h_3 - 1)) == 0) {
-                    long op_sum_r_10 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_3]);
-                    team_values[l] = op_sum_r_10;
+                    long op_sum_r_14 = hsplit_seg_reduce_sum_op_sum(team_values[l], team_values[l + h_3]);
+                    team_values[l] = op_sum_r_14;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
             long acc_5 = 0L;
             acc_5 = team_values[0];
             barrier(CLK_LOCAL_MEM_FENCE);
-            long op_sum_r_11 = hsplit_seg_reduce_sum_op_sum(acc_1, acc_5);
+            long op_sum_r_15 = hsplit_seg_reduce_sum_op_sum(acc_1, acc_5);
             long acc_6 = 0L;
-            acc_6 = is_long_1 ? op_sum_r_11 : acc_5;
+            acc_6 = is_long_1 ? op_sum_r_15 : acc_5;
             if (l == 0) {
                 sum[s_1] = acc_6;
             }
@@ -5701,13 +5749,19 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
             const long lo_2 = min(l * chunk, len);
             const long hi_2 = min(lo_2 + chunk, len);
             long k = lo_2;
-            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
+            for (; k + 3 * 1 < hi_2; k += 4 * 1) {
                 double pull_extreme_r;
                 long pull_extreme_r_1;
                 hsplit_fused_5_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                 double pull_extreme_r_2;
                 long pull_extreme_r_3;
                 hsplit_fused_5_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double pull_extreme_r_4;
+                long pull_extreme_r_5;
+                hsplit_fused_5_pull_extreme(lo_1 + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_5_pull_extreme(lo_1 + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                 double op_extreme_r;
                 long op_extreme_r_1;
                 hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -5718,27 +5772,37 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
                 hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                 acc = op_extreme_r_2;
                 acc_1 = op_extreme_r_3;
-            }
-            for (; k < hi_2; k += 1) {
-                double pull_extreme_r_4;
-                long pull_extreme_r_5;
-                hsplit_fused_5_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                 double op_extreme_r_4;
                 long op_extreme_r_5;
                 hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                 acc = op_extreme_r_4;
                 acc_1 = op_extreme_r_5;
+                double op_extreme_r_6;
+                long op_extreme_r_7;
+                hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                acc = op_extreme_r_6;
+                acc_1 = op_extreme_r_7;
+            }
+            for (; k < hi_2; k += 1) {
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_5_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_8;
+                long op_extreme_r_9;
+                hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                acc = op_extreme_r_8;
+                acc_1 = op_extreme_r_9;
             }
             team_values[l] = acc;
             team_values_1[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h = 1; h < 256; h *= 2) {
                 if ((l & (2 * h - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_10, &op_extreme_r_11);
+                    team_values[l] = op_extreme_r_10;
+                    team_values_1[l] = op_extreme_r_11;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -5799,7 +5863,7 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
             const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+            if (length > 16 * lanes - 16 * lanes * short_segments + 20 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
                     atomic_max(&extreme_gave_up[0], 1);
@@ -5811,13 +5875,19 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
                     const long lo_1 = min(lane * chunk, length);
                     const long hi_1 = min(lo_1 + chunk, length);
                     long k = lo_1;
-                    for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                    for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                         double pull_extreme_r;
                         long pull_extreme_r_1;
                         hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                         double pull_extreme_r_2;
                         long pull_extreme_r_3;
                         hsplit_fused_5_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                        double pull_extreme_r_4;
+                        long pull_extreme_r_5;
+                        hsplit_fused_5_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                        double pull_extreme_r_6;
+                        long pull_extreme_r_7;
+                        hsplit_fused_5_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                         double op_extreme_r;
                         long op_extreme_r_1;
                         hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -5828,16 +5898,26 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
                         hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                         acc = op_extreme_r_2;
                         acc_1 = op_extreme_r_3;
-                    }
-                    for (; k < hi_1; k += 1) {
-                        double pull_extreme_r_4;
-                        long pull_extreme_r_5;
-                        hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                         double op_extreme_r_4;
                         long op_extreme_r_5;
                         hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                         acc = op_extreme_r_4;
                         acc_1 = op_extreme_r_5;
+                        double op_extreme_r_6;
+                        long op_extreme_r_7;
+                        hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                        acc = op_extreme_r_6;
+                        acc_1 = op_extreme_r_7;
+                    }
+                    for (; k < hi_1; k += 1) {
+                        double pull_extreme_r_8;
+                        long pull_extreme_r_9;
+                        hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                        double op_extreme_r_8;
+                        long op_extreme_r_9;
+                        hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                        acc = op_extreme_r_8;
+                        acc_1 = op_extreme_r_9;
                     }
                 }
             }
@@ -5855,11 +5935,11 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_5_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[at] = op_extreme_r_6;
-                    team_values_1[at] = op_extreme_r_7;
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_5_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_10, &op_extreme_r_11);
+                    team_values[at] = op_extreme_r_10;
+                    team_values_1[at] = op_extreme_r_11;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -5868,11 +5948,11 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_5_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_8, &op_extreme_r_9);
-                    team_values[at + j] = op_extreme_r_8;
-                    team_values_1[at + j] = op_extreme_r_9;
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_5_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_12, &op_extreme_r_13);
+                    team_values[at + j] = op_extreme_r_12;
+                    team_values_1[at + j] = op_extreme_r_13;
                 }
             }
             acc = team_values[at];
@@ -5964,7 +6044,7 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
             const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+            if (length > 16 * lanes - 16 * lanes * short_segments + 20 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
                     atomic_max(&extreme_gave_up[0], 1);
@@ -5976,7 +6056,7 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
                     const long lo_1 = min(lane * chunk, length);
                     const long hi_1 = min(lo_1 + chunk, length);
                     long k = lo_1;
-                    for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                    for (; k + 4 * 1 < hi_1; k += 5 * 1) {
                         double pull_extreme_r;
                         long pull_extreme_r_1;
                         hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -5989,6 +6069,9 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
                         double pull_extreme_r_6;
                         long pull_extreme_r_7;
                         hsplit_fused_5_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                        double pull_extreme_r_8;
+                        long pull_extreme_r_9;
+                        hsplit_fused_5_pull_extreme(offset + k + 4 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
                         double op_extreme_r;
                         long op_extreme_r_1;
                         hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -6009,16 +6092,21 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
                         hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
                         acc = op_extreme_r_6;
                         acc_1 = op_extreme_r_7;
-                    }
-                    for (; k < hi_1; k += 1) {
-                        double pull_extreme_r_8;
-                        long pull_extreme_r_9;
-                        hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
                         double op_extreme_r_8;
                         long op_extreme_r_9;
                         hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
                         acc = op_extreme_r_8;
                         acc_1 = op_extreme_r_9;
+                    }
+                    for (; k < hi_1; k += 1) {
+                        double pull_extreme_r_10;
+                        long pull_extreme_r_11;
+                        hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                        double op_extreme_r_10;
+                        long op_extreme_r_11;
+                        hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_10, &op_extreme_r_11);
+                        acc = op_extreme_r_10;
+                        acc_1 = op_extreme_r_11;
                     }
                 }
             }
@@ -6036,11 +6124,11 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
         if (lanes_1 > 8) {
             for (long h = 1; h < lanes_1; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_5_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_10, &op_extreme_r_11);
-                    team_values[at] = op_extreme_r_10;
-                    team_values_1[at] = op_extreme_r_11;
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_5_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_12, &op_extreme_r_13);
+                    team_values[at] = op_extreme_r_12;
+                    team_values_1[at] = op_extreme_r_13;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -6049,11 +6137,11 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
         } else if (lanes_1 > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes_1; h_1 *= 2) {
                 for (long j = 0; j < lanes_1; j += 2 * h_1) {
-                    double op_extreme_r_12;
-                    long op_extreme_r_13;
-                    hsplit_fused_5_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_12, &op_extreme_r_13);
-                    team_values[at + j] = op_extreme_r_12;
-                    team_values_1[at + j] = op_extreme_r_13;
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_5_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_14, &op_extreme_r_15);
+                    team_values[at + j] = op_extreme_r_14;
+                    team_values_1[at + j] = op_extreme_r_15;
                 }
             }
             acc = team_values[at];
@@ -6134,13 +6222,19 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
                 const long lo_1 = min(lane * chunk, length);
                 const long hi_1 = min(lo_1 + chunk, length);
                 long k = lo_1;
-                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
                     hsplit_fused_5_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double pull_extreme_r_2;
                     long pull_extreme_r_3;
                     hsplit_fused_5_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_5_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double pull_extreme_r_6;
+                    long pull_extreme_r_7;
+                    hsplit_fused_5_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -6151,16 +6245,26 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
                     hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                     acc = op_extreme_r_2;
                     acc_1 = op_extreme_r_3;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                     double op_extreme_r_4;
                     long op_extreme_r_5;
                     hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                     acc = op_extreme_r_4;
                     acc_1 = op_extreme_r_5;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                    acc = op_extreme_r_6;
+                    acc_1 = op_extreme_r_7;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_8;
+                    long pull_extreme_r_9;
+                    hsplit_fused_5_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_5_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                    acc = op_extreme_r_8;
+                    acc_1 = op_extreme_r_9;
                 }
             }
         }
@@ -6172,11 +6276,11 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_5_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[at] = op_extreme_r_6;
-                    team_values_1[at] = op_extreme_r_7;
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_5_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_10, &op_extreme_r_11);
+                    team_values[at] = op_extreme_r_10;
+                    team_values_1[at] = op_extreme_r_11;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -6185,11 +6289,11 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_5_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_8, &op_extreme_r_9);
-                    team_values[at + j] = op_extreme_r_8;
-                    team_values_1[at + j] = op_extreme_r_9;
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_5_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_12, &op_extreme_r_13);
+                    team_values[at + j] = op_extreme_r_12;
+                    team_values_1[at + j] = op_extreme_r_13;
                 }
             }
             acc = team_values[at];
@@ -6222,22 +6326,22 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
                 const long lo_2 = min(l * chunk_1, count);
                 const long hi_2 = min(lo_2 + chunk_1, count);
                 for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_5_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_10, &op_extreme_r_11);
-                    acc_4 = op_extreme_r_10;
-                    acc_5 = op_extreme_r_11;
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_5_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_14, &op_extreme_r_15);
+                    acc_4 = op_extreme_r_14;
+                    acc_5 = op_extreme_r_15;
                 }
                 team_values[l] = acc_4;
                 team_values_1[l] = acc_5;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
                     if ((l & (2 * h_2 - 1)) == 0) {
-                        double op_extreme_r_12;
-                        long op_extreme_r_13;
-                        hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_12, &op_extreme_r_13);
-                        team_values[l] = op_extreme_r_12;
-                        team_values_1[l] = op_extreme_r_13;
+                        double op_extreme_r_16;
+                        long op_extreme_r_17;
+                        hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_16, &op_extreme_r_17);
+                        team_values[l] = op_extreme_r_16;
+                        team_values_1[l] = op_extreme_r_17;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -6255,44 +6359,60 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
             const long lo_3 = min(l * chunk_2, len);
             const long hi_3 = min(lo_3 + chunk_2, len);
             long k_2 = lo_3;
-            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
-                double pull_extreme_r_6;
-                long pull_extreme_r_7;
-                hsplit_fused_5_pull_extreme(at_1 + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                double pull_extreme_r_8;
-                long pull_extreme_r_9;
-                hsplit_fused_5_pull_extreme(at_1 + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                double op_extreme_r_14;
-                long op_extreme_r_15;
-                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_14, &op_extreme_r_15);
-                acc_8 = op_extreme_r_14;
-                acc_9 = op_extreme_r_15;
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_16, &op_extreme_r_17);
-                acc_8 = op_extreme_r_16;
-                acc_9 = op_extreme_r_17;
-            }
-            for (; k_2 < hi_3; k_2 += 1) {
+            for (; k_2 + 3 * 1 < hi_3; k_2 += 4 * 1) {
                 double pull_extreme_r_10;
                 long pull_extreme_r_11;
-                hsplit_fused_5_pull_extreme(at_1 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                hsplit_fused_5_pull_extreme(at_1 + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                double pull_extreme_r_12;
+                long pull_extreme_r_13;
+                hsplit_fused_5_pull_extreme(at_1 + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_12, &pull_extreme_r_13);
+                double pull_extreme_r_14;
+                long pull_extreme_r_15;
+                hsplit_fused_5_pull_extreme(at_1 + k_2 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_14, &pull_extreme_r_15);
+                double pull_extreme_r_16;
+                long pull_extreme_r_17;
+                hsplit_fused_5_pull_extreme(at_1 + k_2 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_16, &pull_extreme_r_17);
                 double op_extreme_r_18;
                 long op_extreme_r_19;
                 hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_18, &op_extreme_r_19);
                 acc_8 = op_extreme_r_18;
                 acc_9 = op_extreme_r_19;
+                double op_extreme_r_20;
+                long op_extreme_r_21;
+                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_12, pull_extreme_r_13, &op_extreme_r_20, &op_extreme_r_21);
+                acc_8 = op_extreme_r_20;
+                acc_9 = op_extreme_r_21;
+                double op_extreme_r_22;
+                long op_extreme_r_23;
+                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_14, pull_extreme_r_15, &op_extreme_r_22, &op_extreme_r_23);
+                acc_8 = op_extreme_r_22;
+                acc_9 = op_extreme_r_23;
+                double op_extreme_r_24;
+                long op_extreme_r_25;
+                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_16, pull_extreme_r_17, &op_extreme_r_24, &op_extreme_r_25);
+                acc_8 = op_extreme_r_24;
+                acc_9 = op_extreme_r_25;
+            }
+            for (; k_2 < hi_3; k_2 += 1) {
+                double pull_extreme_r_18;
+                long pull_extreme_r_19;
+                hsplit_fused_5_pull_extreme(at_1 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_18, &pull_extreme_r_19);
+                double op_extreme_r_26;
+                long op_extreme_r_27;
+                hsplit_fused_5_op_extreme(acc_8, acc_9, pull_extreme_r_18, pull_extreme_r_19, &op_extreme_r_26, &op_extreme_r_27);
+                acc_8 = op_extreme_r_26;
+                acc_9 = op_extreme_r_27;
             }
             team_values[l] = acc_8;
             team_values_1[l] = acc_9;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_3 = 1; h_3 < 256; h_3 *= 2) {
                 if ((l & (2 * h_3 - 1)) == 0) {
-                    double op_extreme_r_20;
-                    long op_extreme_r_21;
-                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_3], team_values_1[l + h_3], &op_extreme_r_20, &op_extreme_r_21);
-                    team_values[l] = op_extreme_r_20;
-                    team_values_1[l] = op_extreme_r_21;
+                    double op_extreme_r_28;
+                    long op_extreme_r_29;
+                    hsplit_fused_5_op_extreme(team_values[l], team_values_1[l], team_values[l + h_3], team_values_1[l + h_3], &op_extreme_r_28, &op_extreme_r_29);
+                    team_values[l] = op_extreme_r_28;
+                    team_values_1[l] = op_extreme_r_29;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -6301,13 +6421,13 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
             acc_10 = team_values[0];
             acc_11 = team_values_1[0];
             barrier(CLK_LOCAL_MEM_FENCE);
-            double op_extreme_r_22;
-            long op_extreme_r_23;
-            hsplit_fused_5_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_22, &op_extreme_r_23);
+            double op_extreme_r_30;
+            long op_extreme_r_31;
+            hsplit_fused_5_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_30, &op_extreme_r_31);
             double acc_12 = 0.0;
             long acc_13 = -1L;
-            acc_12 = is_long_1 ? op_extreme_r_22 : acc_10;
-            acc_13 = is_long_1 ? op_extreme_r_23 : acc_11;
+            acc_12 = is_long_1 ? op_extreme_r_30 : acc_10;
+            acc_13 = is_long_1 ? op_extreme_r_31 : acc_11;
             if (l == 0) {
                 extreme[s_1] = acc_12;
                 position[s_1] = acc_13;
@@ -9585,13 +9705,19 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
             const long lo_2 = min(l * chunk, len);
             const long hi_2 = min(lo_2 + chunk, len);
             long k = lo_2;
-            for (; k + 1 * 1 < hi_2; k += 2 * 1) {
+            for (; k + 3 * 1 < hi_2; k += 4 * 1) {
                 double pull_extreme_r;
                 long pull_extreme_r_1;
                 hsplit_fused_13_pull_extreme(lo_1 + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                 double pull_extreme_r_2;
                 long pull_extreme_r_3;
                 hsplit_fused_13_pull_extreme(lo_1 + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                double pull_extreme_r_4;
+                long pull_extreme_r_5;
+                hsplit_fused_13_pull_extreme(lo_1 + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                double pull_extreme_r_6;
+                long pull_extreme_r_7;
+                hsplit_fused_13_pull_extreme(lo_1 + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                 double op_extreme_r;
                 long op_extreme_r_1;
                 hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -9602,27 +9728,37 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
                 hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                 acc = op_extreme_r_2;
                 acc_1 = op_extreme_r_3;
-            }
-            for (; k < hi_2; k += 1) {
-                double pull_extreme_r_4;
-                long pull_extreme_r_5;
-                hsplit_fused_13_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                 double op_extreme_r_4;
                 long op_extreme_r_5;
                 hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                 acc = op_extreme_r_4;
                 acc_1 = op_extreme_r_5;
+                double op_extreme_r_6;
+                long op_extreme_r_7;
+                hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                acc = op_extreme_r_6;
+                acc_1 = op_extreme_r_7;
+            }
+            for (; k < hi_2; k += 1) {
+                double pull_extreme_r_8;
+                long pull_extreme_r_9;
+                hsplit_fused_13_pull_extreme(lo_1 + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                double op_extreme_r_8;
+                long op_extreme_r_9;
+                hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                acc = op_extreme_r_8;
+                acc_1 = op_extreme_r_9;
             }
             team_values[l] = acc;
             team_values_1[l] = acc_1;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h = 1; h < 256; h *= 2) {
                 if ((l & (2 * h - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[l] = op_extreme_r_6;
-                    team_values_1[l] = op_extreme_r_7;
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h], team_values_1[l + h], &op_extreme_r_10, &op_extreme_r_11);
+                    team_values[l] = op_extreme_r_10;
+                    team_values_1[l] = op_extreme_r_11;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -9683,7 +9819,7 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
             const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+            if (length > 16 * lanes - 16 * lanes * short_segments + 20 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
                     atomic_max(&extreme_gave_up[0], 1);
@@ -9695,13 +9831,19 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
                     const long lo_1 = min(lane * chunk, length);
                     const long hi_1 = min(lo_1 + chunk, length);
                     long k = lo_1;
-                    for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                    for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                         double pull_extreme_r;
                         long pull_extreme_r_1;
                         hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                         double pull_extreme_r_2;
                         long pull_extreme_r_3;
                         hsplit_fused_13_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                        double pull_extreme_r_4;
+                        long pull_extreme_r_5;
+                        hsplit_fused_13_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                        double pull_extreme_r_6;
+                        long pull_extreme_r_7;
+                        hsplit_fused_13_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                         double op_extreme_r;
                         long op_extreme_r_1;
                         hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -9712,16 +9854,26 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
                         hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                         acc = op_extreme_r_2;
                         acc_1 = op_extreme_r_3;
-                    }
-                    for (; k < hi_1; k += 1) {
-                        double pull_extreme_r_4;
-                        long pull_extreme_r_5;
-                        hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                         double op_extreme_r_4;
                         long op_extreme_r_5;
                         hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                         acc = op_extreme_r_4;
                         acc_1 = op_extreme_r_5;
+                        double op_extreme_r_6;
+                        long op_extreme_r_7;
+                        hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                        acc = op_extreme_r_6;
+                        acc_1 = op_extreme_r_7;
+                    }
+                    for (; k < hi_1; k += 1) {
+                        double pull_extreme_r_8;
+                        long pull_extreme_r_9;
+                        hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                        double op_extreme_r_8;
+                        long op_extreme_r_9;
+                        hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                        acc = op_extreme_r_8;
+                        acc_1 = op_extreme_r_9;
                     }
                 }
             }
@@ -9739,11 +9891,11 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_13_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[at] = op_extreme_r_6;
-                    team_values_1[at] = op_extreme_r_7;
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_13_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_10, &op_extreme_r_11);
+                    team_values[at] = op_extreme_r_10;
+                    team_values_1[at] = op_extreme_r_11;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -9752,11 +9904,11 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_13_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_8, &op_extreme_r_9);
-                    team_values[at + j] = op_extreme_r_8;
-                    team_values_1[at + j] = op_extreme_r_9;
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_13_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_12, &op_extreme_r_13);
+                    team_values[at + j] = op_extreme_r_12;
+                    team_values_1[at + j] = op_extreme_r_13;
                 }
             }
             acc = team_values[at];
@@ -9848,7 +10000,7 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
         if (s < n_cross_offsets) {
             const long offset = cross_offsets_0[s];
             const long length = (s + 1 < n_cross_offsets ? cross_offsets_0[s + 1] : n_1) - offset;
-            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+            if (length > 16 * lanes - 16 * lanes * short_segments + 20 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
                     atomic_max(&extreme_gave_up[0], 1);
@@ -9860,7 +10012,7 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
                     const long lo_1 = min(lane * chunk, length);
                     const long hi_1 = min(lo_1 + chunk, length);
                     long k = lo_1;
-                    for (; k + 3 * 1 < hi_1; k += 4 * 1) {
+                    for (; k + 4 * 1 < hi_1; k += 5 * 1) {
                         double pull_extreme_r;
                         long pull_extreme_r_1;
                         hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
@@ -9873,6 +10025,9 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
                         double pull_extreme_r_6;
                         long pull_extreme_r_7;
                         hsplit_fused_13_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
+                        double pull_extreme_r_8;
+                        long pull_extreme_r_9;
+                        hsplit_fused_13_pull_extreme(offset + k + 4 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
                         double op_extreme_r;
                         long op_extreme_r_1;
                         hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -9893,16 +10048,21 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
                         hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
                         acc = op_extreme_r_6;
                         acc_1 = op_extreme_r_7;
-                    }
-                    for (; k < hi_1; k += 1) {
-                        double pull_extreme_r_8;
-                        long pull_extreme_r_9;
-                        hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
                         double op_extreme_r_8;
                         long op_extreme_r_9;
                         hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
                         acc = op_extreme_r_8;
                         acc_1 = op_extreme_r_9;
+                    }
+                    for (; k < hi_1; k += 1) {
+                        double pull_extreme_r_10;
+                        long pull_extreme_r_11;
+                        hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                        double op_extreme_r_10;
+                        long op_extreme_r_11;
+                        hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_10, &op_extreme_r_11);
+                        acc = op_extreme_r_10;
+                        acc_1 = op_extreme_r_11;
                     }
                 }
             }
@@ -9920,11 +10080,11 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
         if (lanes_1 > 8) {
             for (long h = 1; h < lanes_1; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_13_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_10, &op_extreme_r_11);
-                    team_values[at] = op_extreme_r_10;
-                    team_values_1[at] = op_extreme_r_11;
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_13_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_12, &op_extreme_r_13);
+                    team_values[at] = op_extreme_r_12;
+                    team_values_1[at] = op_extreme_r_13;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -9933,11 +10093,11 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
         } else if (lanes_1 > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes_1; h_1 *= 2) {
                 for (long j = 0; j < lanes_1; j += 2 * h_1) {
-                    double op_extreme_r_12;
-                    long op_extreme_r_13;
-                    hsplit_fused_13_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_12, &op_extreme_r_13);
-                    team_values[at + j] = op_extreme_r_12;
-                    team_values_1[at + j] = op_extreme_r_13;
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_13_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_14, &op_extreme_r_15);
+                    team_values[at + j] = op_extreme_r_14;
+                    team_values_1[at + j] = op_extreme_r_15;
                 }
             }
             acc = team_values[at];
@@ -10018,13 +10178,19 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
                 const long lo_1 = min(lane * chunk, length);
                 const long hi_1 = min(lo_1 + chunk, length);
                 long k = lo_1;
-                for (; k + 1 * 1 < hi_1; k += 2 * 1) {
+                for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                     double pull_extreme_r;
                     long pull_extreme_r_1;
                     hsplit_fused_13_pull_extreme(offset + k + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r, &pull_extreme_r_1);
                     double pull_extreme_r_2;
                     long pull_extreme_r_3;
                     hsplit_fused_13_pull_extreme(offset + k + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_2, &pull_extreme_r_3);
+                    double pull_extreme_r_4;
+                    long pull_extreme_r_5;
+                    hsplit_fused_13_pull_extreme(offset + k + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
+                    double pull_extreme_r_6;
+                    long pull_extreme_r_7;
+                    hsplit_fused_13_pull_extreme(offset + k + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
                     double op_extreme_r;
                     long op_extreme_r_1;
                     hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r, pull_extreme_r_1, &op_extreme_r, &op_extreme_r_1);
@@ -10035,16 +10201,26 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
                     hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_2, pull_extreme_r_3, &op_extreme_r_2, &op_extreme_r_3);
                     acc = op_extreme_r_2;
                     acc_1 = op_extreme_r_3;
-                }
-                for (; k < hi_1; k += 1) {
-                    double pull_extreme_r_4;
-                    long pull_extreme_r_5;
-                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_4, &pull_extreme_r_5);
                     double op_extreme_r_4;
                     long op_extreme_r_5;
                     hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_4, pull_extreme_r_5, &op_extreme_r_4, &op_extreme_r_5);
                     acc = op_extreme_r_4;
                     acc_1 = op_extreme_r_5;
+                    double op_extreme_r_6;
+                    long op_extreme_r_7;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_6, &op_extreme_r_7);
+                    acc = op_extreme_r_6;
+                    acc_1 = op_extreme_r_7;
+                }
+                for (; k < hi_1; k += 1) {
+                    double pull_extreme_r_8;
+                    long pull_extreme_r_9;
+                    hsplit_fused_13_pull_extreme(offset + k, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
+                    double op_extreme_r_8;
+                    long op_extreme_r_9;
+                    hsplit_fused_13_op_extreme(acc, acc_1, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_8, &op_extreme_r_9);
+                    acc = op_extreme_r_8;
+                    acc_1 = op_extreme_r_9;
                 }
             }
         }
@@ -10056,11 +10232,11 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_extreme_r_6;
-                    long op_extreme_r_7;
-                    hsplit_fused_13_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_6, &op_extreme_r_7);
-                    team_values[at] = op_extreme_r_6;
-                    team_values_1[at] = op_extreme_r_7;
+                    double op_extreme_r_10;
+                    long op_extreme_r_11;
+                    hsplit_fused_13_op_extreme(team_values[at], team_values_1[at], team_values[at + h], team_values_1[at + h], &op_extreme_r_10, &op_extreme_r_11);
+                    team_values[at] = op_extreme_r_10;
+                    team_values_1[at] = op_extreme_r_11;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -10069,11 +10245,11 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    double op_extreme_r_8;
-                    long op_extreme_r_9;
-                    hsplit_fused_13_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_8, &op_extreme_r_9);
-                    team_values[at + j] = op_extreme_r_8;
-                    team_values_1[at + j] = op_extreme_r_9;
+                    double op_extreme_r_12;
+                    long op_extreme_r_13;
+                    hsplit_fused_13_op_extreme(team_values[at + j], team_values_1[at + j], team_values[at + j + h_1], team_values_1[at + j + h_1], &op_extreme_r_12, &op_extreme_r_13);
+                    team_values[at + j] = op_extreme_r_12;
+                    team_values_1[at + j] = op_extreme_r_13;
                 }
             }
             acc = team_values[at];
@@ -10106,22 +10282,22 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
                 const long lo_2 = min(l * chunk_1, count);
                 const long hi_2 = min(lo_2 + chunk_1, count);
                 for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
-                    double op_extreme_r_10;
-                    long op_extreme_r_11;
-                    hsplit_fused_13_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_10, &op_extreme_r_11);
-                    acc_4 = op_extreme_r_10;
-                    acc_5 = op_extreme_r_11;
+                    double op_extreme_r_14;
+                    long op_extreme_r_15;
+                    hsplit_fused_13_op_extreme(acc_4, acc_5, extreme_partials_0[from + k_1], extreme_partials_1[from + k_1], &op_extreme_r_14, &op_extreme_r_15);
+                    acc_4 = op_extreme_r_14;
+                    acc_5 = op_extreme_r_15;
                 }
                 team_values[l] = acc_4;
                 team_values_1[l] = acc_5;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
                     if ((l & (2 * h_2 - 1)) == 0) {
-                        double op_extreme_r_12;
-                        long op_extreme_r_13;
-                        hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_12, &op_extreme_r_13);
-                        team_values[l] = op_extreme_r_12;
-                        team_values_1[l] = op_extreme_r_13;
+                        double op_extreme_r_16;
+                        long op_extreme_r_17;
+                        hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_2], team_values_1[l + h_2], &op_extreme_r_16, &op_extreme_r_17);
+                        team_values[l] = op_extreme_r_16;
+                        team_values_1[l] = op_extreme_r_17;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -10139,44 +10315,60 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
             const long lo_3 = min(l * chunk_2, len);
             const long hi_3 = min(lo_3 + chunk_2, len);
             long k_2 = lo_3;
-            for (; k_2 + 1 * 1 < hi_3; k_2 += 2 * 1) {
-                double pull_extreme_r_6;
-                long pull_extreme_r_7;
-                hsplit_fused_13_pull_extreme(at_1 + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_6, &pull_extreme_r_7);
-                double pull_extreme_r_8;
-                long pull_extreme_r_9;
-                hsplit_fused_13_pull_extreme(at_1 + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_8, &pull_extreme_r_9);
-                double op_extreme_r_14;
-                long op_extreme_r_15;
-                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_6, pull_extreme_r_7, &op_extreme_r_14, &op_extreme_r_15);
-                acc_8 = op_extreme_r_14;
-                acc_9 = op_extreme_r_15;
-                double op_extreme_r_16;
-                long op_extreme_r_17;
-                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_8, pull_extreme_r_9, &op_extreme_r_16, &op_extreme_r_17);
-                acc_8 = op_extreme_r_16;
-                acc_9 = op_extreme_r_17;
-            }
-            for (; k_2 < hi_3; k_2 += 1) {
+            for (; k_2 + 3 * 1 < hi_3; k_2 += 4 * 1) {
                 double pull_extreme_r_10;
                 long pull_extreme_r_11;
-                hsplit_fused_13_pull_extreme(at_1 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                hsplit_fused_13_pull_extreme(at_1 + k_2 + 0 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_10, &pull_extreme_r_11);
+                double pull_extreme_r_12;
+                long pull_extreme_r_13;
+                hsplit_fused_13_pull_extreme(at_1 + k_2 + 1 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_12, &pull_extreme_r_13);
+                double pull_extreme_r_14;
+                long pull_extreme_r_15;
+                hsplit_fused_13_pull_extreme(at_1 + k_2 + 2 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_14, &pull_extreme_r_15);
+                double pull_extreme_r_16;
+                long pull_extreme_r_17;
+                hsplit_fused_13_pull_extreme(at_1 + k_2 + 3 * 1, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_16, &pull_extreme_r_17);
                 double op_extreme_r_18;
                 long op_extreme_r_19;
                 hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_10, pull_extreme_r_11, &op_extreme_r_18, &op_extreme_r_19);
                 acc_8 = op_extreme_r_18;
                 acc_9 = op_extreme_r_19;
+                double op_extreme_r_20;
+                long op_extreme_r_21;
+                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_12, pull_extreme_r_13, &op_extreme_r_20, &op_extreme_r_21);
+                acc_8 = op_extreme_r_20;
+                acc_9 = op_extreme_r_21;
+                double op_extreme_r_22;
+                long op_extreme_r_23;
+                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_14, pull_extreme_r_15, &op_extreme_r_22, &op_extreme_r_23);
+                acc_8 = op_extreme_r_22;
+                acc_9 = op_extreme_r_23;
+                double op_extreme_r_24;
+                long op_extreme_r_25;
+                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_16, pull_extreme_r_17, &op_extreme_r_24, &op_extreme_r_25);
+                acc_8 = op_extreme_r_24;
+                acc_9 = op_extreme_r_25;
+            }
+            for (; k_2 < hi_3; k_2 += 1) {
+                double pull_extreme_r_18;
+                long pull_extreme_r_19;
+                hsplit_fused_13_pull_extreme(at_1 + k_2, cross_offsets_0, n_cross_offsets, else_instances, cross_offsets_2, cross_elements_3, &pull_extreme_r_18, &pull_extreme_r_19);
+                double op_extreme_r_26;
+                long op_extreme_r_27;
+                hsplit_fused_13_op_extreme(acc_8, acc_9, pull_extreme_r_18, pull_extreme_r_19, &op_extreme_r_26, &op_extreme_r_27);
+                acc_8 = op_extreme_r_26;
+                acc_9 = op_extreme_r_27;
             }
             team_values[l] = acc_8;
             team_values_1[l] = acc_9;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_3 = 1; h_3 < 256; h_3 *= 2) {
                 if ((l & (2 * h_3 - 1)) == 0) {
-                    double op_extreme_r_20;
-                    long op_extreme_r_21;
-                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_3], team_values_1[l + h_3], &op_extreme_r_20, &op_extreme_r_21);
-                    team_values[l] = op_extreme_r_20;
-                    team_values_1[l] = op_extreme_r_21;
+                    double op_extreme_r_28;
+                    long op_extreme_r_29;
+                    hsplit_fused_13_op_extreme(team_values[l], team_values_1[l], team_values[l + h_3], team_values_1[l + h_3], &op_extreme_r_28, &op_extreme_r_29);
+                    team_values[l] = op_extreme_r_28;
+                    team_values_1[l] = op_extreme_r_29;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -10185,13 +10377,13 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
             acc_10 = team_values[0];
             acc_11 = team_values_1[0];
             barrier(CLK_LOCAL_MEM_FENCE);
-            double op_extreme_r_22;
-            long op_extreme_r_23;
-            hsplit_fused_13_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_22, &op_extreme_r_23);
+            double op_extreme_r_30;
+            long op_extreme_r_31;
+            hsplit_fused_13_op_extreme(acc_2, acc_3, acc_10, acc_11, &op_extreme_r_30, &op_extreme_r_31);
             double acc_12 = 0.0;
             long acc_13 = -1L;
-            acc_12 = is_long_1 ? op_extreme_r_22 : acc_10;
-            acc_13 = is_long_1 ? op_extreme_r_23 : acc_11;
+            acc_12 = is_long_1 ? op_extreme_r_30 : acc_10;
+            acc_13 = is_long_1 ? op_extreme_r_31 : acc_11;
             if (l == 0) {
                 extreme[s_1] = acc_12;
                 position[s_1] = acc_13;

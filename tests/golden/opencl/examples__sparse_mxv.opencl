@@ -1690,35 +1690,45 @@ __kernel void smvm_fused_sum_chunks(__global const long* m_offsets, __global con
             const long len = hi_1 - lo_1;
             double acc = 0.0;
             long k = l;
-            for (; k + 1 * 256 < len; k += 2 * 256) {
+            for (; k + 3 * 256 < len; k += 4 * 256) {
                 const long at = m_elements_1[lo_1 + k + 0 * 256];
                 const double at_1 = m_elements_2[lo_1 + k + 0 * 256];
                 const long at_2 = m_elements_1[lo_1 + k + 1 * 256];
                 const double at_3 = m_elements_2[lo_1 + k + 1 * 256];
+                const long at_4 = m_elements_1[lo_1 + k + 2 * 256];
+                const double at_5 = m_elements_2[lo_1 + k + 2 * 256];
+                const long at_6 = m_elements_1[lo_1 + k + 3 * 256];
+                const double at_7 = m_elements_2[lo_1 + k + 3 * 256];
                 long fault[3] = {0, 0, 0};
                 double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(lo_1 + k + 0 * 256, at, at_1, v, n_v, fault);
                 double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(lo_1 + k + 1 * 256, at_2, at_3, v, n_v, fault);
+                double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(lo_1 + k + 2 * 256, at_4, at_5, v, n_v, fault);
+                double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(lo_1 + k + 3 * 256, at_6, at_7, v, n_v, fault);
                 if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
                 double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                 acc = op_sum_r;
                 double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
                 acc = op_sum_r_1;
-            }
-            for (; k < len; k += 256) {
-                const long at_4 = m_elements_1[lo_1 + k];
-                const double at_5 = m_elements_2[lo_1 + k];
-                long fault_1[3] = {0, 0, 0};
-                double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(lo_1 + k, at_4, at_5, v, n_v, fault_1);
-                if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
                 double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
                 acc = op_sum_r_2;
+                double op_sum_r_3 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_3);
+                acc = op_sum_r_3;
+            }
+            for (; k < len; k += 256) {
+                const long at_8 = m_elements_1[lo_1 + k];
+                const double at_9 = m_elements_2[lo_1 + k];
+                long fault_1[3] = {0, 0, 0};
+                double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(lo_1 + k, at_8, at_9, v, n_v, fault_1);
+                if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
+                double op_sum_r_4 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_4);
+                acc = op_sum_r_4;
             }
             team_values[l] = acc;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h = 1; h < 256; h *= 2) {
                 if ((l & (2 * h - 1)) == 0) {
-                    double op_sum_r_3 = smvm_fused_op_sum(team_values[l], team_values[l + h]);
-                    team_values[l] = op_sum_r_3;
+                    double op_sum_r_5 = smvm_fused_op_sum(team_values[l], team_values[l + h]);
+                    team_values[l] = op_sum_r_5;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
@@ -1774,7 +1784,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
         if (s < n_m_offsets) {
             const long offset = m_offsets[s];
             const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
-            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+            if (length > 16 * lanes - 16 * lanes * short_segments + 20 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
                     atomic_max(&sum_gave_up[0], 1);
@@ -1783,7 +1793,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
             } else {
                 {
                     long k = lane;
-                    for (; k + 1 * lanes < length; k += 2 * lanes) {
+                    for (; k + 3 * lanes < length; k += 4 * lanes) {
                         #ifdef __NV_CL_C_VERSION
                         int streamed;
                         asm("ld.global.cs.s32 %0, [%1];" : "=r"(streamed) : "l"(m_elements_1 + (offset + k + 0 * lanes)));
@@ -1812,41 +1822,75 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
                         const double streamed_3 = m_elements_2[offset + k + 1 * lanes];
                         #endif
                         const double at_3 = streamed_3;
+                        #ifdef __NV_CL_C_VERSION
+                        int streamed_4;
+                        asm("ld.global.cs.s32 %0, [%1];" : "=r"(streamed_4) : "l"(m_elements_1 + (offset + k + 2 * lanes)));
+                        #else
+                        const int streamed_4 = m_elements_1[offset + k + 2 * lanes];
+                        #endif
+                        const long at_4 = streamed_4;
+                        #ifdef __NV_CL_C_VERSION
+                        double streamed_5;
+                        asm("ld.global.cs.f64 %0, [%1];" : "=d"(streamed_5) : "l"(m_elements_2 + (offset + k + 2 * lanes)));
+                        #else
+                        const double streamed_5 = m_elements_2[offset + k + 2 * lanes];
+                        #endif
+                        const double at_5 = streamed_5;
+                        #ifdef __NV_CL_C_VERSION
+                        int streamed_6;
+                        asm("ld.global.cs.s32 %0, [%1];" : "=r"(streamed_6) : "l"(m_elements_1 + (offset + k + 3 * lanes)));
+                        #else
+                        const int streamed_6 = m_elements_1[offset + k + 3 * lanes];
+                        #endif
+                        const long at_6 = streamed_6;
+                        #ifdef __NV_CL_C_VERSION
+                        double streamed_7;
+                        asm("ld.global.cs.f64 %0, [%1];" : "=d"(streamed_7) : "l"(m_elements_2 + (offset + k + 3 * lanes)));
+                        #else
+                        const double streamed_7 = m_elements_2[offset + k + 3 * lanes];
+                        #endif
+                        const double at_7 = streamed_7;
                         long fault[3] = {0, 0, 0};
                         double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, fault);
                         double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, fault);
+                        double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k + 2 * lanes, at_4, at_5, v, n_v, fault);
+                        double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset + k + 3 * lanes, at_6, at_7, v, n_v, fault);
                         if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
                         double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                         acc = op_sum_r;
                         double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
                         acc = op_sum_r_1;
+                        double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
+                        acc = op_sum_r_2;
+                        double op_sum_r_3 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_3);
+                        acc = op_sum_r_3;
                     }
                     for (; k < length; k += lanes) {
                         #ifdef __NV_CL_C_VERSION
-                        int streamed_4;
-                        asm("ld.global.cs.s32 %0, [%1];" : "=r"(streamed_4) : "l"(m_elements_1 + (offset + k)));
+                        int streamed_8;
+                        asm("ld.global.cs.s32 %0, [%1];" : "=r"(streamed_8) : "l"(m_elements_1 + (offset + k)));
                         #else
-                        const int streamed_4 = m_elements_1[offset + k];
+                        const int streamed_8 = m_elements_1[offset + k];
                         #endif
-                        const long at_4 = streamed_4;
+                        const long at_8 = streamed_8;
                         #ifdef __NV_CL_C_VERSION
-                        double streamed_5;
-                        asm("ld.global.cs.f64 %0, [%1];" : "=d"(streamed_5) : "l"(m_elements_2 + (offset + k)));
+                        double streamed_9;
+                        asm("ld.global.cs.f64 %0, [%1];" : "=d"(streamed_9) : "l"(m_elements_2 + (offset + k)));
                         #else
-                        const double streamed_5 = m_elements_2[offset + k];
+                        const double streamed_9 = m_elements_2[offset + k];
                         #endif
-                        const double at_5 = streamed_5;
+                        const double at_9 = streamed_9;
                         long fault_1[3] = {0, 0, 0};
-                        double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, fault_1);
+                        double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset + k, at_8, at_9, v, n_v, fault_1);
                         if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
-                        double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
-                        acc = op_sum_r_2;
+                        double op_sum_r_4 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_4);
+                        acc = op_sum_r_4;
                     }
                 }
             }
         }
-        const long at_6 = (step & 1) * 256 + l;
-        team_values[at_6] = acc;
+        const long at_10 = (step & 1) * 256 + l;
+        team_values[at_10] = acc;
         if (l == 0 && next != 0) stopped[(step + 1) % 3] = 1;
         if (l == 0) {
             if ((long)raw_1 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(sum_team_tickets, (int)tickets[2]);
@@ -1857,20 +1901,20 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_sum_r_3 = smvm_fused_op_sum(team_values[at_6], team_values[at_6 + h]);
-                    team_values[at_6] = op_sum_r_3;
+                    double op_sum_r_5 = smvm_fused_op_sum(team_values[at_10], team_values[at_10 + h]);
+                    team_values[at_10] = op_sum_r_5;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[at_6];
+            acc = team_values[at_10];
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    double op_sum_r_4 = smvm_fused_op_sum(team_values[at_6 + j], team_values[at_6 + j + h_1]);
-                    team_values[at_6 + j] = op_sum_r_4;
+                    double op_sum_r_6 = smvm_fused_op_sum(team_values[at_10 + j], team_values[at_10 + j + h_1]);
+                    team_values[at_10 + j] = op_sum_r_6;
                 }
             }
-            acc = team_values[at_6];
+            acc = team_values[at_10];
         }
         if (lane == 0 && s < n_m_offsets && !is_long) {
             sum[s] = acc;
@@ -1956,7 +2000,7 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
         if (s < n_m_offsets) {
             const long offset = m_offsets[s];
             const long length = (s + 1 < n_m_offsets ? m_offsets[s + 1] : n_1) - offset;
-            if (length > 8 * lanes - 8 * lanes * short_segments + 16 * lanes_1 * short_segments) {
+            if (length > 16 * lanes - 16 * lanes * short_segments + 20 * lanes_1 * short_segments) {
                 is_long = 1;
                 if (lane == 0) {
                     atomic_max(&sum_gave_up[0], 1);
@@ -1965,7 +2009,7 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
             } else {
                 {
                     long k = lane;
-                    for (; k + 3 * lanes_1 < length; k += 4 * lanes_1) {
+                    for (; k + 4 * lanes_1 < length; k += 5 * lanes_1) {
                         const long at = m_elements_1[offset + k + 0 * lanes_1];
                         const double at_1 = m_elements_2[offset + k + 0 * lanes_1];
                         const long at_2 = m_elements_1[offset + k + 1 * lanes_1];
@@ -1974,11 +2018,14 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
                         const double at_5 = m_elements_2[offset + k + 2 * lanes_1];
                         const long at_6 = m_elements_1[offset + k + 3 * lanes_1];
                         const double at_7 = m_elements_2[offset + k + 3 * lanes_1];
+                        const long at_8 = m_elements_1[offset + k + 4 * lanes_1];
+                        const double at_9 = m_elements_2[offset + k + 4 * lanes_1];
                         long fault[3] = {0, 0, 0};
                         double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes_1, at, at_1, v, n_v, fault);
                         double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes_1, at_2, at_3, v, n_v, fault);
                         double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k + 2 * lanes_1, at_4, at_5, v, n_v, fault);
                         double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset + k + 3 * lanes_1, at_6, at_7, v, n_v, fault);
+                        double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset + k + 4 * lanes_1, at_8, at_9, v, n_v, fault);
                         if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
                         double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                         acc = op_sum_r;
@@ -1988,21 +2035,23 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
                         acc = op_sum_r_2;
                         double op_sum_r_3 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_3);
                         acc = op_sum_r_3;
-                    }
-                    for (; k < length; k += lanes_1) {
-                        const long at_8 = m_elements_1[offset + k];
-                        const double at_9 = m_elements_2[offset + k];
-                        long fault_1[3] = {0, 0, 0};
-                        double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset + k, at_8, at_9, v, n_v, fault_1);
-                        if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
                         double op_sum_r_4 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_4);
                         acc = op_sum_r_4;
+                    }
+                    for (; k < length; k += lanes_1) {
+                        const long at_10 = m_elements_1[offset + k];
+                        const double at_11 = m_elements_2[offset + k];
+                        long fault_1[3] = {0, 0, 0};
+                        double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(offset + k, at_10, at_11, v, n_v, fault_1);
+                        if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
+                        double op_sum_r_5 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_5);
+                        acc = op_sum_r_5;
                     }
                 }
             }
         }
-        const long at_10 = (step & 1) * 256 + l;
-        team_values[at_10] = acc;
+        const long at_12 = (step & 1) * 256 + l;
+        team_values[at_12] = acc;
         if (l == 0 && next != 0) stopped[(step + 1) % 3] = 1;
         if (l == 0) {
             if ((long)raw_1 == tickets[2] + (long)get_num_groups(0) - 1) atomic_sub(sum_team_tickets, (int)tickets[2]);
@@ -2013,20 +2062,20 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
         if (lanes_1 > 8) {
             for (long h = 1; h < lanes_1; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_sum_r_5 = smvm_fused_op_sum(team_values[at_10], team_values[at_10 + h]);
-                    team_values[at_10] = op_sum_r_5;
+                    double op_sum_r_6 = smvm_fused_op_sum(team_values[at_12], team_values[at_12 + h]);
+                    team_values[at_12] = op_sum_r_6;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[at_10];
+            acc = team_values[at_12];
         } else if (lanes_1 > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes_1; h_1 *= 2) {
                 for (long j = 0; j < lanes_1; j += 2 * h_1) {
-                    double op_sum_r_6 = smvm_fused_op_sum(team_values[at_10 + j], team_values[at_10 + j + h_1]);
-                    team_values[at_10 + j] = op_sum_r_6;
+                    double op_sum_r_7 = smvm_fused_op_sum(team_values[at_12 + j], team_values[at_12 + j + h_1]);
+                    team_values[at_12 + j] = op_sum_r_7;
                 }
             }
-            acc = team_values[at_10];
+            acc = team_values[at_12];
         }
         if (lane == 0 && s < n_m_offsets && !is_long) {
             sum[s] = acc;
@@ -2098,52 +2147,62 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 long k = lane;
-                for (; k + 1 * lanes < length; k += 2 * lanes) {
+                for (; k + 3 * lanes < length; k += 4 * lanes) {
                     const long at = m_elements_1[offset + k + 0 * lanes];
                     const double at_1 = m_elements_2[offset + k + 0 * lanes];
                     const long at_2 = m_elements_1[offset + k + 1 * lanes];
                     const double at_3 = m_elements_2[offset + k + 1 * lanes];
+                    const long at_4 = m_elements_1[offset + k + 2 * lanes];
+                    const double at_5 = m_elements_2[offset + k + 2 * lanes];
+                    const long at_6 = m_elements_1[offset + k + 3 * lanes];
+                    const double at_7 = m_elements_2[offset + k + 3 * lanes];
                     long fault[3] = {0, 0, 0};
                     double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(offset + k + 0 * lanes, at, at_1, v, n_v, fault);
                     double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(offset + k + 1 * lanes, at_2, at_3, v, n_v, fault);
+                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k + 2 * lanes, at_4, at_5, v, n_v, fault);
+                    double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(offset + k + 3 * lanes, at_6, at_7, v, n_v, fault);
                     if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
                     double op_sum_r = smvm_fused_op_sum(acc, pull_sum_hoisted_r);
                     acc = op_sum_r;
                     double op_sum_r_1 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_1);
                     acc = op_sum_r_1;
-                }
-                for (; k < length; k += lanes) {
-                    const long at_4 = m_elements_1[offset + k];
-                    const double at_5 = m_elements_2[offset + k];
-                    long fault_1[3] = {0, 0, 0};
-                    double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(offset + k, at_4, at_5, v, n_v, fault_1);
-                    if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
                     double op_sum_r_2 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_2);
                     acc = op_sum_r_2;
+                    double op_sum_r_3 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_3);
+                    acc = op_sum_r_3;
+                }
+                for (; k < length; k += lanes) {
+                    const long at_8 = m_elements_1[offset + k];
+                    const double at_9 = m_elements_2[offset + k];
+                    long fault_1[3] = {0, 0, 0};
+                    double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(offset + k, at_8, at_9, v, n_v, fault_1);
+                    if (fault_1[0] != 0) nessie_fail(err, 1, fault_1[0] - 1, fault_1[1], fault_1[2]);
+                    double op_sum_r_4 = smvm_fused_op_sum(acc, pull_sum_hoisted_r_4);
+                    acc = op_sum_r_4;
                 }
             }
         }
-        const long at_6 = (step & 1) * 256 + l;
-        team_values[at_6] = acc;
+        const long at_10 = (step & 1) * 256 + l;
+        team_values[at_10] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) long_teams[256 + (step + 2) % 3] = 0;
         if (lanes > 8) {
             for (long h = 1; h < lanes; h *= 2) {
                 if ((lane & (2 * h - 1)) == 0) {
-                    double op_sum_r_3 = smvm_fused_op_sum(team_values[at_6], team_values[at_6 + h]);
-                    team_values[at_6] = op_sum_r_3;
+                    double op_sum_r_5 = smvm_fused_op_sum(team_values[at_10], team_values[at_10 + h]);
+                    team_values[at_10] = op_sum_r_5;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
-            acc = team_values[at_6];
+            acc = team_values[at_10];
         } else if (lanes > 1 && lane == 0) {
             for (long h_1 = 1; h_1 < lanes; h_1 *= 2) {
                 for (long j = 0; j < lanes; j += 2 * h_1) {
-                    double op_sum_r_4 = smvm_fused_op_sum(team_values[at_6 + j], team_values[at_6 + j + h_1]);
-                    team_values[at_6 + j] = op_sum_r_4;
+                    double op_sum_r_6 = smvm_fused_op_sum(team_values[at_10 + j], team_values[at_10 + j + h_1]);
+                    team_values[at_10 + j] = op_sum_r_6;
                 }
             }
-            acc = team_values[at_6];
+            acc = team_values[at_10];
         }
         if (lane == 0 && s < n_m_offsets && !is_long) {
             sum[s] = acc;
@@ -2155,26 +2214,26 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
             const long offset_1 = m_offsets[s_1];
             const long length_1 = (s_1 + 1 < n_m_offsets ? m_offsets[s_1 + 1] : n_1) - offset_1;
             const int is_long_1 = length_1 >= 16384;
-            long from = 0, count = 0, at_7 = offset_1, len = length_1;
+            long from = 0, count = 0, at_11 = offset_1, len = length_1;
             if (is_long_1) {
                 from = offset_1 / 8192;
                 count = (offset_1 + length_1) / 8192 - from;
-                at_7 = (from + count) * 8192;
-                len = offset_1 + length_1 - at_7;
+                at_11 = (from + count) * 8192;
+                len = offset_1 + length_1 - at_11;
             }
             double acc_1 = 0.0;
             if (is_long_1) {
                 double acc_2 = 0.0;
                 for (long k_1 = l; k_1 < count; k_1 += 256) {
-                    double op_sum_r_5 = smvm_fused_op_sum(acc_2, sum_partials_0[from + k_1]);
-                    acc_2 = op_sum_r_5;
+                    double op_sum_r_7 = smvm_fused_op_sum(acc_2, sum_partials_0[from + k_1]);
+                    acc_2 = op_sum_r_7;
                 }
                 team_values[l] = acc_2;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (long h_2 = 1; h_2 < 256; h_2 *= 2) {
                     if ((l & (2 * h_2 - 1)) == 0) {
-                        double op_sum_r_6 = smvm_fused_op_sum(team_values[l], team_values[l + h_2]);
-                        team_values[l] = op_sum_r_6;
+                        double op_sum_r_8 = smvm_fused_op_sum(team_values[l], team_values[l + h_2]);
+                        team_values[l] = op_sum_r_8;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
@@ -2185,44 +2244,54 @@ __kernel void smvm_fused_sum_2(__global const long* m_offsets, __global const lo
             }
             double acc_4 = 0.0;
             long k_2 = l;
-            for (; k_2 + 1 * 256 < len; k_2 += 2 * 256) {
-                const long at_8 = m_elements_1[at_7 + k_2 + 0 * 256];
-                const double at_9 = m_elements_2[at_7 + k_2 + 0 * 256];
-                const long at_10 = m_elements_1[at_7 + k_2 + 1 * 256];
-                const double at_11 = m_elements_2[at_7 + k_2 + 1 * 256];
+            for (; k_2 + 3 * 256 < len; k_2 += 4 * 256) {
+                const long at_12 = m_elements_1[at_11 + k_2 + 0 * 256];
+                const double at_13 = m_elements_2[at_11 + k_2 + 0 * 256];
+                const long at_14 = m_elements_1[at_11 + k_2 + 1 * 256];
+                const double at_15 = m_elements_2[at_11 + k_2 + 1 * 256];
+                const long at_16 = m_elements_1[at_11 + k_2 + 2 * 256];
+                const double at_17 = m_elements_2[at_11 + k_2 + 2 * 256];
+                const long at_18 = m_elements_1[at_11 + k_2 + 3 * 256];
+                const double at_19 = m_elements_2[at_11 + k_2 + 3 * 256];
                 long fault_2[3] = {0, 0, 0};
-                double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(at_7 + k_2 + 0 * 256, at_8, at_9, v, n_v, fault_2);
-                double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(at_7 + k_2 + 1 * 256, at_10, at_11, v, n_v, fault_2);
+                double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(at_11 + k_2 + 0 * 256, at_12, at_13, v, n_v, fault_2);
+                double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(at_11 + k_2 + 1 * 256, at_14, at_15, v, n_v, fault_2);
+                double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(at_11 + k_2 + 2 * 256, at_16, at_17, v, n_v, fault_2);
+                double pull_sum_hoisted_r_8 = smvm_fused_pull_sum_hoisted(at_11 + k_2 + 3 * 256, at_18, at_19, v, n_v, fault_2);
                 if (fault_2[0] != 0) nessie_fail(err, 1, fault_2[0] - 1, fault_2[1], fault_2[2]);
-                double op_sum_r_7 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_3);
-                acc_4 = op_sum_r_7;
-                double op_sum_r_8 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_4);
-                acc_4 = op_sum_r_8;
-            }
-            for (; k_2 < len; k_2 += 256) {
-                const long at_12 = m_elements_1[at_7 + k_2];
-                const double at_13 = m_elements_2[at_7 + k_2];
-                long fault_3[3] = {0, 0, 0};
-                double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(at_7 + k_2, at_12, at_13, v, n_v, fault_3);
-                if (fault_3[0] != 0) nessie_fail(err, 1, fault_3[0] - 1, fault_3[1], fault_3[2]);
                 double op_sum_r_9 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_5);
                 acc_4 = op_sum_r_9;
+                double op_sum_r_10 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_6);
+                acc_4 = op_sum_r_10;
+                double op_sum_r_11 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_7);
+                acc_4 = op_sum_r_11;
+                double op_sum_r_12 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_8);
+                acc_4 = op_sum_r_12;
+            }
+            for (; k_2 < len; k_2 += 256) {
+                const long at_20 = m_elements_1[at_11 + k_2];
+                const double at_21 = m_elements_2[at_11 + k_2];
+                long fault_3[3] = {0, 0, 0};
+                double pull_sum_hoisted_r_9 = smvm_fused_pull_sum_hoisted(at_11 + k_2, at_20, at_21, v, n_v, fault_3);
+                if (fault_3[0] != 0) nessie_fail(err, 1, fault_3[0] - 1, fault_3[1], fault_3[2]);
+                double op_sum_r_13 = smvm_fused_op_sum(acc_4, pull_sum_hoisted_r_9);
+                acc_4 = op_sum_r_13;
             }
             team_values[l] = acc_4;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (long h_3 = 1; h_3 < 256; h_3 *= 2) {
                 if ((l & (2 * h_3 - 1)) == 0) {
-                    double op_sum_r_10 = smvm_fused_op_sum(team_values[l], team_values[l + h_3]);
-                    team_values[l] = op_sum_r_10;
+                    double op_sum_r_14 = smvm_fused_op_sum(team_values[l], team_values[l + h_3]);
+                    team_values[l] = op_sum_r_14;
                 }
                 barrier(CLK_LOCAL_MEM_FENCE);
             }
             double acc_5 = 0.0;
             acc_5 = team_values[0];
             barrier(CLK_LOCAL_MEM_FENCE);
-            double op_sum_r_11 = smvm_fused_op_sum(acc_1, acc_5);
+            double op_sum_r_15 = smvm_fused_op_sum(acc_1, acc_5);
             double acc_6 = 0.0;
-            acc_6 = is_long_1 ? op_sum_r_11 : acc_5;
+            acc_6 = is_long_1 ? op_sum_r_15 : acc_5;
             if (l == 0) {
                 sum[s_1] = acc_6;
             }

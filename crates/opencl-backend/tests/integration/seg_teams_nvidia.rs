@@ -132,9 +132,11 @@ fn the_teams_stage_in_batches_of_b_streams_its_element_reads_on_nvidia_only() {
     assert!(!merge[0].1.contains("st.global"), "{}", merge[0].1);
     let (name, text) = &streaming[0];
     let (nvidia, portable) = (preprocess(text, Nvidia(Some(90))), preprocess(text, Portable));
-    // Columns (32-bit) and values, in a batch of two and one at a time.
-    assert_eq!(nvidia.matches("ld.global.cs.s32").count(), 3, "{name}: {nvidia}");
-    assert_eq!(nvidia.matches("ld.global.cs.f64").count(), 3, "{name}: {nvidia}");
+    // Columns (32-bit) and values, in a batch of `SEG_BATCH` and one at a
+    // time.
+    let streamed = lift_ir::seg_reduce::SEG_BATCH as usize + 1;
+    assert_eq!(nvidia.matches("ld.global.cs.s32").count(), streamed, "{name}: {nvidia}");
+    assert_eq!(nvidia.matches("ld.global.cs.f64").count(), streamed, "{name}: {nvidia}");
     assert!(!portable.contains("asm"), "{name}: {portable}");
     // The portable path reads the same elements as the kernel without
     // streaming does.
