@@ -772,6 +772,11 @@ pub struct Lookback {
     /// scan's result's last components (`[(acc.., along(i)..)]_n`). `None`
     /// for a filter, a segmented scan and a scan alone.
     pub along: Option<UserFunId>,
+    /// `lookback-warp`: on NVIDIA the group scans its work-items' totals
+    /// by warp shuffles and one warp looks back, without a barrier a
+    /// window (`Config::warp_lookback`; note [warp look-back] in
+    /// `crate::lookback`). Elsewhere the kernel is the same as without.
+    pub warp: bool,
 }
 
 /// The segments a segmented `scanLookback` restarts at: `count` segments

@@ -20,7 +20,10 @@
 //!    (`agg(j) ⊕ acc`), stopping at the first inclusive prefix; a tile
 //!    that has published nothing yet makes the group read the window again
 //!    from there. The exclusive prefix found, the group publishes its
-//!    inclusive prefix;
+//!    inclusive prefix. On NVIDIA (`lookback-warp`, note [warp
+//!    look-back]) the group scans its totals by warp shuffles and warp 0
+//!    alone looks back, the window combined by shuffles, no barrier a
+//!    window;
 //! 4. each work-item scans its `T` elements from the prefix combined with
 //!    its offset, in local memory, and the group writes the tile out
 //!    coalesced.
@@ -199,11 +202,79 @@ pub const STATUS_FRONT: i64 = 2;
 /// ([`STATUS_FRONT`] 32-bit words), then the status words, its length
 /// (in 32-bit words) in `low.lengths`. No buffer of the kernel: the
 /// launch takes the session's look-back arena, at least that long.
-pub(crate) fn chain(low: &mut LiftKernel, stage: &Stage, tiles: &ArithExpr, k: usize, (l, t): (i64, i64)) -> Lookback {
+pub(crate) fn chain(
+    low: &mut LiftKernel,
+    stage: &Stage,
+    tiles: &ArithExpr,
+    k: usize,
+    (l, t): (i64, i64),
+    cfg: &Config,
+) -> Lookback {
     let base = stage.result.first().map_or_else(|| stage.name.clone(), |v| low.flat.var(*v).name.clone());
     let status = low.flat.new_var(format!("{base}_status"), VarType::Array(Scalar::Int));
     low.lengths.push((status, tiles * (8 * k as i64) + STATUS_FRONT));
-    Lookback { group_size: l, items: t, tiles: tiles.clone(), status, heads: None, along: None }
+    let warp = warp_lookback_fits(l, cfg);
+    if warp {
+        low.rules_applied.push("lookback-warp".into());
+    }
+    Lookback { group_size: l, items: t, tiles: tiles.clone(), status, heads: None, along: None, warp }
+}
+
+// Note [warp look-back]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// `scan-workgroup-two-level` and the look-back of step 3 above keep the
+// whole group in lock step: a barrier between the rows' reductions, the
+// rows' scan by one work-item and the rows' own scans, and two a window
+// (the window's loads by `W` work-items, then work-item 0's walk over it
+// in local memory). While a group sits in them it has no load in flight,
+// and its tile's time grows by the chain of barriers and serial steps
+// that every tile pays: with no look-back at all (a probe with wrong
+// results) `plus_scan` of 2^27 ints took 0.481 ms against 0.64 on the
+// H200, and tiles of other sizes did not change the cost a tile.
+//
+// `lookback-warp` takes both to the warps where the device compiler is
+// NVIDIA's (inline PTX under `#ifdef __NV_CL_C_VERSION`; elsewhere the
+// kernel is as without it):
+// - each warp scans its 32 work-items' totals by `shfl.sync.up` (five
+//   steps), its last lane stores the warp's total, and after one barrier
+//   each work-item combines the totals of the warps before its own with
+//   its warp's exclusive scan: its offset, in a register;
+// - warp 0 reduces the warps' totals to the tile's aggregate, publishes
+//   it, and looks back a window of 32 tiles at a time, lane `i` reading
+//   tile `at - i`. Two ballots (the lanes that found a prefix, those
+//   that found nothing) give the lanes before the first that is not an
+//   aggregate; the window combines those and, where it is a prefix, that
+//   lane too, by a tree of `shfl.sync.down` with the farther tile on the
+//   left (lanes past them hold `z`), so lane 0 holds the window's
+//   combination and adds it to its prefix. A prefix found ends the walk;
+//   otherwise the next window starts at the first tile not combined
+//   (the same window again where lane 0 found nothing). One barrier
+//   after it, as before the scan of the tile's elements.
+// The statuses, the records and the order in which values combine are
+// those of the group's walk: the same results on every operator that
+// look-back takes (`is_exact`).
+//
+// On the H200 (`primitives.py`-style sweep, one call, three runs each
+// alternating with `NESSIE_WARP_LOOKBACK=0`, ms of kernels a run):
+// `plus_scan` of 2^27 ints 0.555 / 0.556 / 0.557 against 0.640 / 0.640 /
+// 0.643, the filter of 2^27 floats 0.553 / 0.554 / 0.553 against 0.685 /
+// 0.683 / 0.684, the segmented scan of 2^22 rows of 8 0.184 / 0.185 /
+// 0.185 against 0.237 / 0.236 / 0.237, of power-law rows 0.208 / 0.208 /
+// 0.208 against 0.258 / 0.258 / 0.257; in the same call (`recursion.py`,
+// ms of kernels, one run each) quicksort of 10^6 / 10^7 / 10^8 ints
+// 7.11 / 20.68 / 159.44 against 7.57 / 22.30 / 165.62, quickhull of 10^7
+// points 2.94 against 3.33, all equal to the reference.
+
+/// The work-items of an NVIDIA warp, which `lookback-warp` scans by
+/// shuffles.
+pub const WARP: i64 = 32;
+
+/// Whether a look-back of groups of `l` takes `lookback-warp`: where the
+/// configuration asks for it and the group is whole warps (their totals
+/// fit the `Q + W` slots after the work-items' own: `L/32 ≤ Q + W` for
+/// every `L`).
+pub fn warp_lookback_fits(l: i64, cfg: &Config) -> bool {
+    cfg.warp_lookback && l >= WARP && l % WARP == 0 && l / WARP <= values_len(l) - l - 2
 }
 
 /// The number of tiles of `L·T` elements over `n` (at least one).
@@ -301,7 +372,7 @@ fn scan_lookback_along(
     low.rules_applied.push("scan-workgroup-two-level".into());
     let l = cfg.group_size;
     let tiles = tiles(low, &n, l * t);
-    let mut chain = chain(low, stage, &tiles, neutral.len(), (l, t));
+    let mut chain = chain(low, stage, &tiles, neutral.len(), (l, t), cfg);
     if along.is_some() {
         low.rules_applied.push("map-along-scan-lookback".into());
         chain.along = along;
@@ -409,7 +480,7 @@ pub fn lower_filter(
         low.rules_applied.push("scan-workgroup-two-level".into());
         let l = cfg.group_size;
         let tiles = tiles(low, &n, l * t);
-        let chain = chain(low, stage, &tiles, 1, (l, t));
+        let chain = chain(low, stage, &tiles, 1, (l, t), cfg);
         for v in &stage.result {
             low.capacities.push((*v, n.clone()));
         }
@@ -454,7 +525,7 @@ pub fn lower_filters(
         low.rules_applied.push("scan-workgroup-two-level".into());
         let l = cfg.group_size;
         let tiles = tiles(low, &n, l * t);
-        let chain = chain(low, stage, &tiles, keeps.len(), (l, t));
+        let chain = chain(low, stage, &tiles, keeps.len(), (l, t), cfg);
         let body = Expr::apply1(Fun::FiltersLookback(keeps.to_vec(), chain), xs.clone());
         return Ok(vec![Stage { body, ..stage.clone() }]);
     }
@@ -770,7 +841,7 @@ pub fn lower_horizontal(
         low.rules_applied.push("tile-coalesced".into());
         let l = cfg.group_size;
         let tiles = tiles(low, &n, l * t);
-        let chain = chain(low, stage, &tiles, carried, (l, t));
+        let chain = chain(low, stage, &tiles, carried, (l, t), cfg);
         let body = Expr::apply(Fun::HorizontalLookback(parts, chain), args.to_vec());
         return Ok(vec![Stage { body, ..stage.clone() }]);
     }

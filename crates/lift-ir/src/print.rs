@@ -74,8 +74,9 @@ fn print_lookback(kernel: &LiftKernel, c: &crate::ir::Lookback) -> String {
         Some(f) => format!(", along = {}", kernel.user_fun(f).name),
         None => String::new(),
     };
+    let warp = if c.warp { ", warp" } else { "" };
     format!(
-        "tiles = {} of {} x {}, ticket and status = {}{heads}{along}",
+        "tiles = {} of {} x {}, ticket and status = {}{heads}{along}{warp}",
         c.tiles,
         c.group_size,
         c.items,

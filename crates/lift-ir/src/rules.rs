@@ -140,6 +140,9 @@ pub struct Config {
     /// Whether scans and filters may be single-pass (`scan-lookback`,
     /// `filter-lookback`) where they apply.
     pub lookback: bool,
+    /// Whether look-back groups scan and look back by warps on NVIDIA
+    /// (`lookback-warp`, note [warp look-back] in `crate::lookback`).
+    pub warp_lookback: bool,
     /// How a segmented reduction of one or two components is lowered
     /// (wider ones always by `segReduce-teams`).
     pub seg_reduce: SegReduce,
@@ -261,6 +264,7 @@ impl Default for Config {
             seg_scan_local_bytes: SEG_SCAN_LOCAL_BYTES,
             scan_levels: SCAN_LEVELS,
             lookback: true,
+            warp_lookback: true,
             seg_reduce: SegReduce::ByShape,
             seg_batch: crate::seg_reduce::SEG_BATCH,
             seg_short_batch: crate::seg_reduce::SEG_SHORT_BATCH,

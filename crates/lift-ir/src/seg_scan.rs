@@ -90,7 +90,7 @@ pub fn lower_seg_scan(low: &mut LiftKernel, stage: &Stage, cfg: &Config) -> Resu
         low.rules_applied.push("scan-workgroup-two-level".into());
         let l = cfg.group_size;
         let tiles = crate::lookback::tiles(low, &s.n, l * t);
-        let mut chain = crate::lookback::chain(low, stage, &tiles, k + 1, (l, t));
+        let mut chain = crate::lookback::chain(low, stage, &tiles, k + 1, (l, t), cfg);
         chain.heads = Some(SegHeads { offsets: s.offsets, count });
         let xs = Expr::apply(Fun::Generate(s.n, s.pull), vec![]);
         let body = Expr::apply(Fun::ScanLookback(Box::new(s.op), chain), vec![Expr::Value(s.neutral), xs]);

@@ -80,7 +80,8 @@ pub fn compile_program(program: &FlatProgram) -> Result<CompiledProgram, Codegen
 /// or filter tile may take, and so its elements a work-item), and
 /// `NESSIE_SEG_SCAN_LOCAL_BYTES=B` (4096 to 48 KiB)
 /// [`lift_ir::rules::Config::seg_scan_local_bytes`] (the same for a
-/// segmented scan's tile).
+/// segmented scan's tile), and `NESSIE_WARP_LOOKBACK=0` turning
+/// [`lift_ir::rules::Config::warp_lookback`] off.
 pub fn config_from_env() -> lift_ir::rules::Config {
     use lift_ir::rules::SegReduce;
     let seg_reduce = match std::env::var("NESSIE_SEG_REDUCE").as_deref().map(str::trim) {
@@ -112,6 +113,7 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         env_int("NESSIE_SEG_LIST_GROUP", |g| g >= 1 && g & (g - 1) == 0).unwrap_or(defaults.seg_list_group);
     let seg_warp_steps = env_int("NESSIE_SEG_WARP", |k| k == 0 || (1..=1024).contains(&k) && k & (k - 1) == 0)
         .unwrap_or(defaults.seg_warp_steps);
+    let warp_lookback = std::env::var("NESSIE_WARP_LOOKBACK").map_or(defaults.warp_lookback, |w| w.trim() != "0");
     let seg_stream_loads = match std::env::var("NESSIE_SEG_STREAM").as_deref().map(str::trim) {
         Ok("1") => true,
         Ok("0") => false,
@@ -140,6 +142,7 @@ pub fn config_from_env() -> lift_ir::rules::Config {
         scan_lookback_items,
         segment_tiles,
         seg_list_group,
+        warp_lookback,
         ..defaults
     }
 }

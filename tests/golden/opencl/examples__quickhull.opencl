@@ -479,117 +479,256 @@ __kernel void hsplit_scan_sum_offsets(__global int* offsets_status, uint offsets
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_offsets_r_1 = hsplit_scan_sum_op_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_offsets_r_1 = hsplit_scan_sum_op_offsets(sh, incl);
+                long c_1 = op_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_offsets_r_2 = hsplit_scan_sum_op_offsets(total, x);
-            long c_3 = op_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_offsets_r_3 = hsplit_scan_sum_op_offsets(row_1, x_1);
-            long c_4 = op_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_offsets_r_2 = hsplit_scan_sum_op_offsets(offset, vals[256 + r]);
+                long c_2 = op_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_offsets_r_3 = hsplit_scan_sum_op_offsets(offset, sh_1);
+        long c_3 = op_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_offsets_r_4 = hsplit_scan_sum_op_offsets(agg, vals[256 + r]);
+                long c_4 = op_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == offsets_status_epoch && (hi_2 >> 32) == offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == offsets_status_epoch && (hi_3 >> 32) == offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_offsets_r_5 = hsplit_scan_sum_op_offsets(sh_2, win);
+                                long c_5 = op_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_offsets_r_6 = hsplit_scan_sum_op_offsets(win, prefix);
+                        long c_6 = op_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_offsets_r_7 = hsplit_scan_sum_op_offsets(incl_1, agg);
+                    long c_7 = op_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_offsets_r_8 = hsplit_scan_sum_op_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_offsets_r_4 = hsplit_scan_sum_op_offsets(vals[272 + k], excl);
-                long c_5 = op_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_offsets_r_9 = hsplit_scan_sum_op_offsets(total, x);
+                long c_10 = op_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_offsets_r_5 = hsplit_scan_sum_op_offsets(incl, vals[305]);
-                long c_6 = op_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_offsets_r_10 = hsplit_scan_sum_op_offsets(row_1, x_1);
+                long c_11 = op_offsets_r_10;
+                row_1 = c_11;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == offsets_status_epoch && (hi_5 >> 32) == offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == offsets_status_epoch && (hi_6 >> 32) == offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_offsets_r_11 = hsplit_scan_sum_op_offsets(vals[272 + k], excl);
+                    long c_12 = op_offsets_r_11;
+                    excl = c_12;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_offsets_r_12 = hsplit_scan_sum_op_offsets(incl_2, vals[305]);
+                    long c_13 = op_offsets_r_12;
+                    incl_2 = c_13;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_offsets_r_6 = hsplit_scan_sum_op_offsets(off, vals[l]);
-    long c_7 = op_offsets_r_6;
-    off = c_7;
+    long op_offsets_r_13 = hsplit_scan_sum_op_offsets(off, vals[l]);
+    long c_14 = op_offsets_r_13;
+    off = c_14;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_offsets_r_7 = hsplit_scan_sum_op_offsets(off, x_2);
-        long c_8 = op_offsets_r_7;
-        off = c_8;
+        long op_offsets_r_14 = hsplit_scan_sum_op_offsets(off, x_2);
+        long c_15 = op_offsets_r_14;
+        off = c_15;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
@@ -3667,109 +3806,241 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, uint p
     }
     vals[l] = count;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long c = (sh) + (incl);
+                incl = c;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long c_2 = (total) + (x);
-            total = c_2;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_1_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_1_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long c_1 = (offset) + (vals[256 + r]);
+                offset = c_1;
+            }
+        }
+        long c_2 = (offset) + (sh_1);
+        offset = c_2;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_1_status_epoch && (hi >> 32) == packed_1_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long c_3 = (agg) + (vals[256 + r]);
+                agg = c_3;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)packed_1_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == packed_1_status_epoch && (hi_1 >> 32) == packed_1_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)packed_1_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == packed_1_status_epoch && (hi_2 >> 32) == packed_1_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == packed_1_status_epoch && (hi_3 >> 32) == packed_1_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long c_4 = (sh_2) + (win);
+                                win = c_4;
+                            }
+                        }
+                        long c_5 = (win) + (prefix);
+                        prefix = c_5;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long c_6 = (incl_1) + (agg);
+                    incl_1 = c_6;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)packed_1_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0;
+            for (long c_7 = 0; c_7 < 16; c_7++) {
+                long c_8 = (row) + (vals[l * 16 + c_7]);
+                row = c_8;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                long c_9 = (total) + (x);
+                total = c_9;
             }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_1_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)packed_1_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)packed_1_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        long excl = 0;
+        const long my_row = l / 16;
+        const long my_col = l - my_row * 16;
+        #pragma unroll
+        for (long r_1 = 0; r_1 < 16; r_1++) {
+            if (r_1 < my_row) {
+                long c_11 = (excl) + (vals[256 + r_1]);
+                excl = c_11;
             }
         }
+        #pragma unroll
+        for (long c_7 = 0; c_7 < 16; c_7++) {
+            if (c_7 < my_col) {
+                long c_12 = (excl) + (vals[my_row * 16 + c_7]);
+                excl = c_12;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == packed_1_status_epoch && (hi_5 >> 32) == packed_1_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == packed_1_status_epoch && (hi_6 >> 32) == packed_1_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl_1 = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long c_13 = (vals[272 + k]) + (excl_1);
+                    excl_1 = c_13;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl_1;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl_1;
+                    long c_15 = (incl_2) + (vals[305]);
+                    incl_2 = c_15;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)packed_1_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
+            }
+        }
+        vals[l] = excl;
     }
-    vals[l] = excl;
+    #endif
     vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
@@ -4206,109 +4477,241 @@ __kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoc
     const uint mask = masks[l];
     vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long c = (sh) + (incl);
+                incl = c;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_2 = vals[256 + r];
-            long c_2 = (total) + (x_2);
-            total = c_2;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)kept_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)kept_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long c_1 = (offset) + (vals[256 + r]);
+                offset = c_1;
+            }
+        }
+        long c_2 = (offset) + (sh_1);
+        offset = c_2;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == kept_status_epoch && (hi >> 32) == kept_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long c_3 = (agg) + (vals[256 + r]);
+                agg = c_3;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)kept_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == kept_status_epoch && (hi_1 >> 32) == kept_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)kept_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == kept_status_epoch && (hi_2 >> 32) == kept_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == kept_status_epoch && (hi_3 >> 32) == kept_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long c_4 = (sh_2) + (win);
+                                win = c_4;
+                            }
+                        }
+                        long c_5 = (win) + (prefix);
+                        prefix = c_5;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long c_7 = (incl_1) + (agg);
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)kept_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long c_9 = (row) + (vals[l * 16 + c_8]);
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x_2 = vals[256 + r_1];
+                long c_11 = (total) + (x_2);
+                total = c_11;
             }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_7 = (incl) + (vals[305]);
-                incl = c_7;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)kept_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)kept_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)kept_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        long excl = 0;
+        const long my_row = l / 16;
+        const long my_col = l - my_row * 16;
+        #pragma unroll
+        for (long r_1 = 0; r_1 < 16; r_1++) {
+            if (r_1 < my_row) {
+                long c_12 = (excl) + (vals[256 + r_1]);
+                excl = c_12;
             }
         }
+        #pragma unroll
+        for (long c_8 = 0; c_8 < 16; c_8++) {
+            if (c_8 < my_col) {
+                long c_13 = (excl) + (vals[my_row * 16 + c_8]);
+                excl = c_13;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == kept_status_epoch && (hi_5 >> 32) == kept_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == kept_status_epoch && (hi_6 >> 32) == kept_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl_1 = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long c_14 = (vals[272 + k]) + (excl_1);
+                    excl_1 = c_14;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl_1;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl_1;
+                    long c_15 = (incl_2) + (vals[305]);
+                    incl_2 = c_15;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)kept_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
+            }
+        }
+        vals[l] = excl;
     }
-    vals[l] = excl;
+    #endif
     vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
@@ -4328,46 +4731,46 @@ __kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoc
         kept_kept[0] = base + vals[305];
     }
     {
-        const long lo_2 = 0, hi_2 = n_cross_offsets;
-        const long step = (hi_2 - lo_2 + 256 - 1) / 256;
-        const long p_1 = lo_2 + l * step;
-        if (lo_2 < hi_2) {
-            if (p_1 < hi_2 && cross_offsets[p_1] < start) {
-                const long r_1 = p_1 + step;
-                if (r_1 >= hi_2 || cross_offsets[r_1] >= start) {
+        const long lo_7 = 0, hi_7 = n_cross_offsets;
+        const long step = (hi_7 - lo_7 + 256 - 1) / 256;
+        const long p_1 = lo_7 + l * step;
+        if (lo_7 < hi_7) {
+            if (p_1 < hi_7 && cross_offsets[p_1] < start) {
+                const long r_2 = p_1 + step;
+                if (r_2 >= hi_7 || cross_offsets[r_2] >= start) {
                     range[0] = p_1 + 1;
-                    range[1] = min(r_1, hi_2);
+                    range[1] = min(r_2, hi_7);
                 }
             }
-            if (l == 0 && cross_offsets[lo_2] >= start) {
-                range[0] = lo_2;
-                range[1] = lo_2;
+            if (l == 0 && cross_offsets[lo_7] >= start) {
+                range[0] = lo_7;
+                range[1] = lo_7;
             }
         } else if (l == 0) {
-            range[0] = lo_2;
-            range[1] = hi_2;
+            range[0] = lo_7;
+            range[1] = hi_7;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     {
-        const long lo_3 = range[0], hi_3 = range[1];
-        const long step_1 = (hi_3 - lo_3 + 256 - 1) / 256;
-        const long p_2 = lo_3 + l * step_1;
-        if (lo_3 < hi_3) {
-            if (p_2 < hi_3 && cross_offsets[p_2] < start) {
-                const long r_2 = p_2 + step_1;
-                if (r_2 >= hi_3 || cross_offsets[r_2] >= start) {
+        const long lo_8 = range[0], hi_8 = range[1];
+        const long step_1 = (hi_8 - lo_8 + 256 - 1) / 256;
+        const long p_2 = lo_8 + l * step_1;
+        if (lo_8 < hi_8) {
+            if (p_2 < hi_8 && cross_offsets[p_2] < start) {
+                const long r_3 = p_2 + step_1;
+                if (r_3 >= hi_8 || cross_offsets[r_3] >= start) {
                     range[2] = p_2 + 1;
-                    range[3] = min(r_2, hi_3);
+                    range[3] = min(r_3, hi_8);
                 }
             }
-            if (l == 0 && cross_offsets[lo_3] >= start) {
-                range[2] = lo_3;
-                range[3] = lo_3;
+            if (l == 0 && cross_offsets[lo_8] >= start) {
+                range[2] = lo_8;
+                range[3] = lo_8;
             }
         } else if (l == 0) {
-            range[2] = lo_3;
-            range[3] = hi_3;
+            range[2] = lo_8;
+            range[3] = hi_8;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -4625,374 +5028,837 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
     vals_4[l] = acc_4;
     vals_5[l] = acc_5;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        long row_1 = 0L;
-        long row_2 = 0L;
-        long row_3 = 0L;
-        long row_4 = 0L;
-        long row_5 = 0L;
-        for (long c_7 = 0; c_7 < 16; c_7++) {
-            long op_rank_r_1 = hsplit_fused_2_op_rank(row, vals[l * 16 + c_7]);
-            long op_total_r_3;
-            long op_total_r_4;
-            long op_total_r_5;
-            hsplit_fused_2_op_total(row_3, row_4, row_5, vals_3[l * 16 + c_7], vals_4[l * 16 + c_7], vals_5[l * 16 + c_7], &op_total_r_3, &op_total_r_4, &op_total_r_5);
-            long c_8 = op_rank_r_1;
-            long c_9 = (row_1) + (vals_1[l * 16 + c_7]);
-            long c_10 = (row_2) + (vals_2[l * 16 + c_7]);
-            long c_11 = op_total_r_3;
-            long c_12 = op_total_r_4;
-            long c_13 = op_total_r_5;
-            row = c_8;
-            row_1 = c_9;
-            row_2 = c_10;
-            row_3 = c_11;
-            row_4 = c_12;
-            row_5 = c_13;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        long incl_1 = vals_1[l];
+        long incl_2 = vals_2[l];
+        long incl_3 = vals_3[l];
+        long incl_4 = vals_4[l];
+        long incl_5 = vals_5[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            const int2 w_1 = as_int2(incl_1);
+            int lo_1, hi_1;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(h));
+            long sh_1 = as_long((int2)(lo_1, hi_1));
+            const int2 w_2 = as_int2(incl_2);
+            int lo_2, hi_2;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_2) : "r"(w_2.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_2) : "r"(w_2.y), "r"(h));
+            long sh_2 = as_long((int2)(lo_2, hi_2));
+            const int2 w_3 = as_int2(incl_3);
+            int lo_3, hi_3;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_3) : "r"(w_3.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_3) : "r"(w_3.y), "r"(h));
+            long sh_3 = as_long((int2)(lo_3, hi_3));
+            const int2 w_4 = as_int2(incl_4);
+            int lo_4, hi_4;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_4) : "r"(w_4.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_4) : "r"(w_4.y), "r"(h));
+            long sh_4 = as_long((int2)(lo_4, hi_4));
+            const int2 w_5 = as_int2(incl_5);
+            int lo_5, hi_5;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_5) : "r"(w_5.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_5) : "r"(w_5.y), "r"(h));
+            long sh_5 = as_long((int2)(lo_5, hi_5));
+            if (lane >= h) {
+                long op_rank_r_1 = hsplit_fused_2_op_rank(sh, incl);
+                long op_total_r_3;
+                long op_total_r_4;
+                long op_total_r_5;
+                hsplit_fused_2_op_total(sh_3, sh_4, sh_5, incl_3, incl_4, incl_5, &op_total_r_3, &op_total_r_4, &op_total_r_5);
+                long c_7 = op_rank_r_1;
+                long c_8 = (sh_1) + (incl_1);
+                long c_9 = (sh_2) + (incl_2);
+                long c_10 = op_total_r_3;
+                long c_11 = op_total_r_4;
+                long c_12 = op_total_r_5;
+                incl = c_7;
+                incl_1 = c_8;
+                incl_2 = c_9;
+                incl_3 = c_10;
+                incl_4 = c_11;
+                incl_5 = c_12;
+            }
         }
-        vals[256 + l] = row;
-        vals_1[256 + l] = row_1;
-        vals_2[256 + l] = row_2;
-        vals_3[256 + l] = row_3;
-        vals_4[256 + l] = row_4;
-        vals_5[256 + l] = row_5;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        long total_1 = 0L;
-        long total_2 = 0L;
-        long total_3 = 0L;
-        long total_4 = 0L;
-        long total_5 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x_6 = vals[256 + r];
-            long x_7 = vals_1[256 + r];
-            long x_8 = vals_2[256 + r];
-            long x_9 = vals_3[256 + r];
-            long x_10 = vals_4[256 + r];
-            long x_11 = vals_5[256 + r];
-            long op_rank_r_2 = hsplit_fused_2_op_rank(total, x_6);
-            long op_total_r_6;
-            long op_total_r_7;
-            long op_total_r_8;
-            hsplit_fused_2_op_total(total_3, total_4, total_5, x_9, x_10, x_11, &op_total_r_6, &op_total_r_7, &op_total_r_8);
-            long c_14 = op_rank_r_2;
-            long c_15 = (total_1) + (x_7);
-            long c_16 = (total_2) + (x_8);
-            long c_17 = op_total_r_6;
-            long c_18 = op_total_r_7;
-            long c_19 = op_total_r_8;
-            total = c_14;
-            total_1 = c_15;
-            total_2 = c_16;
-            total_3 = c_17;
-            total_4 = c_18;
-            total_5 = c_19;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
+            vals_1[256 + warp] = incl_1;
+            vals_2[256 + warp] = incl_2;
+            vals_3[256 + warp] = incl_3;
+            vals_4[256 + warp] = incl_4;
+            vals_5[256 + warp] = incl_5;
         }
-        vals[305] = total;
-        vals_1[305] = total_1;
-        vals_2[305] = total_2;
-        vals_3[305] = total_3;
-        vals_4[305] = total_4;
-        vals_5[305] = total_5;
-        vals[304] = 0L;
-        vals_1[304] = 0L;
-        vals_2[304] = 0L;
-        vals_3[304] = 0L;
-        vals_4[304] = 0L;
-        vals_5[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 6 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 6 + 0) * 2 + 1] = tag | (bits >> 32);
-            const ulong bits_1 = (ulong)(total_1);
-            const ulong tag_1 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 6 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 6 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
-            const ulong bits_2 = (ulong)(total_2);
-            const ulong tag_2 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 6 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 6 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
-            const ulong bits_3 = (ulong)(total_3);
-            const ulong tag_3 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 6 + 3) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 6 + 3) * 2 + 1] = tag_3 | (bits_3 >> 32);
-            const ulong bits_4 = (ulong)(total_4);
-            const ulong tag_4 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 6 + 4) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 6 + 4) * 2 + 1] = tag_4 | (bits_4 >> 32);
-            const ulong bits_5 = (ulong)(total_5);
-            const ulong tag_5 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 6 + 5) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 6 + 5) * 2 + 1] = tag_5 | (bits_5 >> 32);
-        } else {
-            const ulong bits_6 = (ulong)(total);
-            const ulong tag_6 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 6 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 6 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
-            const ulong bits_7 = (ulong)(total_1);
-            const ulong tag_7 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 6 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 6 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
-            const ulong bits_8 = (ulong)(total_2);
-            const ulong tag_8 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 6 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 6 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
-            const ulong bits_9 = (ulong)(total_3);
-            const ulong tag_9 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 6 + 3) * 2] = tag_9 | (bits_9 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 6 + 3) * 2 + 1] = tag_9 | (bits_9 >> 32);
-            const ulong bits_10 = (ulong)(total_4);
-            const ulong tag_10 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 6 + 4) * 2] = tag_10 | (bits_10 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 6 + 4) * 2 + 1] = tag_10 | (bits_10 >> 32);
-            const ulong bits_11 = (ulong)(total_5);
-            const ulong tag_11 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 6 + 5) * 2] = tag_11 | (bits_11 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 6 + 5) * 2 + 1] = tag_11 | (bits_11 >> 32);
+        const int2 w_6 = as_int2(incl);
+        int lo_6, hi_6;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_6) : "r"(w_6.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_6) : "r"(w_6.y), "r"(1));
+        long sh_6 = as_long((int2)(lo_6, hi_6));
+        const int2 w_7 = as_int2(incl_1);
+        int lo_7, hi_7;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_7) : "r"(w_7.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_7) : "r"(w_7.y), "r"(1));
+        long sh_7 = as_long((int2)(lo_7, hi_7));
+        const int2 w_8 = as_int2(incl_2);
+        int lo_8, hi_8;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_8) : "r"(w_8.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_8) : "r"(w_8.y), "r"(1));
+        long sh_8 = as_long((int2)(lo_8, hi_8));
+        const int2 w_9 = as_int2(incl_3);
+        int lo_9, hi_9;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_9) : "r"(w_9.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_9) : "r"(w_9.y), "r"(1));
+        long sh_9 = as_long((int2)(lo_9, hi_9));
+        const int2 w_10 = as_int2(incl_4);
+        int lo_10, hi_10;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_10) : "r"(w_10.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_10) : "r"(w_10.y), "r"(1));
+        long sh_10 = as_long((int2)(lo_10, hi_10));
+        const int2 w_11 = as_int2(incl_5);
+        int lo_11, hi_11;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_11) : "r"(w_11.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_11) : "r"(w_11.y), "r"(1));
+        long sh_11 = as_long((int2)(lo_11, hi_11));
+        if (lane == 0) {
+            sh_6 = 0L;
+            sh_7 = 0L;
+            sh_8 = 0L;
+            sh_9 = 0L;
+            sh_10 = 0L;
+            sh_11 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0L;
-    long excl_1 = 0L;
-    long excl_2 = 0L;
-    long excl_3 = 0L;
-    long excl_4 = 0L;
-    long excl_5 = 0L;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long op_rank_r_3 = hsplit_fused_2_op_rank(excl, vals[256 + r]);
-            long op_total_r_9;
-            long op_total_r_10;
-            long op_total_r_11;
-            hsplit_fused_2_op_total(excl_3, excl_4, excl_5, vals_3[256 + r], vals_4[256 + r], vals_5[256 + r], &op_total_r_9, &op_total_r_10, &op_total_r_11);
-            long c_20 = op_rank_r_3;
-            long c_21 = (excl_1) + (vals_1[256 + r]);
-            long c_22 = (excl_2) + (vals_2[256 + r]);
-            long c_23 = op_total_r_9;
-            long c_24 = op_total_r_10;
-            long c_25 = op_total_r_11;
-            excl = c_20;
-            excl_1 = c_21;
-            excl_2 = c_22;
-            excl_3 = c_23;
-            excl_4 = c_24;
-            excl_5 = c_25;
-        }
-    }
-    #pragma unroll
-    for (long c_7 = 0; c_7 < 16; c_7++) {
-        if (c_7 < my_col) {
-            long op_rank_r_4 = hsplit_fused_2_op_rank(excl, vals[my_row * 16 + c_7]);
-            long op_total_r_12;
-            long op_total_r_13;
-            long op_total_r_14;
-            hsplit_fused_2_op_total(excl_3, excl_4, excl_5, vals_3[my_row * 16 + c_7], vals_4[my_row * 16 + c_7], vals_5[my_row * 16 + c_7], &op_total_r_12, &op_total_r_13, &op_total_r_14);
-            long c_26 = op_rank_r_4;
-            long c_27 = (excl_1) + (vals_1[my_row * 16 + c_7]);
-            long c_28 = (excl_2) + (vals_2[my_row * 16 + c_7]);
-            long c_29 = op_total_r_12;
-            long c_30 = op_total_r_13;
-            long c_31 = op_total_r_14;
-            excl = c_26;
-            excl_1 = c_27;
-            excl_2 = c_28;
-            excl_3 = c_29;
-            excl_4 = c_30;
-            excl_5 = c_31;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        long offset_1 = 0L;
+        long offset_2 = 0L;
+        long offset_3 = 0L;
+        long offset_4 = 0L;
+        long offset_5 = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_rank_r_2 = hsplit_fused_2_op_rank(offset, vals[256 + r]);
+                long op_total_r_6;
+                long op_total_r_7;
+                long op_total_r_8;
+                hsplit_fused_2_op_total(offset_3, offset_4, offset_5, vals_3[256 + r], vals_4[256 + r], vals_5[256 + r], &op_total_r_6, &op_total_r_7, &op_total_r_8);
+                long c_13 = op_rank_r_2;
+                long c_14 = (offset_1) + (vals_1[256 + r]);
+                long c_15 = (offset_2) + (vals_2[256 + r]);
+                long c_16 = op_total_r_6;
+                long c_17 = op_total_r_7;
+                long c_18 = op_total_r_8;
+                offset = c_13;
+                offset_1 = c_14;
+                offset_2 = c_15;
+                offset_3 = c_16;
+                offset_4 = c_17;
+                offset_5 = c_18;
+            }
+        }
+        long op_rank_r_3 = hsplit_fused_2_op_rank(offset, sh_6);
+        long op_total_r_9;
+        long op_total_r_10;
+        long op_total_r_11;
+        hsplit_fused_2_op_total(offset_3, offset_4, offset_5, sh_9, sh_10, sh_11, &op_total_r_9, &op_total_r_10, &op_total_r_11);
+        long c_19 = op_rank_r_3;
+        long c_20 = (offset_1) + (sh_7);
+        long c_21 = (offset_2) + (sh_8);
+        long c_22 = op_total_r_9;
+        long c_23 = op_total_r_10;
+        long c_24 = op_total_r_11;
+        offset = c_19;
+        offset_1 = c_20;
+        offset_2 = c_21;
+        offset_3 = c_22;
+        offset_4 = c_23;
+        offset_5 = c_24;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 6 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 6 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 1) * 6 + 1) * 2];
-                const ulong hi_1 = status[((2 * jt + 1) * 6 + 1) * 2 + 1];
-                const ulong lo_2 = status[((2 * jt + 1) * 6 + 2) * 2];
-                const ulong hi_2 = status[((2 * jt + 1) * 6 + 2) * 2 + 1];
-                const ulong lo_3 = status[((2 * jt + 1) * 6 + 3) * 2];
-                const ulong hi_3 = status[((2 * jt + 1) * 6 + 3) * 2 + 1];
-                const ulong lo_4 = status[((2 * jt + 1) * 6 + 4) * 2];
-                const ulong hi_4 = status[((2 * jt + 1) * 6 + 4) * 2 + 1];
-                const ulong lo_5 = status[((2 * jt + 1) * 6 + 5) * 2];
-                const ulong hi_5 = status[((2 * jt + 1) * 6 + 5) * 2 + 1];
-                if ((lo >> 32) == mapped_status_epoch && (hi >> 32) == mapped_status_epoch && (lo_1 >> 32) == mapped_status_epoch && (hi_1 >> 32) == mapped_status_epoch && (lo_2 >> 32) == mapped_status_epoch && (hi_2 >> 32) == mapped_status_epoch && (lo_3 >> 32) == mapped_status_epoch && (hi_3 >> 32) == mapped_status_epoch && (lo_4 >> 32) == mapped_status_epoch && (hi_4 >> 32) == mapped_status_epoch && (lo_5 >> 32) == mapped_status_epoch && (hi_5 >> 32) == mapped_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                    vals_3[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
-                    vals_4[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
-                    vals_5[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_6 = status[((2 * jt + 0) * 6 + 0) * 2];
-                    const ulong hi_6 = status[((2 * jt + 0) * 6 + 0) * 2 + 1];
-                    const ulong lo_7 = status[((2 * jt + 0) * 6 + 1) * 2];
-                    const ulong hi_7 = status[((2 * jt + 0) * 6 + 1) * 2 + 1];
-                    const ulong lo_8 = status[((2 * jt + 0) * 6 + 2) * 2];
-                    const ulong hi_8 = status[((2 * jt + 0) * 6 + 2) * 2 + 1];
-                    const ulong lo_9 = status[((2 * jt + 0) * 6 + 3) * 2];
-                    const ulong hi_9 = status[((2 * jt + 0) * 6 + 3) * 2 + 1];
-                    const ulong lo_10 = status[((2 * jt + 0) * 6 + 4) * 2];
-                    const ulong hi_10 = status[((2 * jt + 0) * 6 + 4) * 2 + 1];
-                    const ulong lo_11 = status[((2 * jt + 0) * 6 + 5) * 2];
-                    const ulong hi_11 = status[((2 * jt + 0) * 6 + 5) * 2 + 1];
-                    if ((lo_6 >> 32) == mapped_status_epoch && (hi_6 >> 32) == mapped_status_epoch && (lo_7 >> 32) == mapped_status_epoch && (hi_7 >> 32) == mapped_status_epoch && (lo_8 >> 32) == mapped_status_epoch && (hi_8 >> 32) == mapped_status_epoch && (lo_9 >> 32) == mapped_status_epoch && (hi_9 >> 32) == mapped_status_epoch && (lo_10 >> 32) == mapped_status_epoch && (hi_10 >> 32) == mapped_status_epoch && (lo_11 >> 32) == mapped_status_epoch && (hi_11 >> 32) == mapped_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
-                        vals_1[272 + l] = (long)((lo_7 & 0xffffffffUL) | ((hi_7 & 0xffffffffUL) << 32));
-                        vals_2[272 + l] = (long)((lo_8 & 0xffffffffUL) | ((hi_8 & 0xffffffffUL) << 32));
-                        vals_3[272 + l] = (long)((lo_9 & 0xffffffffUL) | ((hi_9 & 0xffffffffUL) << 32));
-                        vals_4[272 + l] = (long)((lo_10 & 0xffffffffUL) | ((hi_10 & 0xffffffffUL) << 32));
-                        vals_5[272 + l] = (long)((lo_11 & 0xffffffffUL) | ((hi_11 & 0xffffffffUL) << 32));
-                    }
+            long agg = 0L;
+            long agg_1 = 0L;
+            long agg_2 = 0L;
+            long agg_3 = 0L;
+            long agg_4 = 0L;
+            long agg_5 = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_rank_r_4 = hsplit_fused_2_op_rank(agg, vals[256 + r]);
+                long op_total_r_12;
+                long op_total_r_13;
+                long op_total_r_14;
+                hsplit_fused_2_op_total(agg_3, agg_4, agg_5, vals_3[256 + r], vals_4[256 + r], vals_5[256 + r], &op_total_r_12, &op_total_r_13, &op_total_r_14);
+                long c_25 = op_rank_r_4;
+                long c_26 = (agg_1) + (vals_1[256 + r]);
+                long c_27 = (agg_2) + (vals_2[256 + r]);
+                long c_28 = op_total_r_12;
+                long c_29 = op_total_r_13;
+                long c_30 = op_total_r_14;
+                agg = c_25;
+                agg_1 = c_26;
+                agg_2 = c_27;
+                agg_3 = c_28;
+                agg_4 = c_29;
+                agg_5 = c_30;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                vals_1[305] = agg_1;
+                vals_2[305] = agg_2;
+                vals_3[305] = agg_3;
+                vals_4[305] = agg_4;
+                vals_5[305] = agg_5;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 0) * 2 + 1] = tag | (bits >> 32);
+                    const ulong bits_1 = (ulong)(agg_1);
+                    const ulong tag_1 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
+                    const ulong bits_2 = (ulong)(agg_2);
+                    const ulong tag_2 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                    const ulong bits_3 = (ulong)(agg_3);
+                    const ulong tag_3 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 3) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 3) * 2 + 1] = tag_3 | (bits_3 >> 32);
+                    const ulong bits_4 = (ulong)(agg_4);
+                    const ulong tag_4 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 4) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 4) * 2 + 1] = tag_4 | (bits_4 >> 32);
+                    const ulong bits_5 = (ulong)(agg_5);
+                    const ulong tag_5 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 5) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 5) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                } else {
+                    const ulong bits_6 = (ulong)(agg);
+                    const ulong tag_6 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 6 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 6 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
+                    const ulong bits_7 = (ulong)(agg_1);
+                    const ulong tag_7 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 6 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 6 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
+                    const ulong bits_8 = (ulong)(agg_2);
+                    const ulong tag_8 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 6 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 6 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
+                    const ulong bits_9 = (ulong)(agg_3);
+                    const ulong tag_9 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 6 + 3) * 2] = tag_9 | (bits_9 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 6 + 3) * 2 + 1] = tag_9 | (bits_9 >> 32);
+                    const ulong bits_10 = (ulong)(agg_4);
+                    const ulong tag_10 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 6 + 4) * 2] = tag_10 | (bits_10 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 6 + 4) * 2 + 1] = tag_10 | (bits_10 >> 32);
+                    const ulong bits_11 = (ulong)(agg_5);
+                    const ulong tag_11 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 6 + 5) * 2] = tag_11 | (bits_11 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 6 + 5) * 2 + 1] = tag_11 | (bits_11 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            long prefix_1 = 0L;
+            long prefix_2 = 0L;
+            long prefix_3 = 0L;
+            long prefix_4 = 0L;
+            long prefix_5 = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    long win_1 = 0L;
+                    long win_2 = 0L;
+                    long win_3 = 0L;
+                    long win_4 = 0L;
+                    long win_5 = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_12 = status[((2 * jt + 1) * 6 + 0) * 2];
+                        const ulong hi_12 = status[((2 * jt + 1) * 6 + 0) * 2 + 1];
+                        const ulong lo_13 = status[((2 * jt + 1) * 6 + 1) * 2];
+                        const ulong hi_13 = status[((2 * jt + 1) * 6 + 1) * 2 + 1];
+                        const ulong lo_14 = status[((2 * jt + 1) * 6 + 2) * 2];
+                        const ulong hi_14 = status[((2 * jt + 1) * 6 + 2) * 2 + 1];
+                        const ulong lo_15 = status[((2 * jt + 1) * 6 + 3) * 2];
+                        const ulong hi_15 = status[((2 * jt + 1) * 6 + 3) * 2 + 1];
+                        const ulong lo_16 = status[((2 * jt + 1) * 6 + 4) * 2];
+                        const ulong hi_16 = status[((2 * jt + 1) * 6 + 4) * 2 + 1];
+                        const ulong lo_17 = status[((2 * jt + 1) * 6 + 5) * 2];
+                        const ulong hi_17 = status[((2 * jt + 1) * 6 + 5) * 2 + 1];
+                        if ((lo_12 >> 32) == mapped_status_epoch && (hi_12 >> 32) == mapped_status_epoch && (lo_13 >> 32) == mapped_status_epoch && (hi_13 >> 32) == mapped_status_epoch && (lo_14 >> 32) == mapped_status_epoch && (hi_14 >> 32) == mapped_status_epoch && (lo_15 >> 32) == mapped_status_epoch && (hi_15 >> 32) == mapped_status_epoch && (lo_16 >> 32) == mapped_status_epoch && (hi_16 >> 32) == mapped_status_epoch && (lo_17 >> 32) == mapped_status_epoch && (hi_17 >> 32) == mapped_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_12 & 0xffffffffUL) | ((hi_12 & 0xffffffffUL) << 32));
+                            win_1 = (long)((lo_13 & 0xffffffffUL) | ((hi_13 & 0xffffffffUL) << 32));
+                            win_2 = (long)((lo_14 & 0xffffffffUL) | ((hi_14 & 0xffffffffUL) << 32));
+                            win_3 = (long)((lo_15 & 0xffffffffUL) | ((hi_15 & 0xffffffffUL) << 32));
+                            win_4 = (long)((lo_16 & 0xffffffffUL) | ((hi_16 & 0xffffffffUL) << 32));
+                            win_5 = (long)((lo_17 & 0xffffffffUL) | ((hi_17 & 0xffffffffUL) << 32));
+                        }
+                        if (fl == 0) {
+                            const ulong lo_18 = status[((2 * jt + 0) * 6 + 0) * 2];
+                            const ulong hi_18 = status[((2 * jt + 0) * 6 + 0) * 2 + 1];
+                            const ulong lo_19 = status[((2 * jt + 0) * 6 + 1) * 2];
+                            const ulong hi_19 = status[((2 * jt + 0) * 6 + 1) * 2 + 1];
+                            const ulong lo_20 = status[((2 * jt + 0) * 6 + 2) * 2];
+                            const ulong hi_20 = status[((2 * jt + 0) * 6 + 2) * 2 + 1];
+                            const ulong lo_21 = status[((2 * jt + 0) * 6 + 3) * 2];
+                            const ulong hi_21 = status[((2 * jt + 0) * 6 + 3) * 2 + 1];
+                            const ulong lo_22 = status[((2 * jt + 0) * 6 + 4) * 2];
+                            const ulong hi_22 = status[((2 * jt + 0) * 6 + 4) * 2 + 1];
+                            const ulong lo_23 = status[((2 * jt + 0) * 6 + 5) * 2];
+                            const ulong hi_23 = status[((2 * jt + 0) * 6 + 5) * 2 + 1];
+                            if ((lo_18 >> 32) == mapped_status_epoch && (hi_18 >> 32) == mapped_status_epoch && (lo_19 >> 32) == mapped_status_epoch && (hi_19 >> 32) == mapped_status_epoch && (lo_20 >> 32) == mapped_status_epoch && (hi_20 >> 32) == mapped_status_epoch && (lo_21 >> 32) == mapped_status_epoch && (hi_21 >> 32) == mapped_status_epoch && (lo_22 >> 32) == mapped_status_epoch && (hi_22 >> 32) == mapped_status_epoch && (lo_23 >> 32) == mapped_status_epoch && (hi_23 >> 32) == mapped_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_18 & 0xffffffffUL) | ((hi_18 & 0xffffffffUL) << 32));
+                                win_1 = (long)((lo_19 & 0xffffffffUL) | ((hi_19 & 0xffffffffUL) << 32));
+                                win_2 = (long)((lo_20 & 0xffffffffUL) | ((hi_20 & 0xffffffffUL) << 32));
+                                win_3 = (long)((lo_21 & 0xffffffffUL) | ((hi_21 & 0xffffffffUL) << 32));
+                                win_4 = (long)((lo_22 & 0xffffffffUL) | ((hi_22 & 0xffffffffUL) << 32));
+                                win_5 = (long)((lo_23 & 0xffffffffUL) | ((hi_23 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                            win_1 = 0L;
+                            win_2 = 0L;
+                            win_3 = 0L;
+                            win_4 = 0L;
+                            win_5 = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_12 = as_int2(win);
+                            int lo_24, hi_24;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_24) : "r"(w_12.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_24) : "r"(w_12.y), "r"(h));
+                            long sh_12 = as_long((int2)(lo_24, hi_24));
+                            const int2 w_13 = as_int2(win_1);
+                            int lo_25, hi_25;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_25) : "r"(w_13.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_25) : "r"(w_13.y), "r"(h));
+                            long sh_13 = as_long((int2)(lo_25, hi_25));
+                            const int2 w_14 = as_int2(win_2);
+                            int lo_26, hi_26;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_26) : "r"(w_14.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_26) : "r"(w_14.y), "r"(h));
+                            long sh_14 = as_long((int2)(lo_26, hi_26));
+                            const int2 w_15 = as_int2(win_3);
+                            int lo_27, hi_27;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_27) : "r"(w_15.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_27) : "r"(w_15.y), "r"(h));
+                            long sh_15 = as_long((int2)(lo_27, hi_27));
+                            const int2 w_16 = as_int2(win_4);
+                            int lo_28, hi_28;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_28) : "r"(w_16.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_28) : "r"(w_16.y), "r"(h));
+                            long sh_16 = as_long((int2)(lo_28, hi_28));
+                            const int2 w_17 = as_int2(win_5);
+                            int lo_29, hi_29;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_29) : "r"(w_17.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_29) : "r"(w_17.y), "r"(h));
+                            long sh_17 = as_long((int2)(lo_29, hi_29));
+                            if (lane + h < 32) {
+                                long op_rank_r_5 = hsplit_fused_2_op_rank(sh_12, win);
+                                long op_total_r_15;
+                                long op_total_r_16;
+                                long op_total_r_17;
+                                hsplit_fused_2_op_total(sh_15, sh_16, sh_17, win_3, win_4, win_5, &op_total_r_15, &op_total_r_16, &op_total_r_17);
+                                long c_31 = op_rank_r_5;
+                                long c_32 = (sh_13) + (win_1);
+                                long c_33 = (sh_14) + (win_2);
+                                long c_34 = op_total_r_15;
+                                long c_35 = op_total_r_16;
+                                long c_36 = op_total_r_17;
+                                win = c_31;
+                                win_1 = c_32;
+                                win_2 = c_33;
+                                win_3 = c_34;
+                                win_4 = c_35;
+                                win_5 = c_36;
+                            }
+                        }
+                        long op_rank_r_6 = hsplit_fused_2_op_rank(win, prefix);
+                        long op_total_r_18;
+                        long op_total_r_19;
+                        long op_total_r_20;
+                        hsplit_fused_2_op_total(win_3, win_4, win_5, prefix_3, prefix_4, prefix_5, &op_total_r_18, &op_total_r_19, &op_total_r_20);
+                        long c_37 = op_rank_r_6;
+                        long c_38 = (win_1) + (prefix_1);
+                        long c_39 = (win_2) + (prefix_2);
+                        long c_40 = op_total_r_18;
+                        long c_41 = op_total_r_19;
+                        long c_42 = op_total_r_20;
+                        prefix = c_37;
+                        prefix_1 = c_38;
+                        prefix_2 = c_39;
+                        prefix_3 = c_40;
+                        prefix_4 = c_41;
+                        prefix_5 = c_42;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_6 = prefix;
+                    long incl_7 = prefix_1;
+                    long incl_8 = prefix_2;
+                    long incl_9 = prefix_3;
+                    long incl_10 = prefix_4;
+                    long incl_11 = prefix_5;
+                    long op_rank_r_7 = hsplit_fused_2_op_rank(incl_6, agg);
+                    long op_total_r_21;
+                    long op_total_r_22;
+                    long op_total_r_23;
+                    hsplit_fused_2_op_total(incl_9, incl_10, incl_11, agg_3, agg_4, agg_5, &op_total_r_21, &op_total_r_22, &op_total_r_23);
+                    long c_43 = op_rank_r_7;
+                    long c_44 = (incl_7) + (agg_1);
+                    long c_45 = (incl_8) + (agg_2);
+                    long c_46 = op_total_r_21;
+                    long c_47 = op_total_r_22;
+                    long c_48 = op_total_r_23;
+                    incl_6 = c_43;
+                    incl_7 = c_44;
+                    incl_8 = c_45;
+                    incl_9 = c_46;
+                    incl_10 = c_47;
+                    incl_11 = c_48;
+                    const ulong bits_12 = (ulong)(incl_6);
+                    const ulong tag_12 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 0) * 2] = tag_12 | (bits_12 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 0) * 2 + 1] = tag_12 | (bits_12 >> 32);
+                    const ulong bits_13 = (ulong)(incl_7);
+                    const ulong tag_13 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 1) * 2] = tag_13 | (bits_13 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 1) * 2 + 1] = tag_13 | (bits_13 >> 32);
+                    const ulong bits_14 = (ulong)(incl_8);
+                    const ulong tag_14 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 2) * 2] = tag_14 | (bits_14 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 2) * 2 + 1] = tag_14 | (bits_14 >> 32);
+                    const ulong bits_15 = (ulong)(incl_9);
+                    const ulong tag_15 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 3) * 2] = tag_15 | (bits_15 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 3) * 2 + 1] = tag_15 | (bits_15 >> 32);
+                    const ulong bits_16 = (ulong)(incl_10);
+                    const ulong tag_16 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 4) * 2] = tag_16 | (bits_16 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 4) * 2 + 1] = tag_16 | (bits_16 >> 32);
+                    const ulong bits_17 = (ulong)(incl_11);
+                    const ulong tag_17 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 5) * 2] = tag_17 | (bits_17 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 5) * 2 + 1] = tag_17 | (bits_17 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+                vals_1[304] = prefix_1;
+                vals_2[304] = prefix_2;
+                vals_3[304] = prefix_3;
+                vals_4[304] = prefix_4;
+                vals_5[304] = prefix_5;
+            }
+        }
+        vals[l] = offset;
+        vals_1[l] = offset_1;
+        vals_2[l] = offset_2;
+        vals_3[l] = offset_3;
+        vals_4[l] = offset_4;
+        vals_5[l] = offset_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            long row_1 = 0L;
+            long row_2 = 0L;
+            long row_3 = 0L;
+            long row_4 = 0L;
+            long row_5 = 0L;
+            for (long c_49 = 0; c_49 < 16; c_49++) {
+                long op_rank_r_8 = hsplit_fused_2_op_rank(row, vals[l * 16 + c_49]);
+                long op_total_r_24;
+                long op_total_r_25;
+                long op_total_r_26;
+                hsplit_fused_2_op_total(row_3, row_4, row_5, vals_3[l * 16 + c_49], vals_4[l * 16 + c_49], vals_5[l * 16 + c_49], &op_total_r_24, &op_total_r_25, &op_total_r_26);
+                long c_50 = op_rank_r_8;
+                long c_51 = (row_1) + (vals_1[l * 16 + c_49]);
+                long c_52 = (row_2) + (vals_2[l * 16 + c_49]);
+                long c_53 = op_total_r_24;
+                long c_54 = op_total_r_25;
+                long c_55 = op_total_r_26;
+                row = c_50;
+                row_1 = c_51;
+                row_2 = c_52;
+                row_3 = c_53;
+                row_4 = c_54;
+                row_5 = c_55;
+            }
+            vals[256 + l] = row;
+            vals_1[256 + l] = row_1;
+            vals_2[256 + l] = row_2;
+            vals_3[256 + l] = row_3;
+            vals_4[256 + l] = row_4;
+            vals_5[256 + l] = row_5;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_6 = vals[304];
-            long excl_7 = vals_1[304];
-            long excl_8 = vals_2[304];
-            long excl_9 = vals_3[304];
-            long excl_10 = vals_4[304];
-            long excl_11 = vals_5[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_rank_r_5 = hsplit_fused_2_op_rank(vals[272 + k], excl_6);
-                long op_total_r_15;
-                long op_total_r_16;
-                long op_total_r_17;
-                hsplit_fused_2_op_total(vals_3[272 + k], vals_4[272 + k], vals_5[272 + k], excl_9, excl_10, excl_11, &op_total_r_15, &op_total_r_16, &op_total_r_17);
-                long c_32 = op_rank_r_5;
-                long c_33 = (vals_1[272 + k]) + (excl_7);
-                long c_34 = (vals_2[272 + k]) + (excl_8);
-                long c_35 = op_total_r_15;
-                long c_36 = op_total_r_16;
-                long c_37 = op_total_r_17;
-                excl_6 = c_32;
-                excl_7 = c_33;
-                excl_8 = c_34;
-                excl_9 = c_35;
-                excl_10 = c_36;
-                excl_11 = c_37;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            long total_1 = 0L;
+            long total_2 = 0L;
+            long total_3 = 0L;
+            long total_4 = 0L;
+            long total_5 = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x_6 = vals[256 + r_1];
+                long x_7 = vals_1[256 + r_1];
+                long x_8 = vals_2[256 + r_1];
+                long x_9 = vals_3[256 + r_1];
+                long x_10 = vals_4[256 + r_1];
+                long x_11 = vals_5[256 + r_1];
+                long op_rank_r_9 = hsplit_fused_2_op_rank(total, x_6);
+                long op_total_r_27;
+                long op_total_r_28;
+                long op_total_r_29;
+                hsplit_fused_2_op_total(total_3, total_4, total_5, x_9, x_10, x_11, &op_total_r_27, &op_total_r_28, &op_total_r_29);
+                long c_56 = op_rank_r_9;
+                long c_57 = (total_1) + (x_7);
+                long c_58 = (total_2) + (x_8);
+                long c_59 = op_total_r_27;
+                long c_60 = op_total_r_28;
+                long c_61 = op_total_r_29;
+                total = c_56;
+                total_1 = c_57;
+                total_2 = c_58;
+                total_3 = c_59;
+                total_4 = c_60;
+                total_5 = c_61;
             }
-            vals[304] = excl_6;
-            vals_1[304] = excl_7;
-            vals_2[304] = excl_8;
-            vals_3[304] = excl_9;
-            vals_4[304] = excl_10;
-            vals_5[304] = excl_11;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_6;
-                long incl_1 = excl_7;
-                long incl_2 = excl_8;
-                long incl_3 = excl_9;
-                long incl_4 = excl_10;
-                long incl_5 = excl_11;
-                long op_rank_r_6 = hsplit_fused_2_op_rank(incl, vals[305]);
-                long op_total_r_18;
-                long op_total_r_19;
-                long op_total_r_20;
-                hsplit_fused_2_op_total(incl_3, incl_4, incl_5, vals_3[305], vals_4[305], vals_5[305], &op_total_r_18, &op_total_r_19, &op_total_r_20);
-                long c_38 = op_rank_r_6;
-                long c_39 = (incl_1) + (vals_1[305]);
-                long c_40 = (incl_2) + (vals_2[305]);
-                long c_41 = op_total_r_18;
-                long c_42 = op_total_r_19;
-                long c_43 = op_total_r_20;
-                incl = c_38;
-                incl_1 = c_39;
-                incl_2 = c_40;
-                incl_3 = c_41;
-                incl_4 = c_42;
-                incl_5 = c_43;
-                const ulong bits_12 = (ulong)(incl);
-                const ulong tag_12 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 6 + 0) * 2] = tag_12 | (bits_12 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 6 + 0) * 2 + 1] = tag_12 | (bits_12 >> 32);
-                const ulong bits_13 = (ulong)(incl_1);
-                const ulong tag_13 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 6 + 1) * 2] = tag_13 | (bits_13 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 6 + 1) * 2 + 1] = tag_13 | (bits_13 >> 32);
-                const ulong bits_14 = (ulong)(incl_2);
-                const ulong tag_14 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 6 + 2) * 2] = tag_14 | (bits_14 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 6 + 2) * 2 + 1] = tag_14 | (bits_14 >> 32);
-                const ulong bits_15 = (ulong)(incl_3);
-                const ulong tag_15 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 6 + 3) * 2] = tag_15 | (bits_15 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 6 + 3) * 2 + 1] = tag_15 | (bits_15 >> 32);
-                const ulong bits_16 = (ulong)(incl_4);
-                const ulong tag_16 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 6 + 4) * 2] = tag_16 | (bits_16 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 6 + 4) * 2 + 1] = tag_16 | (bits_16 >> 32);
-                const ulong bits_17 = (ulong)(incl_5);
-                const ulong tag_17 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 6 + 5) * 2] = tag_17 | (bits_17 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 6 + 5) * 2 + 1] = tag_17 | (bits_17 >> 32);
+            vals[305] = total;
+            vals_1[305] = total_1;
+            vals_2[305] = total_2;
+            vals_3[305] = total_3;
+            vals_4[305] = total_4;
+            vals_5[305] = total_5;
+            vals[304] = 0L;
+            vals_1[304] = 0L;
+            vals_2[304] = 0L;
+            vals_3[304] = 0L;
+            vals_4[304] = 0L;
+            vals_5[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_18 = (ulong)(total);
+                const ulong tag_18 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 6 + 0) * 2] = tag_18 | (bits_18 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 6 + 0) * 2 + 1] = tag_18 | (bits_18 >> 32);
+                const ulong bits_19 = (ulong)(total_1);
+                const ulong tag_19 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 6 + 1) * 2] = tag_19 | (bits_19 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 6 + 1) * 2 + 1] = tag_19 | (bits_19 >> 32);
+                const ulong bits_20 = (ulong)(total_2);
+                const ulong tag_20 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 6 + 2) * 2] = tag_20 | (bits_20 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 6 + 2) * 2 + 1] = tag_20 | (bits_20 >> 32);
+                const ulong bits_21 = (ulong)(total_3);
+                const ulong tag_21 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 6 + 3) * 2] = tag_21 | (bits_21 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 6 + 3) * 2 + 1] = tag_21 | (bits_21 >> 32);
+                const ulong bits_22 = (ulong)(total_4);
+                const ulong tag_22 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 6 + 4) * 2] = tag_22 | (bits_22 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 6 + 4) * 2 + 1] = tag_22 | (bits_22 >> 32);
+                const ulong bits_23 = (ulong)(total_5);
+                const ulong tag_23 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 6 + 5) * 2] = tag_23 | (bits_23 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 6 + 5) * 2 + 1] = tag_23 | (bits_23 >> 32);
+            } else {
+                const ulong bits_24 = (ulong)(total);
+                const ulong tag_24 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 6 + 0) * 2] = tag_24 | (bits_24 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 6 + 0) * 2 + 1] = tag_24 | (bits_24 >> 32);
+                const ulong bits_25 = (ulong)(total_1);
+                const ulong tag_25 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 6 + 1) * 2] = tag_25 | (bits_25 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 6 + 1) * 2 + 1] = tag_25 | (bits_25 >> 32);
+                const ulong bits_26 = (ulong)(total_2);
+                const ulong tag_26 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 6 + 2) * 2] = tag_26 | (bits_26 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 6 + 2) * 2 + 1] = tag_26 | (bits_26 >> 32);
+                const ulong bits_27 = (ulong)(total_3);
+                const ulong tag_27 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 6 + 3) * 2] = tag_27 | (bits_27 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 6 + 3) * 2 + 1] = tag_27 | (bits_27 >> 32);
+                const ulong bits_28 = (ulong)(total_4);
+                const ulong tag_28 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 6 + 4) * 2] = tag_28 | (bits_28 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 6 + 4) * 2 + 1] = tag_28 | (bits_28 >> 32);
+                const ulong bits_29 = (ulong)(total_5);
+                const ulong tag_29 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 6 + 5) * 2] = tag_29 | (bits_29 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 6 + 5) * 2 + 1] = tag_29 | (bits_29 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        long excl = 0L;
+        long excl_1 = 0L;
+        long excl_2 = 0L;
+        long excl_3 = 0L;
+        long excl_4 = 0L;
+        long excl_5 = 0L;
+        const long my_row = l / 16;
+        const long my_col = l - my_row * 16;
+        #pragma unroll
+        for (long r_1 = 0; r_1 < 16; r_1++) {
+            if (r_1 < my_row) {
+                long op_rank_r_10 = hsplit_fused_2_op_rank(excl, vals[256 + r_1]);
+                long op_total_r_30;
+                long op_total_r_31;
+                long op_total_r_32;
+                hsplit_fused_2_op_total(excl_3, excl_4, excl_5, vals_3[256 + r_1], vals_4[256 + r_1], vals_5[256 + r_1], &op_total_r_30, &op_total_r_31, &op_total_r_32);
+                long c_62 = op_rank_r_10;
+                long c_63 = (excl_1) + (vals_1[256 + r_1]);
+                long c_64 = (excl_2) + (vals_2[256 + r_1]);
+                long c_65 = op_total_r_30;
+                long c_66 = op_total_r_31;
+                long c_67 = op_total_r_32;
+                excl = c_62;
+                excl_1 = c_63;
+                excl_2 = c_64;
+                excl_3 = c_65;
+                excl_4 = c_66;
+                excl_5 = c_67;
             }
         }
+        #pragma unroll
+        for (long c_49 = 0; c_49 < 16; c_49++) {
+            if (c_49 < my_col) {
+                long op_rank_r_11 = hsplit_fused_2_op_rank(excl, vals[my_row * 16 + c_49]);
+                long op_total_r_33;
+                long op_total_r_34;
+                long op_total_r_35;
+                hsplit_fused_2_op_total(excl_3, excl_4, excl_5, vals_3[my_row * 16 + c_49], vals_4[my_row * 16 + c_49], vals_5[my_row * 16 + c_49], &op_total_r_33, &op_total_r_34, &op_total_r_35);
+                long c_68 = op_rank_r_11;
+                long c_69 = (excl_1) + (vals_1[my_row * 16 + c_49]);
+                long c_70 = (excl_2) + (vals_2[my_row * 16 + c_49]);
+                long c_71 = op_total_r_33;
+                long c_72 = op_total_r_34;
+                long c_73 = op_total_r_35;
+                excl = c_68;
+                excl_1 = c_69;
+                excl_2 = c_70;
+                excl_3 = c_71;
+                excl_4 = c_72;
+                excl_5 = c_73;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_30 = status[((2 * jt_1 + 1) * 6 + 0) * 2];
+                    const ulong hi_30 = status[((2 * jt_1 + 1) * 6 + 0) * 2 + 1];
+                    const ulong lo_31 = status[((2 * jt_1 + 1) * 6 + 1) * 2];
+                    const ulong hi_31 = status[((2 * jt_1 + 1) * 6 + 1) * 2 + 1];
+                    const ulong lo_32 = status[((2 * jt_1 + 1) * 6 + 2) * 2];
+                    const ulong hi_32 = status[((2 * jt_1 + 1) * 6 + 2) * 2 + 1];
+                    const ulong lo_33 = status[((2 * jt_1 + 1) * 6 + 3) * 2];
+                    const ulong hi_33 = status[((2 * jt_1 + 1) * 6 + 3) * 2 + 1];
+                    const ulong lo_34 = status[((2 * jt_1 + 1) * 6 + 4) * 2];
+                    const ulong hi_34 = status[((2 * jt_1 + 1) * 6 + 4) * 2 + 1];
+                    const ulong lo_35 = status[((2 * jt_1 + 1) * 6 + 5) * 2];
+                    const ulong hi_35 = status[((2 * jt_1 + 1) * 6 + 5) * 2 + 1];
+                    if ((lo_30 >> 32) == mapped_status_epoch && (hi_30 >> 32) == mapped_status_epoch && (lo_31 >> 32) == mapped_status_epoch && (hi_31 >> 32) == mapped_status_epoch && (lo_32 >> 32) == mapped_status_epoch && (hi_32 >> 32) == mapped_status_epoch && (lo_33 >> 32) == mapped_status_epoch && (hi_33 >> 32) == mapped_status_epoch && (lo_34 >> 32) == mapped_status_epoch && (hi_34 >> 32) == mapped_status_epoch && (lo_35 >> 32) == mapped_status_epoch && (hi_35 >> 32) == mapped_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_30 & 0xffffffffUL) | ((hi_30 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_31 & 0xffffffffUL) | ((hi_31 & 0xffffffffUL) << 32));
+                        vals_2[272 + l] = (long)((lo_32 & 0xffffffffUL) | ((hi_32 & 0xffffffffUL) << 32));
+                        vals_3[272 + l] = (long)((lo_33 & 0xffffffffUL) | ((hi_33 & 0xffffffffUL) << 32));
+                        vals_4[272 + l] = (long)((lo_34 & 0xffffffffUL) | ((hi_34 & 0xffffffffUL) << 32));
+                        vals_5[272 + l] = (long)((lo_35 & 0xffffffffUL) | ((hi_35 & 0xffffffffUL) << 32));
+                    }
+                    if (fl_1 == 0) {
+                        const ulong lo_36 = status[((2 * jt_1 + 0) * 6 + 0) * 2];
+                        const ulong hi_36 = status[((2 * jt_1 + 0) * 6 + 0) * 2 + 1];
+                        const ulong lo_37 = status[((2 * jt_1 + 0) * 6 + 1) * 2];
+                        const ulong hi_37 = status[((2 * jt_1 + 0) * 6 + 1) * 2 + 1];
+                        const ulong lo_38 = status[((2 * jt_1 + 0) * 6 + 2) * 2];
+                        const ulong hi_38 = status[((2 * jt_1 + 0) * 6 + 2) * 2 + 1];
+                        const ulong lo_39 = status[((2 * jt_1 + 0) * 6 + 3) * 2];
+                        const ulong hi_39 = status[((2 * jt_1 + 0) * 6 + 3) * 2 + 1];
+                        const ulong lo_40 = status[((2 * jt_1 + 0) * 6 + 4) * 2];
+                        const ulong hi_40 = status[((2 * jt_1 + 0) * 6 + 4) * 2 + 1];
+                        const ulong lo_41 = status[((2 * jt_1 + 0) * 6 + 5) * 2];
+                        const ulong hi_41 = status[((2 * jt_1 + 0) * 6 + 5) * 2 + 1];
+                        if ((lo_36 >> 32) == mapped_status_epoch && (hi_36 >> 32) == mapped_status_epoch && (lo_37 >> 32) == mapped_status_epoch && (hi_37 >> 32) == mapped_status_epoch && (lo_38 >> 32) == mapped_status_epoch && (hi_38 >> 32) == mapped_status_epoch && (lo_39 >> 32) == mapped_status_epoch && (hi_39 >> 32) == mapped_status_epoch && (lo_40 >> 32) == mapped_status_epoch && (hi_40 >> 32) == mapped_status_epoch && (lo_41 >> 32) == mapped_status_epoch && (hi_41 >> 32) == mapped_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_36 & 0xffffffffUL) | ((hi_36 & 0xffffffffUL) << 32));
+                            vals_1[272 + l] = (long)((lo_37 & 0xffffffffUL) | ((hi_37 & 0xffffffffUL) << 32));
+                            vals_2[272 + l] = (long)((lo_38 & 0xffffffffUL) | ((hi_38 & 0xffffffffUL) << 32));
+                            vals_3[272 + l] = (long)((lo_39 & 0xffffffffUL) | ((hi_39 & 0xffffffffUL) << 32));
+                            vals_4[272 + l] = (long)((lo_40 & 0xffffffffUL) | ((hi_40 & 0xffffffffUL) << 32));
+                            vals_5[272 + l] = (long)((lo_41 & 0xffffffffUL) | ((hi_41 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl_6 = vals[304];
+                long excl_7 = vals_1[304];
+                long excl_8 = vals_2[304];
+                long excl_9 = vals_3[304];
+                long excl_10 = vals_4[304];
+                long excl_11 = vals_5[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_rank_r_12 = hsplit_fused_2_op_rank(vals[272 + k], excl_6);
+                    long op_total_r_36;
+                    long op_total_r_37;
+                    long op_total_r_38;
+                    hsplit_fused_2_op_total(vals_3[272 + k], vals_4[272 + k], vals_5[272 + k], excl_9, excl_10, excl_11, &op_total_r_36, &op_total_r_37, &op_total_r_38);
+                    long c_74 = op_rank_r_12;
+                    long c_75 = (vals_1[272 + k]) + (excl_7);
+                    long c_76 = (vals_2[272 + k]) + (excl_8);
+                    long c_77 = op_total_r_36;
+                    long c_78 = op_total_r_37;
+                    long c_79 = op_total_r_38;
+                    excl_6 = c_74;
+                    excl_7 = c_75;
+                    excl_8 = c_76;
+                    excl_9 = c_77;
+                    excl_10 = c_78;
+                    excl_11 = c_79;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl_6;
+                vals_1[304] = excl_7;
+                vals_2[304] = excl_8;
+                vals_3[304] = excl_9;
+                vals_4[304] = excl_10;
+                vals_5[304] = excl_11;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_12 = excl_6;
+                    long incl_13 = excl_7;
+                    long incl_14 = excl_8;
+                    long incl_15 = excl_9;
+                    long incl_16 = excl_10;
+                    long incl_17 = excl_11;
+                    long op_rank_r_13 = hsplit_fused_2_op_rank(incl_12, vals[305]);
+                    long op_total_r_39;
+                    long op_total_r_40;
+                    long op_total_r_41;
+                    hsplit_fused_2_op_total(incl_15, incl_16, incl_17, vals_3[305], vals_4[305], vals_5[305], &op_total_r_39, &op_total_r_40, &op_total_r_41);
+                    long c_80 = op_rank_r_13;
+                    long c_81 = (incl_13) + (vals_1[305]);
+                    long c_82 = (incl_14) + (vals_2[305]);
+                    long c_83 = op_total_r_39;
+                    long c_84 = op_total_r_40;
+                    long c_85 = op_total_r_41;
+                    incl_12 = c_80;
+                    incl_13 = c_81;
+                    incl_14 = c_82;
+                    incl_15 = c_83;
+                    incl_16 = c_84;
+                    incl_17 = c_85;
+                    const ulong bits_30 = (ulong)(incl_12);
+                    const ulong tag_30 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 0) * 2] = tag_30 | (bits_30 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 0) * 2 + 1] = tag_30 | (bits_30 >> 32);
+                    const ulong bits_31 = (ulong)(incl_13);
+                    const ulong tag_31 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 1) * 2] = tag_31 | (bits_31 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 1) * 2 + 1] = tag_31 | (bits_31 >> 32);
+                    const ulong bits_32 = (ulong)(incl_14);
+                    const ulong tag_32 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 2) * 2] = tag_32 | (bits_32 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 2) * 2 + 1] = tag_32 | (bits_32 >> 32);
+                    const ulong bits_33 = (ulong)(incl_15);
+                    const ulong tag_33 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 3) * 2] = tag_33 | (bits_33 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 3) * 2 + 1] = tag_33 | (bits_33 >> 32);
+                    const ulong bits_34 = (ulong)(incl_16);
+                    const ulong tag_34 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 4) * 2] = tag_34 | (bits_34 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 4) * 2 + 1] = tag_34 | (bits_34 >> 32);
+                    const ulong bits_35 = (ulong)(incl_17);
+                    const ulong tag_35 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 5) * 2] = tag_35 | (bits_35 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 5) * 2 + 1] = tag_35 | (bits_35 >> 32);
+                }
+            }
+        }
+        vals[l] = excl;
+        vals_1[l] = excl_1;
+        vals_2[l] = excl_2;
+        vals_3[l] = excl_3;
+        vals_4[l] = excl_4;
+        vals_5[l] = excl_5;
     }
-    vals[l] = excl;
-    vals_1[l] = excl_1;
-    vals_2[l] = excl_2;
-    vals_3[l] = excl_3;
-    vals_4[l] = excl_4;
-    vals_5[l] = excl_5;
+    #endif
     long off = vals[304];
     long off_1 = vals_1[304];
     long off_2 = vals_2[304];
     long off_3 = vals_3[304];
     long off_4 = vals_4[304];
     long off_5 = vals_5[304];
-    long op_rank_r_7 = hsplit_fused_2_op_rank(off, vals[l]);
-    long op_total_r_21;
-    long op_total_r_22;
-    long op_total_r_23;
-    hsplit_fused_2_op_total(off_3, off_4, off_5, vals_3[l], vals_4[l], vals_5[l], &op_total_r_21, &op_total_r_22, &op_total_r_23);
-    long c_44 = op_rank_r_7;
-    long c_45 = (off_1) + (vals_1[l]);
-    long c_46 = (off_2) + (vals_2[l]);
-    long c_47 = op_total_r_21;
-    long c_48 = op_total_r_22;
-    long c_49 = op_total_r_23;
-    off = c_44;
-    off_1 = c_45;
-    off_2 = c_46;
-    off_3 = c_47;
-    off_4 = c_48;
-    off_5 = c_49;
+    long op_rank_r_14 = hsplit_fused_2_op_rank(off, vals[l]);
+    long op_total_r_42;
+    long op_total_r_43;
+    long op_total_r_44;
+    hsplit_fused_2_op_total(off_3, off_4, off_5, vals_3[l], vals_4[l], vals_5[l], &op_total_r_42, &op_total_r_43, &op_total_r_44);
+    long c_86 = op_rank_r_14;
+    long c_87 = (off_1) + (vals_1[l]);
+    long c_88 = (off_2) + (vals_2[l]);
+    long c_89 = op_total_r_42;
+    long c_90 = op_total_r_43;
+    long c_91 = op_total_r_44;
+    off = c_86;
+    off_1 = c_87;
+    off_2 = c_88;
+    off_3 = c_89;
+    off_4 = c_90;
+    off_5 = c_91;
     for (long j = 0; j < 3; j++) {
         long x_12 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_rank_r_8 = hsplit_fused_2_op_rank(off, x_12);
-        long c_50 = op_rank_r_8;
-        off = c_50;
+        long op_rank_r_15 = hsplit_fused_2_op_rank(off, x_12);
+        long c_92 = op_rank_r_15;
+        off = c_92;
     }
     vals_1[l] = (vals_1[l] << 32) | mask;
     vals_2[l] = (vals_2[l] << 32) | mask_1;
@@ -5022,13 +5888,13 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
     if (l == 0 && tile_no == lookback_tiles - 1) {
         then_instances_kept[0] = base + vals_1[305];
         else_instances_kept[0] = base_1 + vals_2[305];
-        long op_total_r_24;
-        long op_total_r_25;
-        long op_total_r_26;
-        hsplit_fused_2_op_total(vals_3[304], vals_4[304], vals_5[304], vals_3[305], vals_4[305], vals_5[305], &op_total_r_24, &op_total_r_25, &op_total_r_26);
-        total_22[0] = op_total_r_24;
-        total_26[0] = op_total_r_25;
-        total_30[0] = op_total_r_26;
+        long op_total_r_45;
+        long op_total_r_46;
+        long op_total_r_47;
+        hsplit_fused_2_op_total(vals_3[304], vals_4[304], vals_5[304], vals_3[305], vals_4[305], vals_5[305], &op_total_r_45, &op_total_r_46, &op_total_r_47);
+        total_22[0] = op_total_r_45;
+        total_26[0] = op_total_r_46;
+        total_30[0] = op_total_r_47;
     }
 }
 
@@ -5203,117 +6069,256 @@ __kernel void hsplit_fused_3_offsets(__global int* offsets_status, uint offsets_
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_offsets_r_1 = hsplit_fused_3_op_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_offsets_r_1 = hsplit_fused_3_op_offsets(sh, incl);
+                long c_1 = op_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_offsets_r_2 = hsplit_fused_3_op_offsets(total, x);
-            long c_3 = op_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_offsets_r_3 = hsplit_fused_3_op_offsets(row_1, x_1);
-            long c_4 = op_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_offsets_r_2 = hsplit_fused_3_op_offsets(offset, vals[256 + r]);
+                long c_2 = op_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_offsets_r_3 = hsplit_fused_3_op_offsets(offset, sh_1);
+        long c_3 = op_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_offsets_r_4 = hsplit_fused_3_op_offsets(agg, vals[256 + r]);
+                long c_4 = op_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == offsets_status_epoch && (hi_2 >> 32) == offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == offsets_status_epoch && (hi_3 >> 32) == offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_offsets_r_5 = hsplit_fused_3_op_offsets(sh_2, win);
+                                long c_5 = op_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_offsets_r_6 = hsplit_fused_3_op_offsets(win, prefix);
+                        long c_6 = op_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_offsets_r_7 = hsplit_fused_3_op_offsets(incl_1, agg);
+                    long c_7 = op_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_offsets_r_8 = hsplit_fused_3_op_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_offsets_r_4 = hsplit_fused_3_op_offsets(vals[272 + k], excl);
-                long c_5 = op_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_offsets_r_9 = hsplit_fused_3_op_offsets(total, x);
+                long c_10 = op_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_offsets_r_5 = hsplit_fused_3_op_offsets(incl, vals[305]);
-                long c_6 = op_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_offsets_r_10 = hsplit_fused_3_op_offsets(row_1, x_1);
+                long c_11 = op_offsets_r_10;
+                row_1 = c_11;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == offsets_status_epoch && (hi_5 >> 32) == offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == offsets_status_epoch && (hi_6 >> 32) == offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_offsets_r_11 = hsplit_fused_3_op_offsets(vals[272 + k], excl);
+                    long c_12 = op_offsets_r_11;
+                    excl = c_12;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_offsets_r_12 = hsplit_fused_3_op_offsets(incl_2, vals[305]);
+                    long c_13 = op_offsets_r_12;
+                    incl_2 = c_13;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_offsets_r_6 = hsplit_fused_3_op_offsets(off, vals[l]);
-    long c_7 = op_offsets_r_6;
-    off = c_7;
+    long op_offsets_r_13 = hsplit_fused_3_op_offsets(off, vals[l]);
+    long c_14 = op_offsets_r_13;
+    off = c_14;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_offsets_r_7 = hsplit_fused_3_op_offsets(off, x_2);
-        long c_8 = op_offsets_r_7;
-        off = c_8;
+        long op_offsets_r_14 = hsplit_fused_3_op_offsets(off, x_2);
+        long c_15 = op_offsets_r_14;
+        off = c_15;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 3; j++) {
@@ -5447,117 +6452,256 @@ __kernel void hsplit_fused_4_offsets(__global int* offsets_status, uint offsets_
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_offsets_r_1 = hsplit_fused_4_op_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_offsets_r_1 = hsplit_fused_4_op_offsets(sh, incl);
+                long c_1 = op_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_offsets_r_2 = hsplit_fused_4_op_offsets(total, x);
-            long c_3 = op_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_offsets_r_3 = hsplit_fused_4_op_offsets(row_1, x_1);
-            long c_4 = op_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_offsets_r_2 = hsplit_fused_4_op_offsets(offset, vals[256 + r]);
+                long c_2 = op_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_offsets_r_3 = hsplit_fused_4_op_offsets(offset, sh_1);
+        long c_3 = op_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_offsets_r_4 = hsplit_fused_4_op_offsets(agg, vals[256 + r]);
+                long c_4 = op_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == offsets_status_epoch && (hi_2 >> 32) == offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == offsets_status_epoch && (hi_3 >> 32) == offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_offsets_r_5 = hsplit_fused_4_op_offsets(sh_2, win);
+                                long c_5 = op_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_offsets_r_6 = hsplit_fused_4_op_offsets(win, prefix);
+                        long c_6 = op_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_offsets_r_7 = hsplit_fused_4_op_offsets(incl_1, agg);
+                    long c_7 = op_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_offsets_r_8 = hsplit_fused_4_op_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_offsets_r_4 = hsplit_fused_4_op_offsets(vals[272 + k], excl);
-                long c_5 = op_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_offsets_r_9 = hsplit_fused_4_op_offsets(total, x);
+                long c_10 = op_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_offsets_r_5 = hsplit_fused_4_op_offsets(incl, vals[305]);
-                long c_6 = op_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_offsets_r_10 = hsplit_fused_4_op_offsets(row_1, x_1);
+                long c_11 = op_offsets_r_10;
+                row_1 = c_11;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == offsets_status_epoch && (hi_5 >> 32) == offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == offsets_status_epoch && (hi_6 >> 32) == offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_offsets_r_11 = hsplit_fused_4_op_offsets(vals[272 + k], excl);
+                    long c_12 = op_offsets_r_11;
+                    excl = c_12;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_offsets_r_12 = hsplit_fused_4_op_offsets(incl_2, vals[305]);
+                    long c_13 = op_offsets_r_12;
+                    incl_2 = c_13;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_offsets_r_6 = hsplit_fused_4_op_offsets(off, vals[l]);
-    long c_7 = op_offsets_r_6;
-    off = c_7;
+    long op_offsets_r_13 = hsplit_fused_4_op_offsets(off, vals[l]);
+    long c_14 = op_offsets_r_13;
+    off = c_14;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_offsets_r_7 = hsplit_fused_4_op_offsets(off, x_2);
-        long c_8 = op_offsets_r_7;
-        off = c_8;
+        long op_offsets_r_14 = hsplit_fused_4_op_offsets(off, x_2);
+        long c_15 = op_offsets_r_14;
+        off = c_15;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 3; j++) {
@@ -6982,117 +8126,256 @@ __kernel void hsplit_fused_7_offsets(__global int* offsets_status, uint offsets_
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_offsets_r_1 = hsplit_fused_7_op_offsets(row, vals[l * 16 + c_2]);
-            long c_3 = op_offsets_r_1;
-            row = c_3;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_offsets_r_1 = hsplit_fused_7_op_offsets(sh, incl);
+                long c_2 = op_offsets_r_1;
+                incl = c_2;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_offsets_r_2 = hsplit_fused_7_op_offsets(total, x);
-            long c_4 = op_offsets_r_2;
-            total = c_4;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long x_1 = vals[l * 16 + c_2];
-            vals[l * 16 + c_2] = row_1;
-            long op_offsets_r_3 = hsplit_fused_7_op_offsets(row_1, x_1);
-            long c_5 = op_offsets_r_3;
-            row_1 = c_5;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_offsets_r_2 = hsplit_fused_7_op_offsets(offset, vals[256 + r]);
+                long c_3 = op_offsets_r_2;
+                offset = c_3;
+            }
+        }
+        long op_offsets_r_3 = hsplit_fused_7_op_offsets(offset, sh_1);
+        long c_4 = op_offsets_r_3;
+        offset = c_4;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_offsets_r_4 = hsplit_fused_7_op_offsets(agg, vals[256 + r]);
+                long c_5 = op_offsets_r_4;
+                agg = c_5;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == offsets_status_epoch && (hi_2 >> 32) == offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == offsets_status_epoch && (hi_3 >> 32) == offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_offsets_r_5 = hsplit_fused_7_op_offsets(sh_2, win);
+                                long c_6 = op_offsets_r_5;
+                                win = c_6;
+                            }
+                        }
+                        long op_offsets_r_6 = hsplit_fused_7_op_offsets(win, prefix);
+                        long c_7 = op_offsets_r_6;
+                        prefix = c_7;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_offsets_r_7 = hsplit_fused_7_op_offsets(incl_1, agg);
+                    long c_8 = op_offsets_r_7;
+                    incl_1 = c_8;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_9 = 0; c_9 < 16; c_9++) {
+                long op_offsets_r_8 = hsplit_fused_7_op_offsets(row, vals[l * 16 + c_9]);
+                long c_10 = op_offsets_r_8;
+                row = c_10;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_offsets_r_4 = hsplit_fused_7_op_offsets(vals[272 + k], excl);
-                long c_6 = op_offsets_r_4;
-                excl = c_6;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_offsets_r_9 = hsplit_fused_7_op_offsets(total, x);
+                long c_11 = op_offsets_r_9;
+                total = c_11;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_offsets_r_5 = hsplit_fused_7_op_offsets(incl, vals[305]);
-                long c_7 = op_offsets_r_5;
-                incl = c_7;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_9 = 0; c_9 < 16; c_9++) {
+                long x_1 = vals[l * 16 + c_9];
+                vals[l * 16 + c_9] = row_1;
+                long op_offsets_r_10 = hsplit_fused_7_op_offsets(row_1, x_1);
+                long c_12 = op_offsets_r_10;
+                row_1 = c_12;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == offsets_status_epoch && (hi_5 >> 32) == offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == offsets_status_epoch && (hi_6 >> 32) == offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_offsets_r_11 = hsplit_fused_7_op_offsets(vals[272 + k], excl);
+                    long c_13 = op_offsets_r_11;
+                    excl = c_13;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_offsets_r_12 = hsplit_fused_7_op_offsets(incl_2, vals[305]);
+                    long c_14 = op_offsets_r_12;
+                    incl_2 = c_14;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_offsets_r_6 = hsplit_fused_7_op_offsets(off, vals[l]);
-    long c_8 = op_offsets_r_6;
-    off = c_8;
+    long op_offsets_r_13 = hsplit_fused_7_op_offsets(off, vals[l]);
+    long c_15 = op_offsets_r_13;
+    off = c_15;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_offsets_r_7 = hsplit_fused_7_op_offsets(off, x_2);
-        long c_9 = op_offsets_r_7;
-        off = c_9;
+        long op_offsets_r_14 = hsplit_fused_7_op_offsets(off, x_2);
+        long c_16 = op_offsets_r_14;
+        off = c_16;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 3; j++) {
@@ -7805,117 +9088,256 @@ __kernel void hsplit_fused_8_offsets(__global int* offsets_status, uint offsets_
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_offsets_r_1 = hsplit_fused_8_op_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_offsets_r_1 = hsplit_fused_8_op_offsets(sh, incl);
+                long c_1 = op_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_offsets_r_2 = hsplit_fused_8_op_offsets(total, x);
-            long c_3 = op_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_offsets_r_3 = hsplit_fused_8_op_offsets(row_1, x_1);
-            long c_4 = op_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_offsets_r_2 = hsplit_fused_8_op_offsets(offset, vals[256 + r]);
+                long c_2 = op_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_offsets_r_3 = hsplit_fused_8_op_offsets(offset, sh_1);
+        long c_3 = op_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_offsets_r_4 = hsplit_fused_8_op_offsets(agg, vals[256 + r]);
+                long c_4 = op_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == offsets_status_epoch && (hi_2 >> 32) == offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == offsets_status_epoch && (hi_3 >> 32) == offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_offsets_r_5 = hsplit_fused_8_op_offsets(sh_2, win);
+                                long c_5 = op_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_offsets_r_6 = hsplit_fused_8_op_offsets(win, prefix);
+                        long c_6 = op_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_offsets_r_7 = hsplit_fused_8_op_offsets(incl_1, agg);
+                    long c_7 = op_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_offsets_r_8 = hsplit_fused_8_op_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_offsets_r_4 = hsplit_fused_8_op_offsets(vals[272 + k], excl);
-                long c_5 = op_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_offsets_r_9 = hsplit_fused_8_op_offsets(total, x);
+                long c_10 = op_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_offsets_r_5 = hsplit_fused_8_op_offsets(incl, vals[305]);
-                long c_6 = op_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_offsets_r_10 = hsplit_fused_8_op_offsets(row_1, x_1);
+                long c_11 = op_offsets_r_10;
+                row_1 = c_11;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == offsets_status_epoch && (hi_5 >> 32) == offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == offsets_status_epoch && (hi_6 >> 32) == offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_offsets_r_11 = hsplit_fused_8_op_offsets(vals[272 + k], excl);
+                    long c_12 = op_offsets_r_11;
+                    excl = c_12;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_offsets_r_12 = hsplit_fused_8_op_offsets(incl_2, vals[305]);
+                    long c_13 = op_offsets_r_12;
+                    incl_2 = c_13;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_offsets_r_6 = hsplit_fused_8_op_offsets(off, vals[l]);
-    long c_7 = op_offsets_r_6;
-    off = c_7;
+    long op_offsets_r_13 = hsplit_fused_8_op_offsets(off, vals[l]);
+    long c_14 = op_offsets_r_13;
+    off = c_14;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_offsets_r_7 = hsplit_fused_8_op_offsets(off, x_2);
-        long c_8 = op_offsets_r_7;
-        off = c_8;
+        long op_offsets_r_14 = hsplit_fused_8_op_offsets(off, x_2);
+        long c_15 = op_offsets_r_14;
+        off = c_15;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 3; j++) {
@@ -8163,109 +9585,241 @@ __kernel void hsplit_fused_9_kept(__global int* packed_elements_1_status, uint p
     const uint mask = masks[l];
     vals[l] = (long)popcount(mask);
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            row = c_1;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long c = (sh) + (incl);
+                incl = c;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_5 = vals[256 + r];
-            long c_2 = (total) + (x_5);
-            total = c_2;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)packed_elements_1_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)packed_elements_1_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_3 = (excl) + (vals[256 + r]);
-            excl = c_3;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_4 = (excl) + (vals[my_row * 16 + c]);
-            excl = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long c_1 = (offset) + (vals[256 + r]);
+                offset = c_1;
+            }
+        }
+        long c_2 = (offset) + (sh_1);
+        offset = c_2;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == packed_elements_1_status_epoch && (hi >> 32) == packed_elements_1_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long c_3 = (agg) + (vals[256 + r]);
+                agg = c_3;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)packed_elements_1_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == packed_elements_1_status_epoch && (hi_1 >> 32) == packed_elements_1_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)packed_elements_1_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == packed_elements_1_status_epoch && (hi_2 >> 32) == packed_elements_1_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == packed_elements_1_status_epoch && (hi_3 >> 32) == packed_elements_1_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long c_4 = (sh_2) + (win);
+                                win = c_4;
+                            }
+                        }
+                        long c_5 = (win) + (prefix);
+                        prefix = c_5;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long c_6 = (incl_1) + (agg);
+                    incl_1 = c_6;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)packed_elements_1_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0;
+            for (long c_7 = 0; c_7 < 16; c_7++) {
+                long c_8 = (row) + (vals[l * 16 + c_7]);
+                row = c_8;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_1 = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_5 = (vals[272 + k]) + (excl_1);
-                excl_1 = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x_5 = vals[256 + r_1];
+                long c_9 = (total) + (x_5);
+                total = c_9;
             }
-            vals[304] = excl_1;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_1;
-                long c_6 = (incl) + (vals[305]);
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)packed_elements_1_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)packed_elements_1_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)packed_elements_1_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        long excl = 0;
+        const long my_row = l / 16;
+        const long my_col = l - my_row * 16;
+        #pragma unroll
+        for (long r_1 = 0; r_1 < 16; r_1++) {
+            if (r_1 < my_row) {
+                long c_11 = (excl) + (vals[256 + r_1]);
+                excl = c_11;
             }
         }
+        #pragma unroll
+        for (long c_7 = 0; c_7 < 16; c_7++) {
+            if (c_7 < my_col) {
+                long c_12 = (excl) + (vals[my_row * 16 + c_7]);
+                excl = c_12;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == packed_elements_1_status_epoch && (hi_5 >> 32) == packed_elements_1_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == packed_elements_1_status_epoch && (hi_6 >> 32) == packed_elements_1_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl_1 = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long c_13 = (vals[272 + k]) + (excl_1);
+                    excl_1 = c_13;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl_1;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl_1;
+                    long c_14 = (incl_2) + (vals[305]);
+                    incl_2 = c_14;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)packed_elements_1_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
+            }
+        }
+        vals[l] = excl;
     }
-    vals[l] = excl;
+    #endif
     vals[l] = (vals[l] << 32) | mask;
     barrier(CLK_LOCAL_MEM_FENCE);
     const long base = vals[304];
@@ -8285,46 +9839,46 @@ __kernel void hsplit_fused_9_kept(__global int* packed_elements_1_status, uint p
         kept_kept[0] = base + vals[305];
     }
     {
-        const long lo_2 = 0, hi_2 = n_points_offsets;
-        const long step = (hi_2 - lo_2 + 256 - 1) / 256;
-        const long p_1 = lo_2 + l * step;
-        if (lo_2 < hi_2) {
-            if (p_1 < hi_2 && points_offsets[p_1] < start) {
-                const long r_1 = p_1 + step;
-                if (r_1 >= hi_2 || points_offsets[r_1] >= start) {
+        const long lo_7 = 0, hi_7 = n_points_offsets;
+        const long step = (hi_7 - lo_7 + 256 - 1) / 256;
+        const long p_1 = lo_7 + l * step;
+        if (lo_7 < hi_7) {
+            if (p_1 < hi_7 && points_offsets[p_1] < start) {
+                const long r_2 = p_1 + step;
+                if (r_2 >= hi_7 || points_offsets[r_2] >= start) {
                     range[0] = p_1 + 1;
-                    range[1] = min(r_1, hi_2);
+                    range[1] = min(r_2, hi_7);
                 }
             }
-            if (l == 0 && points_offsets[lo_2] >= start) {
-                range[0] = lo_2;
-                range[1] = lo_2;
+            if (l == 0 && points_offsets[lo_7] >= start) {
+                range[0] = lo_7;
+                range[1] = lo_7;
             }
         } else if (l == 0) {
-            range[0] = lo_2;
-            range[1] = hi_2;
+            range[0] = lo_7;
+            range[1] = hi_7;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     {
-        const long lo_3 = range[0], hi_3 = range[1];
-        const long step_1 = (hi_3 - lo_3 + 256 - 1) / 256;
-        const long p_2 = lo_3 + l * step_1;
-        if (lo_3 < hi_3) {
-            if (p_2 < hi_3 && points_offsets[p_2] < start) {
-                const long r_2 = p_2 + step_1;
-                if (r_2 >= hi_3 || points_offsets[r_2] >= start) {
+        const long lo_8 = range[0], hi_8 = range[1];
+        const long step_1 = (hi_8 - lo_8 + 256 - 1) / 256;
+        const long p_2 = lo_8 + l * step_1;
+        if (lo_8 < hi_8) {
+            if (p_2 < hi_8 && points_offsets[p_2] < start) {
+                const long r_3 = p_2 + step_1;
+                if (r_3 >= hi_8 || points_offsets[r_3] >= start) {
                     range[2] = p_2 + 1;
-                    range[3] = min(r_2, hi_3);
+                    range[3] = min(r_3, hi_8);
                 }
             }
-            if (l == 0 && points_offsets[lo_3] >= start) {
-                range[2] = lo_3;
-                range[3] = lo_3;
+            if (l == 0 && points_offsets[lo_8] >= start) {
+                range[2] = lo_8;
+                range[3] = lo_8;
             }
         } else if (l == 0) {
-            range[2] = lo_3;
-            range[3] = hi_3;
+            range[2] = lo_8;
+            range[3] = hi_8;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -8581,374 +10135,837 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
     vals_4[l] = acc_4;
     vals_5[l] = acc_5;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        long row_1 = 0L;
-        long row_2 = 0L;
-        long row_3 = 0L;
-        long row_4 = 0L;
-        long row_5 = 0L;
-        for (long c_7 = 0; c_7 < 16; c_7++) {
-            long op_rank_r_1 = hsplit_fused_10_op_rank(row, vals[l * 16 + c_7]);
-            long op_total_r_3;
-            long op_total_r_4;
-            long op_total_r_5;
-            hsplit_fused_10_op_total(row_3, row_4, row_5, vals_3[l * 16 + c_7], vals_4[l * 16 + c_7], vals_5[l * 16 + c_7], &op_total_r_3, &op_total_r_4, &op_total_r_5);
-            long c_8 = op_rank_r_1;
-            long c_9 = (row_1) + (vals_1[l * 16 + c_7]);
-            long c_10 = (row_2) + (vals_2[l * 16 + c_7]);
-            long c_11 = op_total_r_3;
-            long c_12 = op_total_r_4;
-            long c_13 = op_total_r_5;
-            row = c_8;
-            row_1 = c_9;
-            row_2 = c_10;
-            row_3 = c_11;
-            row_4 = c_12;
-            row_5 = c_13;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        long incl_1 = vals_1[l];
+        long incl_2 = vals_2[l];
+        long incl_3 = vals_3[l];
+        long incl_4 = vals_4[l];
+        long incl_5 = vals_5[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            const int2 w_1 = as_int2(incl_1);
+            int lo_1, hi_1;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(h));
+            long sh_1 = as_long((int2)(lo_1, hi_1));
+            const int2 w_2 = as_int2(incl_2);
+            int lo_2, hi_2;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_2) : "r"(w_2.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_2) : "r"(w_2.y), "r"(h));
+            long sh_2 = as_long((int2)(lo_2, hi_2));
+            const int2 w_3 = as_int2(incl_3);
+            int lo_3, hi_3;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_3) : "r"(w_3.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_3) : "r"(w_3.y), "r"(h));
+            long sh_3 = as_long((int2)(lo_3, hi_3));
+            const int2 w_4 = as_int2(incl_4);
+            int lo_4, hi_4;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_4) : "r"(w_4.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_4) : "r"(w_4.y), "r"(h));
+            long sh_4 = as_long((int2)(lo_4, hi_4));
+            const int2 w_5 = as_int2(incl_5);
+            int lo_5, hi_5;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_5) : "r"(w_5.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_5) : "r"(w_5.y), "r"(h));
+            long sh_5 = as_long((int2)(lo_5, hi_5));
+            if (lane >= h) {
+                long op_rank_r_1 = hsplit_fused_10_op_rank(sh, incl);
+                long op_total_r_3;
+                long op_total_r_4;
+                long op_total_r_5;
+                hsplit_fused_10_op_total(sh_3, sh_4, sh_5, incl_3, incl_4, incl_5, &op_total_r_3, &op_total_r_4, &op_total_r_5);
+                long c_7 = op_rank_r_1;
+                long c_8 = (sh_1) + (incl_1);
+                long c_9 = (sh_2) + (incl_2);
+                long c_10 = op_total_r_3;
+                long c_11 = op_total_r_4;
+                long c_12 = op_total_r_5;
+                incl = c_7;
+                incl_1 = c_8;
+                incl_2 = c_9;
+                incl_3 = c_10;
+                incl_4 = c_11;
+                incl_5 = c_12;
+            }
         }
-        vals[256 + l] = row;
-        vals_1[256 + l] = row_1;
-        vals_2[256 + l] = row_2;
-        vals_3[256 + l] = row_3;
-        vals_4[256 + l] = row_4;
-        vals_5[256 + l] = row_5;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        long total_1 = 0L;
-        long total_2 = 0L;
-        long total_3 = 0L;
-        long total_4 = 0L;
-        long total_5 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x_6 = vals[256 + r];
-            long x_7 = vals_1[256 + r];
-            long x_8 = vals_2[256 + r];
-            long x_9 = vals_3[256 + r];
-            long x_10 = vals_4[256 + r];
-            long x_11 = vals_5[256 + r];
-            long op_rank_r_2 = hsplit_fused_10_op_rank(total, x_6);
-            long op_total_r_6;
-            long op_total_r_7;
-            long op_total_r_8;
-            hsplit_fused_10_op_total(total_3, total_4, total_5, x_9, x_10, x_11, &op_total_r_6, &op_total_r_7, &op_total_r_8);
-            long c_14 = op_rank_r_2;
-            long c_15 = (total_1) + (x_7);
-            long c_16 = (total_2) + (x_8);
-            long c_17 = op_total_r_6;
-            long c_18 = op_total_r_7;
-            long c_19 = op_total_r_8;
-            total = c_14;
-            total_1 = c_15;
-            total_2 = c_16;
-            total_3 = c_17;
-            total_4 = c_18;
-            total_5 = c_19;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
+            vals_1[256 + warp] = incl_1;
+            vals_2[256 + warp] = incl_2;
+            vals_3[256 + warp] = incl_3;
+            vals_4[256 + warp] = incl_4;
+            vals_5[256 + warp] = incl_5;
         }
-        vals[305] = total;
-        vals_1[305] = total_1;
-        vals_2[305] = total_2;
-        vals_3[305] = total_3;
-        vals_4[305] = total_4;
-        vals_5[305] = total_5;
-        vals[304] = 0L;
-        vals_1[304] = 0L;
-        vals_2[304] = 0L;
-        vals_3[304] = 0L;
-        vals_4[304] = 0L;
-        vals_5[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 6 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 6 + 0) * 2 + 1] = tag | (bits >> 32);
-            const ulong bits_1 = (ulong)(total_1);
-            const ulong tag_1 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 6 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 6 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
-            const ulong bits_2 = (ulong)(total_2);
-            const ulong tag_2 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 6 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 6 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
-            const ulong bits_3 = (ulong)(total_3);
-            const ulong tag_3 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 6 + 3) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 6 + 3) * 2 + 1] = tag_3 | (bits_3 >> 32);
-            const ulong bits_4 = (ulong)(total_4);
-            const ulong tag_4 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 6 + 4) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 6 + 4) * 2 + 1] = tag_4 | (bits_4 >> 32);
-            const ulong bits_5 = (ulong)(total_5);
-            const ulong tag_5 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 6 + 5) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 6 + 5) * 2 + 1] = tag_5 | (bits_5 >> 32);
-        } else {
-            const ulong bits_6 = (ulong)(total);
-            const ulong tag_6 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 6 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 6 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
-            const ulong bits_7 = (ulong)(total_1);
-            const ulong tag_7 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 6 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 6 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
-            const ulong bits_8 = (ulong)(total_2);
-            const ulong tag_8 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 6 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 6 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
-            const ulong bits_9 = (ulong)(total_3);
-            const ulong tag_9 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 6 + 3) * 2] = tag_9 | (bits_9 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 6 + 3) * 2 + 1] = tag_9 | (bits_9 >> 32);
-            const ulong bits_10 = (ulong)(total_4);
-            const ulong tag_10 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 6 + 4) * 2] = tag_10 | (bits_10 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 6 + 4) * 2 + 1] = tag_10 | (bits_10 >> 32);
-            const ulong bits_11 = (ulong)(total_5);
-            const ulong tag_11 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 6 + 5) * 2] = tag_11 | (bits_11 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 6 + 5) * 2 + 1] = tag_11 | (bits_11 >> 32);
+        const int2 w_6 = as_int2(incl);
+        int lo_6, hi_6;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_6) : "r"(w_6.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_6) : "r"(w_6.y), "r"(1));
+        long sh_6 = as_long((int2)(lo_6, hi_6));
+        const int2 w_7 = as_int2(incl_1);
+        int lo_7, hi_7;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_7) : "r"(w_7.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_7) : "r"(w_7.y), "r"(1));
+        long sh_7 = as_long((int2)(lo_7, hi_7));
+        const int2 w_8 = as_int2(incl_2);
+        int lo_8, hi_8;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_8) : "r"(w_8.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_8) : "r"(w_8.y), "r"(1));
+        long sh_8 = as_long((int2)(lo_8, hi_8));
+        const int2 w_9 = as_int2(incl_3);
+        int lo_9, hi_9;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_9) : "r"(w_9.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_9) : "r"(w_9.y), "r"(1));
+        long sh_9 = as_long((int2)(lo_9, hi_9));
+        const int2 w_10 = as_int2(incl_4);
+        int lo_10, hi_10;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_10) : "r"(w_10.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_10) : "r"(w_10.y), "r"(1));
+        long sh_10 = as_long((int2)(lo_10, hi_10));
+        const int2 w_11 = as_int2(incl_5);
+        int lo_11, hi_11;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_11) : "r"(w_11.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_11) : "r"(w_11.y), "r"(1));
+        long sh_11 = as_long((int2)(lo_11, hi_11));
+        if (lane == 0) {
+            sh_6 = 0L;
+            sh_7 = 0L;
+            sh_8 = 0L;
+            sh_9 = 0L;
+            sh_10 = 0L;
+            sh_11 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0L;
-    long excl_1 = 0L;
-    long excl_2 = 0L;
-    long excl_3 = 0L;
-    long excl_4 = 0L;
-    long excl_5 = 0L;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long op_rank_r_3 = hsplit_fused_10_op_rank(excl, vals[256 + r]);
-            long op_total_r_9;
-            long op_total_r_10;
-            long op_total_r_11;
-            hsplit_fused_10_op_total(excl_3, excl_4, excl_5, vals_3[256 + r], vals_4[256 + r], vals_5[256 + r], &op_total_r_9, &op_total_r_10, &op_total_r_11);
-            long c_20 = op_rank_r_3;
-            long c_21 = (excl_1) + (vals_1[256 + r]);
-            long c_22 = (excl_2) + (vals_2[256 + r]);
-            long c_23 = op_total_r_9;
-            long c_24 = op_total_r_10;
-            long c_25 = op_total_r_11;
-            excl = c_20;
-            excl_1 = c_21;
-            excl_2 = c_22;
-            excl_3 = c_23;
-            excl_4 = c_24;
-            excl_5 = c_25;
-        }
-    }
-    #pragma unroll
-    for (long c_7 = 0; c_7 < 16; c_7++) {
-        if (c_7 < my_col) {
-            long op_rank_r_4 = hsplit_fused_10_op_rank(excl, vals[my_row * 16 + c_7]);
-            long op_total_r_12;
-            long op_total_r_13;
-            long op_total_r_14;
-            hsplit_fused_10_op_total(excl_3, excl_4, excl_5, vals_3[my_row * 16 + c_7], vals_4[my_row * 16 + c_7], vals_5[my_row * 16 + c_7], &op_total_r_12, &op_total_r_13, &op_total_r_14);
-            long c_26 = op_rank_r_4;
-            long c_27 = (excl_1) + (vals_1[my_row * 16 + c_7]);
-            long c_28 = (excl_2) + (vals_2[my_row * 16 + c_7]);
-            long c_29 = op_total_r_12;
-            long c_30 = op_total_r_13;
-            long c_31 = op_total_r_14;
-            excl = c_26;
-            excl_1 = c_27;
-            excl_2 = c_28;
-            excl_3 = c_29;
-            excl_4 = c_30;
-            excl_5 = c_31;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        long offset_1 = 0L;
+        long offset_2 = 0L;
+        long offset_3 = 0L;
+        long offset_4 = 0L;
+        long offset_5 = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_rank_r_2 = hsplit_fused_10_op_rank(offset, vals[256 + r]);
+                long op_total_r_6;
+                long op_total_r_7;
+                long op_total_r_8;
+                hsplit_fused_10_op_total(offset_3, offset_4, offset_5, vals_3[256 + r], vals_4[256 + r], vals_5[256 + r], &op_total_r_6, &op_total_r_7, &op_total_r_8);
+                long c_13 = op_rank_r_2;
+                long c_14 = (offset_1) + (vals_1[256 + r]);
+                long c_15 = (offset_2) + (vals_2[256 + r]);
+                long c_16 = op_total_r_6;
+                long c_17 = op_total_r_7;
+                long c_18 = op_total_r_8;
+                offset = c_13;
+                offset_1 = c_14;
+                offset_2 = c_15;
+                offset_3 = c_16;
+                offset_4 = c_17;
+                offset_5 = c_18;
+            }
+        }
+        long op_rank_r_3 = hsplit_fused_10_op_rank(offset, sh_6);
+        long op_total_r_9;
+        long op_total_r_10;
+        long op_total_r_11;
+        hsplit_fused_10_op_total(offset_3, offset_4, offset_5, sh_9, sh_10, sh_11, &op_total_r_9, &op_total_r_10, &op_total_r_11);
+        long c_19 = op_rank_r_3;
+        long c_20 = (offset_1) + (sh_7);
+        long c_21 = (offset_2) + (sh_8);
+        long c_22 = op_total_r_9;
+        long c_23 = op_total_r_10;
+        long c_24 = op_total_r_11;
+        offset = c_19;
+        offset_1 = c_20;
+        offset_2 = c_21;
+        offset_3 = c_22;
+        offset_4 = c_23;
+        offset_5 = c_24;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 6 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 6 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 1) * 6 + 1) * 2];
-                const ulong hi_1 = status[((2 * jt + 1) * 6 + 1) * 2 + 1];
-                const ulong lo_2 = status[((2 * jt + 1) * 6 + 2) * 2];
-                const ulong hi_2 = status[((2 * jt + 1) * 6 + 2) * 2 + 1];
-                const ulong lo_3 = status[((2 * jt + 1) * 6 + 3) * 2];
-                const ulong hi_3 = status[((2 * jt + 1) * 6 + 3) * 2 + 1];
-                const ulong lo_4 = status[((2 * jt + 1) * 6 + 4) * 2];
-                const ulong hi_4 = status[((2 * jt + 1) * 6 + 4) * 2 + 1];
-                const ulong lo_5 = status[((2 * jt + 1) * 6 + 5) * 2];
-                const ulong hi_5 = status[((2 * jt + 1) * 6 + 5) * 2 + 1];
-                if ((lo >> 32) == mapped_status_epoch && (hi >> 32) == mapped_status_epoch && (lo_1 >> 32) == mapped_status_epoch && (hi_1 >> 32) == mapped_status_epoch && (lo_2 >> 32) == mapped_status_epoch && (hi_2 >> 32) == mapped_status_epoch && (lo_3 >> 32) == mapped_status_epoch && (hi_3 >> 32) == mapped_status_epoch && (lo_4 >> 32) == mapped_status_epoch && (hi_4 >> 32) == mapped_status_epoch && (lo_5 >> 32) == mapped_status_epoch && (hi_5 >> 32) == mapped_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                    vals_3[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
-                    vals_4[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
-                    vals_5[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_6 = status[((2 * jt + 0) * 6 + 0) * 2];
-                    const ulong hi_6 = status[((2 * jt + 0) * 6 + 0) * 2 + 1];
-                    const ulong lo_7 = status[((2 * jt + 0) * 6 + 1) * 2];
-                    const ulong hi_7 = status[((2 * jt + 0) * 6 + 1) * 2 + 1];
-                    const ulong lo_8 = status[((2 * jt + 0) * 6 + 2) * 2];
-                    const ulong hi_8 = status[((2 * jt + 0) * 6 + 2) * 2 + 1];
-                    const ulong lo_9 = status[((2 * jt + 0) * 6 + 3) * 2];
-                    const ulong hi_9 = status[((2 * jt + 0) * 6 + 3) * 2 + 1];
-                    const ulong lo_10 = status[((2 * jt + 0) * 6 + 4) * 2];
-                    const ulong hi_10 = status[((2 * jt + 0) * 6 + 4) * 2 + 1];
-                    const ulong lo_11 = status[((2 * jt + 0) * 6 + 5) * 2];
-                    const ulong hi_11 = status[((2 * jt + 0) * 6 + 5) * 2 + 1];
-                    if ((lo_6 >> 32) == mapped_status_epoch && (hi_6 >> 32) == mapped_status_epoch && (lo_7 >> 32) == mapped_status_epoch && (hi_7 >> 32) == mapped_status_epoch && (lo_8 >> 32) == mapped_status_epoch && (hi_8 >> 32) == mapped_status_epoch && (lo_9 >> 32) == mapped_status_epoch && (hi_9 >> 32) == mapped_status_epoch && (lo_10 >> 32) == mapped_status_epoch && (hi_10 >> 32) == mapped_status_epoch && (lo_11 >> 32) == mapped_status_epoch && (hi_11 >> 32) == mapped_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
-                        vals_1[272 + l] = (long)((lo_7 & 0xffffffffUL) | ((hi_7 & 0xffffffffUL) << 32));
-                        vals_2[272 + l] = (long)((lo_8 & 0xffffffffUL) | ((hi_8 & 0xffffffffUL) << 32));
-                        vals_3[272 + l] = (long)((lo_9 & 0xffffffffUL) | ((hi_9 & 0xffffffffUL) << 32));
-                        vals_4[272 + l] = (long)((lo_10 & 0xffffffffUL) | ((hi_10 & 0xffffffffUL) << 32));
-                        vals_5[272 + l] = (long)((lo_11 & 0xffffffffUL) | ((hi_11 & 0xffffffffUL) << 32));
-                    }
+            long agg = 0L;
+            long agg_1 = 0L;
+            long agg_2 = 0L;
+            long agg_3 = 0L;
+            long agg_4 = 0L;
+            long agg_5 = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_rank_r_4 = hsplit_fused_10_op_rank(agg, vals[256 + r]);
+                long op_total_r_12;
+                long op_total_r_13;
+                long op_total_r_14;
+                hsplit_fused_10_op_total(agg_3, agg_4, agg_5, vals_3[256 + r], vals_4[256 + r], vals_5[256 + r], &op_total_r_12, &op_total_r_13, &op_total_r_14);
+                long c_25 = op_rank_r_4;
+                long c_26 = (agg_1) + (vals_1[256 + r]);
+                long c_27 = (agg_2) + (vals_2[256 + r]);
+                long c_28 = op_total_r_12;
+                long c_29 = op_total_r_13;
+                long c_30 = op_total_r_14;
+                agg = c_25;
+                agg_1 = c_26;
+                agg_2 = c_27;
+                agg_3 = c_28;
+                agg_4 = c_29;
+                agg_5 = c_30;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                vals_1[305] = agg_1;
+                vals_2[305] = agg_2;
+                vals_3[305] = agg_3;
+                vals_4[305] = agg_4;
+                vals_5[305] = agg_5;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 0) * 2 + 1] = tag | (bits >> 32);
+                    const ulong bits_1 = (ulong)(agg_1);
+                    const ulong tag_1 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
+                    const ulong bits_2 = (ulong)(agg_2);
+                    const ulong tag_2 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                    const ulong bits_3 = (ulong)(agg_3);
+                    const ulong tag_3 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 3) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 3) * 2 + 1] = tag_3 | (bits_3 >> 32);
+                    const ulong bits_4 = (ulong)(agg_4);
+                    const ulong tag_4 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 4) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 4) * 2 + 1] = tag_4 | (bits_4 >> 32);
+                    const ulong bits_5 = (ulong)(agg_5);
+                    const ulong tag_5 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 5) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 5) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                } else {
+                    const ulong bits_6 = (ulong)(agg);
+                    const ulong tag_6 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 6 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 6 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
+                    const ulong bits_7 = (ulong)(agg_1);
+                    const ulong tag_7 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 6 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 6 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
+                    const ulong bits_8 = (ulong)(agg_2);
+                    const ulong tag_8 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 6 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 6 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
+                    const ulong bits_9 = (ulong)(agg_3);
+                    const ulong tag_9 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 6 + 3) * 2] = tag_9 | (bits_9 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 6 + 3) * 2 + 1] = tag_9 | (bits_9 >> 32);
+                    const ulong bits_10 = (ulong)(agg_4);
+                    const ulong tag_10 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 6 + 4) * 2] = tag_10 | (bits_10 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 6 + 4) * 2 + 1] = tag_10 | (bits_10 >> 32);
+                    const ulong bits_11 = (ulong)(agg_5);
+                    const ulong tag_11 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 6 + 5) * 2] = tag_11 | (bits_11 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 6 + 5) * 2 + 1] = tag_11 | (bits_11 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            long prefix_1 = 0L;
+            long prefix_2 = 0L;
+            long prefix_3 = 0L;
+            long prefix_4 = 0L;
+            long prefix_5 = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    long win_1 = 0L;
+                    long win_2 = 0L;
+                    long win_3 = 0L;
+                    long win_4 = 0L;
+                    long win_5 = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_12 = status[((2 * jt + 1) * 6 + 0) * 2];
+                        const ulong hi_12 = status[((2 * jt + 1) * 6 + 0) * 2 + 1];
+                        const ulong lo_13 = status[((2 * jt + 1) * 6 + 1) * 2];
+                        const ulong hi_13 = status[((2 * jt + 1) * 6 + 1) * 2 + 1];
+                        const ulong lo_14 = status[((2 * jt + 1) * 6 + 2) * 2];
+                        const ulong hi_14 = status[((2 * jt + 1) * 6 + 2) * 2 + 1];
+                        const ulong lo_15 = status[((2 * jt + 1) * 6 + 3) * 2];
+                        const ulong hi_15 = status[((2 * jt + 1) * 6 + 3) * 2 + 1];
+                        const ulong lo_16 = status[((2 * jt + 1) * 6 + 4) * 2];
+                        const ulong hi_16 = status[((2 * jt + 1) * 6 + 4) * 2 + 1];
+                        const ulong lo_17 = status[((2 * jt + 1) * 6 + 5) * 2];
+                        const ulong hi_17 = status[((2 * jt + 1) * 6 + 5) * 2 + 1];
+                        if ((lo_12 >> 32) == mapped_status_epoch && (hi_12 >> 32) == mapped_status_epoch && (lo_13 >> 32) == mapped_status_epoch && (hi_13 >> 32) == mapped_status_epoch && (lo_14 >> 32) == mapped_status_epoch && (hi_14 >> 32) == mapped_status_epoch && (lo_15 >> 32) == mapped_status_epoch && (hi_15 >> 32) == mapped_status_epoch && (lo_16 >> 32) == mapped_status_epoch && (hi_16 >> 32) == mapped_status_epoch && (lo_17 >> 32) == mapped_status_epoch && (hi_17 >> 32) == mapped_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_12 & 0xffffffffUL) | ((hi_12 & 0xffffffffUL) << 32));
+                            win_1 = (long)((lo_13 & 0xffffffffUL) | ((hi_13 & 0xffffffffUL) << 32));
+                            win_2 = (long)((lo_14 & 0xffffffffUL) | ((hi_14 & 0xffffffffUL) << 32));
+                            win_3 = (long)((lo_15 & 0xffffffffUL) | ((hi_15 & 0xffffffffUL) << 32));
+                            win_4 = (long)((lo_16 & 0xffffffffUL) | ((hi_16 & 0xffffffffUL) << 32));
+                            win_5 = (long)((lo_17 & 0xffffffffUL) | ((hi_17 & 0xffffffffUL) << 32));
+                        }
+                        if (fl == 0) {
+                            const ulong lo_18 = status[((2 * jt + 0) * 6 + 0) * 2];
+                            const ulong hi_18 = status[((2 * jt + 0) * 6 + 0) * 2 + 1];
+                            const ulong lo_19 = status[((2 * jt + 0) * 6 + 1) * 2];
+                            const ulong hi_19 = status[((2 * jt + 0) * 6 + 1) * 2 + 1];
+                            const ulong lo_20 = status[((2 * jt + 0) * 6 + 2) * 2];
+                            const ulong hi_20 = status[((2 * jt + 0) * 6 + 2) * 2 + 1];
+                            const ulong lo_21 = status[((2 * jt + 0) * 6 + 3) * 2];
+                            const ulong hi_21 = status[((2 * jt + 0) * 6 + 3) * 2 + 1];
+                            const ulong lo_22 = status[((2 * jt + 0) * 6 + 4) * 2];
+                            const ulong hi_22 = status[((2 * jt + 0) * 6 + 4) * 2 + 1];
+                            const ulong lo_23 = status[((2 * jt + 0) * 6 + 5) * 2];
+                            const ulong hi_23 = status[((2 * jt + 0) * 6 + 5) * 2 + 1];
+                            if ((lo_18 >> 32) == mapped_status_epoch && (hi_18 >> 32) == mapped_status_epoch && (lo_19 >> 32) == mapped_status_epoch && (hi_19 >> 32) == mapped_status_epoch && (lo_20 >> 32) == mapped_status_epoch && (hi_20 >> 32) == mapped_status_epoch && (lo_21 >> 32) == mapped_status_epoch && (hi_21 >> 32) == mapped_status_epoch && (lo_22 >> 32) == mapped_status_epoch && (hi_22 >> 32) == mapped_status_epoch && (lo_23 >> 32) == mapped_status_epoch && (hi_23 >> 32) == mapped_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_18 & 0xffffffffUL) | ((hi_18 & 0xffffffffUL) << 32));
+                                win_1 = (long)((lo_19 & 0xffffffffUL) | ((hi_19 & 0xffffffffUL) << 32));
+                                win_2 = (long)((lo_20 & 0xffffffffUL) | ((hi_20 & 0xffffffffUL) << 32));
+                                win_3 = (long)((lo_21 & 0xffffffffUL) | ((hi_21 & 0xffffffffUL) << 32));
+                                win_4 = (long)((lo_22 & 0xffffffffUL) | ((hi_22 & 0xffffffffUL) << 32));
+                                win_5 = (long)((lo_23 & 0xffffffffUL) | ((hi_23 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                            win_1 = 0L;
+                            win_2 = 0L;
+                            win_3 = 0L;
+                            win_4 = 0L;
+                            win_5 = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_12 = as_int2(win);
+                            int lo_24, hi_24;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_24) : "r"(w_12.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_24) : "r"(w_12.y), "r"(h));
+                            long sh_12 = as_long((int2)(lo_24, hi_24));
+                            const int2 w_13 = as_int2(win_1);
+                            int lo_25, hi_25;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_25) : "r"(w_13.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_25) : "r"(w_13.y), "r"(h));
+                            long sh_13 = as_long((int2)(lo_25, hi_25));
+                            const int2 w_14 = as_int2(win_2);
+                            int lo_26, hi_26;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_26) : "r"(w_14.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_26) : "r"(w_14.y), "r"(h));
+                            long sh_14 = as_long((int2)(lo_26, hi_26));
+                            const int2 w_15 = as_int2(win_3);
+                            int lo_27, hi_27;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_27) : "r"(w_15.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_27) : "r"(w_15.y), "r"(h));
+                            long sh_15 = as_long((int2)(lo_27, hi_27));
+                            const int2 w_16 = as_int2(win_4);
+                            int lo_28, hi_28;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_28) : "r"(w_16.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_28) : "r"(w_16.y), "r"(h));
+                            long sh_16 = as_long((int2)(lo_28, hi_28));
+                            const int2 w_17 = as_int2(win_5);
+                            int lo_29, hi_29;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_29) : "r"(w_17.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_29) : "r"(w_17.y), "r"(h));
+                            long sh_17 = as_long((int2)(lo_29, hi_29));
+                            if (lane + h < 32) {
+                                long op_rank_r_5 = hsplit_fused_10_op_rank(sh_12, win);
+                                long op_total_r_15;
+                                long op_total_r_16;
+                                long op_total_r_17;
+                                hsplit_fused_10_op_total(sh_15, sh_16, sh_17, win_3, win_4, win_5, &op_total_r_15, &op_total_r_16, &op_total_r_17);
+                                long c_31 = op_rank_r_5;
+                                long c_32 = (sh_13) + (win_1);
+                                long c_33 = (sh_14) + (win_2);
+                                long c_34 = op_total_r_15;
+                                long c_35 = op_total_r_16;
+                                long c_36 = op_total_r_17;
+                                win = c_31;
+                                win_1 = c_32;
+                                win_2 = c_33;
+                                win_3 = c_34;
+                                win_4 = c_35;
+                                win_5 = c_36;
+                            }
+                        }
+                        long op_rank_r_6 = hsplit_fused_10_op_rank(win, prefix);
+                        long op_total_r_18;
+                        long op_total_r_19;
+                        long op_total_r_20;
+                        hsplit_fused_10_op_total(win_3, win_4, win_5, prefix_3, prefix_4, prefix_5, &op_total_r_18, &op_total_r_19, &op_total_r_20);
+                        long c_37 = op_rank_r_6;
+                        long c_38 = (win_1) + (prefix_1);
+                        long c_39 = (win_2) + (prefix_2);
+                        long c_40 = op_total_r_18;
+                        long c_41 = op_total_r_19;
+                        long c_42 = op_total_r_20;
+                        prefix = c_37;
+                        prefix_1 = c_38;
+                        prefix_2 = c_39;
+                        prefix_3 = c_40;
+                        prefix_4 = c_41;
+                        prefix_5 = c_42;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_6 = prefix;
+                    long incl_7 = prefix_1;
+                    long incl_8 = prefix_2;
+                    long incl_9 = prefix_3;
+                    long incl_10 = prefix_4;
+                    long incl_11 = prefix_5;
+                    long op_rank_r_7 = hsplit_fused_10_op_rank(incl_6, agg);
+                    long op_total_r_21;
+                    long op_total_r_22;
+                    long op_total_r_23;
+                    hsplit_fused_10_op_total(incl_9, incl_10, incl_11, agg_3, agg_4, agg_5, &op_total_r_21, &op_total_r_22, &op_total_r_23);
+                    long c_43 = op_rank_r_7;
+                    long c_44 = (incl_7) + (agg_1);
+                    long c_45 = (incl_8) + (agg_2);
+                    long c_46 = op_total_r_21;
+                    long c_47 = op_total_r_22;
+                    long c_48 = op_total_r_23;
+                    incl_6 = c_43;
+                    incl_7 = c_44;
+                    incl_8 = c_45;
+                    incl_9 = c_46;
+                    incl_10 = c_47;
+                    incl_11 = c_48;
+                    const ulong bits_12 = (ulong)(incl_6);
+                    const ulong tag_12 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 0) * 2] = tag_12 | (bits_12 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 0) * 2 + 1] = tag_12 | (bits_12 >> 32);
+                    const ulong bits_13 = (ulong)(incl_7);
+                    const ulong tag_13 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 1) * 2] = tag_13 | (bits_13 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 1) * 2 + 1] = tag_13 | (bits_13 >> 32);
+                    const ulong bits_14 = (ulong)(incl_8);
+                    const ulong tag_14 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 2) * 2] = tag_14 | (bits_14 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 2) * 2 + 1] = tag_14 | (bits_14 >> 32);
+                    const ulong bits_15 = (ulong)(incl_9);
+                    const ulong tag_15 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 3) * 2] = tag_15 | (bits_15 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 3) * 2 + 1] = tag_15 | (bits_15 >> 32);
+                    const ulong bits_16 = (ulong)(incl_10);
+                    const ulong tag_16 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 4) * 2] = tag_16 | (bits_16 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 4) * 2 + 1] = tag_16 | (bits_16 >> 32);
+                    const ulong bits_17 = (ulong)(incl_11);
+                    const ulong tag_17 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 5) * 2] = tag_17 | (bits_17 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 5) * 2 + 1] = tag_17 | (bits_17 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+                vals_1[304] = prefix_1;
+                vals_2[304] = prefix_2;
+                vals_3[304] = prefix_3;
+                vals_4[304] = prefix_4;
+                vals_5[304] = prefix_5;
+            }
+        }
+        vals[l] = offset;
+        vals_1[l] = offset_1;
+        vals_2[l] = offset_2;
+        vals_3[l] = offset_3;
+        vals_4[l] = offset_4;
+        vals_5[l] = offset_5;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            long row_1 = 0L;
+            long row_2 = 0L;
+            long row_3 = 0L;
+            long row_4 = 0L;
+            long row_5 = 0L;
+            for (long c_49 = 0; c_49 < 16; c_49++) {
+                long op_rank_r_8 = hsplit_fused_10_op_rank(row, vals[l * 16 + c_49]);
+                long op_total_r_24;
+                long op_total_r_25;
+                long op_total_r_26;
+                hsplit_fused_10_op_total(row_3, row_4, row_5, vals_3[l * 16 + c_49], vals_4[l * 16 + c_49], vals_5[l * 16 + c_49], &op_total_r_24, &op_total_r_25, &op_total_r_26);
+                long c_50 = op_rank_r_8;
+                long c_51 = (row_1) + (vals_1[l * 16 + c_49]);
+                long c_52 = (row_2) + (vals_2[l * 16 + c_49]);
+                long c_53 = op_total_r_24;
+                long c_54 = op_total_r_25;
+                long c_55 = op_total_r_26;
+                row = c_50;
+                row_1 = c_51;
+                row_2 = c_52;
+                row_3 = c_53;
+                row_4 = c_54;
+                row_5 = c_55;
+            }
+            vals[256 + l] = row;
+            vals_1[256 + l] = row_1;
+            vals_2[256 + l] = row_2;
+            vals_3[256 + l] = row_3;
+            vals_4[256 + l] = row_4;
+            vals_5[256 + l] = row_5;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_6 = vals[304];
-            long excl_7 = vals_1[304];
-            long excl_8 = vals_2[304];
-            long excl_9 = vals_3[304];
-            long excl_10 = vals_4[304];
-            long excl_11 = vals_5[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_rank_r_5 = hsplit_fused_10_op_rank(vals[272 + k], excl_6);
-                long op_total_r_15;
-                long op_total_r_16;
-                long op_total_r_17;
-                hsplit_fused_10_op_total(vals_3[272 + k], vals_4[272 + k], vals_5[272 + k], excl_9, excl_10, excl_11, &op_total_r_15, &op_total_r_16, &op_total_r_17);
-                long c_32 = op_rank_r_5;
-                long c_33 = (vals_1[272 + k]) + (excl_7);
-                long c_34 = (vals_2[272 + k]) + (excl_8);
-                long c_35 = op_total_r_15;
-                long c_36 = op_total_r_16;
-                long c_37 = op_total_r_17;
-                excl_6 = c_32;
-                excl_7 = c_33;
-                excl_8 = c_34;
-                excl_9 = c_35;
-                excl_10 = c_36;
-                excl_11 = c_37;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            long total_1 = 0L;
+            long total_2 = 0L;
+            long total_3 = 0L;
+            long total_4 = 0L;
+            long total_5 = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x_6 = vals[256 + r_1];
+                long x_7 = vals_1[256 + r_1];
+                long x_8 = vals_2[256 + r_1];
+                long x_9 = vals_3[256 + r_1];
+                long x_10 = vals_4[256 + r_1];
+                long x_11 = vals_5[256 + r_1];
+                long op_rank_r_9 = hsplit_fused_10_op_rank(total, x_6);
+                long op_total_r_27;
+                long op_total_r_28;
+                long op_total_r_29;
+                hsplit_fused_10_op_total(total_3, total_4, total_5, x_9, x_10, x_11, &op_total_r_27, &op_total_r_28, &op_total_r_29);
+                long c_56 = op_rank_r_9;
+                long c_57 = (total_1) + (x_7);
+                long c_58 = (total_2) + (x_8);
+                long c_59 = op_total_r_27;
+                long c_60 = op_total_r_28;
+                long c_61 = op_total_r_29;
+                total = c_56;
+                total_1 = c_57;
+                total_2 = c_58;
+                total_3 = c_59;
+                total_4 = c_60;
+                total_5 = c_61;
             }
-            vals[304] = excl_6;
-            vals_1[304] = excl_7;
-            vals_2[304] = excl_8;
-            vals_3[304] = excl_9;
-            vals_4[304] = excl_10;
-            vals_5[304] = excl_11;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_6;
-                long incl_1 = excl_7;
-                long incl_2 = excl_8;
-                long incl_3 = excl_9;
-                long incl_4 = excl_10;
-                long incl_5 = excl_11;
-                long op_rank_r_6 = hsplit_fused_10_op_rank(incl, vals[305]);
-                long op_total_r_18;
-                long op_total_r_19;
-                long op_total_r_20;
-                hsplit_fused_10_op_total(incl_3, incl_4, incl_5, vals_3[305], vals_4[305], vals_5[305], &op_total_r_18, &op_total_r_19, &op_total_r_20);
-                long c_38 = op_rank_r_6;
-                long c_39 = (incl_1) + (vals_1[305]);
-                long c_40 = (incl_2) + (vals_2[305]);
-                long c_41 = op_total_r_18;
-                long c_42 = op_total_r_19;
-                long c_43 = op_total_r_20;
-                incl = c_38;
-                incl_1 = c_39;
-                incl_2 = c_40;
-                incl_3 = c_41;
-                incl_4 = c_42;
-                incl_5 = c_43;
-                const ulong bits_12 = (ulong)(incl);
-                const ulong tag_12 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 6 + 0) * 2] = tag_12 | (bits_12 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 6 + 0) * 2 + 1] = tag_12 | (bits_12 >> 32);
-                const ulong bits_13 = (ulong)(incl_1);
-                const ulong tag_13 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 6 + 1) * 2] = tag_13 | (bits_13 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 6 + 1) * 2 + 1] = tag_13 | (bits_13 >> 32);
-                const ulong bits_14 = (ulong)(incl_2);
-                const ulong tag_14 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 6 + 2) * 2] = tag_14 | (bits_14 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 6 + 2) * 2 + 1] = tag_14 | (bits_14 >> 32);
-                const ulong bits_15 = (ulong)(incl_3);
-                const ulong tag_15 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 6 + 3) * 2] = tag_15 | (bits_15 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 6 + 3) * 2 + 1] = tag_15 | (bits_15 >> 32);
-                const ulong bits_16 = (ulong)(incl_4);
-                const ulong tag_16 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 6 + 4) * 2] = tag_16 | (bits_16 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 6 + 4) * 2 + 1] = tag_16 | (bits_16 >> 32);
-                const ulong bits_17 = (ulong)(incl_5);
-                const ulong tag_17 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 6 + 5) * 2] = tag_17 | (bits_17 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 6 + 5) * 2 + 1] = tag_17 | (bits_17 >> 32);
+            vals[305] = total;
+            vals_1[305] = total_1;
+            vals_2[305] = total_2;
+            vals_3[305] = total_3;
+            vals_4[305] = total_4;
+            vals_5[305] = total_5;
+            vals[304] = 0L;
+            vals_1[304] = 0L;
+            vals_2[304] = 0L;
+            vals_3[304] = 0L;
+            vals_4[304] = 0L;
+            vals_5[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_18 = (ulong)(total);
+                const ulong tag_18 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 6 + 0) * 2] = tag_18 | (bits_18 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 6 + 0) * 2 + 1] = tag_18 | (bits_18 >> 32);
+                const ulong bits_19 = (ulong)(total_1);
+                const ulong tag_19 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 6 + 1) * 2] = tag_19 | (bits_19 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 6 + 1) * 2 + 1] = tag_19 | (bits_19 >> 32);
+                const ulong bits_20 = (ulong)(total_2);
+                const ulong tag_20 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 6 + 2) * 2] = tag_20 | (bits_20 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 6 + 2) * 2 + 1] = tag_20 | (bits_20 >> 32);
+                const ulong bits_21 = (ulong)(total_3);
+                const ulong tag_21 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 6 + 3) * 2] = tag_21 | (bits_21 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 6 + 3) * 2 + 1] = tag_21 | (bits_21 >> 32);
+                const ulong bits_22 = (ulong)(total_4);
+                const ulong tag_22 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 6 + 4) * 2] = tag_22 | (bits_22 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 6 + 4) * 2 + 1] = tag_22 | (bits_22 >> 32);
+                const ulong bits_23 = (ulong)(total_5);
+                const ulong tag_23 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 6 + 5) * 2] = tag_23 | (bits_23 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 6 + 5) * 2 + 1] = tag_23 | (bits_23 >> 32);
+            } else {
+                const ulong bits_24 = (ulong)(total);
+                const ulong tag_24 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 6 + 0) * 2] = tag_24 | (bits_24 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 6 + 0) * 2 + 1] = tag_24 | (bits_24 >> 32);
+                const ulong bits_25 = (ulong)(total_1);
+                const ulong tag_25 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 6 + 1) * 2] = tag_25 | (bits_25 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 6 + 1) * 2 + 1] = tag_25 | (bits_25 >> 32);
+                const ulong bits_26 = (ulong)(total_2);
+                const ulong tag_26 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 6 + 2) * 2] = tag_26 | (bits_26 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 6 + 2) * 2 + 1] = tag_26 | (bits_26 >> 32);
+                const ulong bits_27 = (ulong)(total_3);
+                const ulong tag_27 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 6 + 3) * 2] = tag_27 | (bits_27 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 6 + 3) * 2 + 1] = tag_27 | (bits_27 >> 32);
+                const ulong bits_28 = (ulong)(total_4);
+                const ulong tag_28 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 6 + 4) * 2] = tag_28 | (bits_28 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 6 + 4) * 2 + 1] = tag_28 | (bits_28 >> 32);
+                const ulong bits_29 = (ulong)(total_5);
+                const ulong tag_29 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 6 + 5) * 2] = tag_29 | (bits_29 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 6 + 5) * 2 + 1] = tag_29 | (bits_29 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        long excl = 0L;
+        long excl_1 = 0L;
+        long excl_2 = 0L;
+        long excl_3 = 0L;
+        long excl_4 = 0L;
+        long excl_5 = 0L;
+        const long my_row = l / 16;
+        const long my_col = l - my_row * 16;
+        #pragma unroll
+        for (long r_1 = 0; r_1 < 16; r_1++) {
+            if (r_1 < my_row) {
+                long op_rank_r_10 = hsplit_fused_10_op_rank(excl, vals[256 + r_1]);
+                long op_total_r_30;
+                long op_total_r_31;
+                long op_total_r_32;
+                hsplit_fused_10_op_total(excl_3, excl_4, excl_5, vals_3[256 + r_1], vals_4[256 + r_1], vals_5[256 + r_1], &op_total_r_30, &op_total_r_31, &op_total_r_32);
+                long c_62 = op_rank_r_10;
+                long c_63 = (excl_1) + (vals_1[256 + r_1]);
+                long c_64 = (excl_2) + (vals_2[256 + r_1]);
+                long c_65 = op_total_r_30;
+                long c_66 = op_total_r_31;
+                long c_67 = op_total_r_32;
+                excl = c_62;
+                excl_1 = c_63;
+                excl_2 = c_64;
+                excl_3 = c_65;
+                excl_4 = c_66;
+                excl_5 = c_67;
             }
         }
+        #pragma unroll
+        for (long c_49 = 0; c_49 < 16; c_49++) {
+            if (c_49 < my_col) {
+                long op_rank_r_11 = hsplit_fused_10_op_rank(excl, vals[my_row * 16 + c_49]);
+                long op_total_r_33;
+                long op_total_r_34;
+                long op_total_r_35;
+                hsplit_fused_10_op_total(excl_3, excl_4, excl_5, vals_3[my_row * 16 + c_49], vals_4[my_row * 16 + c_49], vals_5[my_row * 16 + c_49], &op_total_r_33, &op_total_r_34, &op_total_r_35);
+                long c_68 = op_rank_r_11;
+                long c_69 = (excl_1) + (vals_1[my_row * 16 + c_49]);
+                long c_70 = (excl_2) + (vals_2[my_row * 16 + c_49]);
+                long c_71 = op_total_r_33;
+                long c_72 = op_total_r_34;
+                long c_73 = op_total_r_35;
+                excl = c_68;
+                excl_1 = c_69;
+                excl_2 = c_70;
+                excl_3 = c_71;
+                excl_4 = c_72;
+                excl_5 = c_73;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_30 = status[((2 * jt_1 + 1) * 6 + 0) * 2];
+                    const ulong hi_30 = status[((2 * jt_1 + 1) * 6 + 0) * 2 + 1];
+                    const ulong lo_31 = status[((2 * jt_1 + 1) * 6 + 1) * 2];
+                    const ulong hi_31 = status[((2 * jt_1 + 1) * 6 + 1) * 2 + 1];
+                    const ulong lo_32 = status[((2 * jt_1 + 1) * 6 + 2) * 2];
+                    const ulong hi_32 = status[((2 * jt_1 + 1) * 6 + 2) * 2 + 1];
+                    const ulong lo_33 = status[((2 * jt_1 + 1) * 6 + 3) * 2];
+                    const ulong hi_33 = status[((2 * jt_1 + 1) * 6 + 3) * 2 + 1];
+                    const ulong lo_34 = status[((2 * jt_1 + 1) * 6 + 4) * 2];
+                    const ulong hi_34 = status[((2 * jt_1 + 1) * 6 + 4) * 2 + 1];
+                    const ulong lo_35 = status[((2 * jt_1 + 1) * 6 + 5) * 2];
+                    const ulong hi_35 = status[((2 * jt_1 + 1) * 6 + 5) * 2 + 1];
+                    if ((lo_30 >> 32) == mapped_status_epoch && (hi_30 >> 32) == mapped_status_epoch && (lo_31 >> 32) == mapped_status_epoch && (hi_31 >> 32) == mapped_status_epoch && (lo_32 >> 32) == mapped_status_epoch && (hi_32 >> 32) == mapped_status_epoch && (lo_33 >> 32) == mapped_status_epoch && (hi_33 >> 32) == mapped_status_epoch && (lo_34 >> 32) == mapped_status_epoch && (hi_34 >> 32) == mapped_status_epoch && (lo_35 >> 32) == mapped_status_epoch && (hi_35 >> 32) == mapped_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_30 & 0xffffffffUL) | ((hi_30 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_31 & 0xffffffffUL) | ((hi_31 & 0xffffffffUL) << 32));
+                        vals_2[272 + l] = (long)((lo_32 & 0xffffffffUL) | ((hi_32 & 0xffffffffUL) << 32));
+                        vals_3[272 + l] = (long)((lo_33 & 0xffffffffUL) | ((hi_33 & 0xffffffffUL) << 32));
+                        vals_4[272 + l] = (long)((lo_34 & 0xffffffffUL) | ((hi_34 & 0xffffffffUL) << 32));
+                        vals_5[272 + l] = (long)((lo_35 & 0xffffffffUL) | ((hi_35 & 0xffffffffUL) << 32));
+                    }
+                    if (fl_1 == 0) {
+                        const ulong lo_36 = status[((2 * jt_1 + 0) * 6 + 0) * 2];
+                        const ulong hi_36 = status[((2 * jt_1 + 0) * 6 + 0) * 2 + 1];
+                        const ulong lo_37 = status[((2 * jt_1 + 0) * 6 + 1) * 2];
+                        const ulong hi_37 = status[((2 * jt_1 + 0) * 6 + 1) * 2 + 1];
+                        const ulong lo_38 = status[((2 * jt_1 + 0) * 6 + 2) * 2];
+                        const ulong hi_38 = status[((2 * jt_1 + 0) * 6 + 2) * 2 + 1];
+                        const ulong lo_39 = status[((2 * jt_1 + 0) * 6 + 3) * 2];
+                        const ulong hi_39 = status[((2 * jt_1 + 0) * 6 + 3) * 2 + 1];
+                        const ulong lo_40 = status[((2 * jt_1 + 0) * 6 + 4) * 2];
+                        const ulong hi_40 = status[((2 * jt_1 + 0) * 6 + 4) * 2 + 1];
+                        const ulong lo_41 = status[((2 * jt_1 + 0) * 6 + 5) * 2];
+                        const ulong hi_41 = status[((2 * jt_1 + 0) * 6 + 5) * 2 + 1];
+                        if ((lo_36 >> 32) == mapped_status_epoch && (hi_36 >> 32) == mapped_status_epoch && (lo_37 >> 32) == mapped_status_epoch && (hi_37 >> 32) == mapped_status_epoch && (lo_38 >> 32) == mapped_status_epoch && (hi_38 >> 32) == mapped_status_epoch && (lo_39 >> 32) == mapped_status_epoch && (hi_39 >> 32) == mapped_status_epoch && (lo_40 >> 32) == mapped_status_epoch && (hi_40 >> 32) == mapped_status_epoch && (lo_41 >> 32) == mapped_status_epoch && (hi_41 >> 32) == mapped_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_36 & 0xffffffffUL) | ((hi_36 & 0xffffffffUL) << 32));
+                            vals_1[272 + l] = (long)((lo_37 & 0xffffffffUL) | ((hi_37 & 0xffffffffUL) << 32));
+                            vals_2[272 + l] = (long)((lo_38 & 0xffffffffUL) | ((hi_38 & 0xffffffffUL) << 32));
+                            vals_3[272 + l] = (long)((lo_39 & 0xffffffffUL) | ((hi_39 & 0xffffffffUL) << 32));
+                            vals_4[272 + l] = (long)((lo_40 & 0xffffffffUL) | ((hi_40 & 0xffffffffUL) << 32));
+                            vals_5[272 + l] = (long)((lo_41 & 0xffffffffUL) | ((hi_41 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl_6 = vals[304];
+                long excl_7 = vals_1[304];
+                long excl_8 = vals_2[304];
+                long excl_9 = vals_3[304];
+                long excl_10 = vals_4[304];
+                long excl_11 = vals_5[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_rank_r_12 = hsplit_fused_10_op_rank(vals[272 + k], excl_6);
+                    long op_total_r_36;
+                    long op_total_r_37;
+                    long op_total_r_38;
+                    hsplit_fused_10_op_total(vals_3[272 + k], vals_4[272 + k], vals_5[272 + k], excl_9, excl_10, excl_11, &op_total_r_36, &op_total_r_37, &op_total_r_38);
+                    long c_74 = op_rank_r_12;
+                    long c_75 = (vals_1[272 + k]) + (excl_7);
+                    long c_76 = (vals_2[272 + k]) + (excl_8);
+                    long c_77 = op_total_r_36;
+                    long c_78 = op_total_r_37;
+                    long c_79 = op_total_r_38;
+                    excl_6 = c_74;
+                    excl_7 = c_75;
+                    excl_8 = c_76;
+                    excl_9 = c_77;
+                    excl_10 = c_78;
+                    excl_11 = c_79;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl_6;
+                vals_1[304] = excl_7;
+                vals_2[304] = excl_8;
+                vals_3[304] = excl_9;
+                vals_4[304] = excl_10;
+                vals_5[304] = excl_11;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_12 = excl_6;
+                    long incl_13 = excl_7;
+                    long incl_14 = excl_8;
+                    long incl_15 = excl_9;
+                    long incl_16 = excl_10;
+                    long incl_17 = excl_11;
+                    long op_rank_r_13 = hsplit_fused_10_op_rank(incl_12, vals[305]);
+                    long op_total_r_39;
+                    long op_total_r_40;
+                    long op_total_r_41;
+                    hsplit_fused_10_op_total(incl_15, incl_16, incl_17, vals_3[305], vals_4[305], vals_5[305], &op_total_r_39, &op_total_r_40, &op_total_r_41);
+                    long c_80 = op_rank_r_13;
+                    long c_81 = (incl_13) + (vals_1[305]);
+                    long c_82 = (incl_14) + (vals_2[305]);
+                    long c_83 = op_total_r_39;
+                    long c_84 = op_total_r_40;
+                    long c_85 = op_total_r_41;
+                    incl_12 = c_80;
+                    incl_13 = c_81;
+                    incl_14 = c_82;
+                    incl_15 = c_83;
+                    incl_16 = c_84;
+                    incl_17 = c_85;
+                    const ulong bits_30 = (ulong)(incl_12);
+                    const ulong tag_30 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 0) * 2] = tag_30 | (bits_30 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 0) * 2 + 1] = tag_30 | (bits_30 >> 32);
+                    const ulong bits_31 = (ulong)(incl_13);
+                    const ulong tag_31 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 1) * 2] = tag_31 | (bits_31 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 1) * 2 + 1] = tag_31 | (bits_31 >> 32);
+                    const ulong bits_32 = (ulong)(incl_14);
+                    const ulong tag_32 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 2) * 2] = tag_32 | (bits_32 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 2) * 2 + 1] = tag_32 | (bits_32 >> 32);
+                    const ulong bits_33 = (ulong)(incl_15);
+                    const ulong tag_33 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 3) * 2] = tag_33 | (bits_33 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 3) * 2 + 1] = tag_33 | (bits_33 >> 32);
+                    const ulong bits_34 = (ulong)(incl_16);
+                    const ulong tag_34 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 4) * 2] = tag_34 | (bits_34 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 4) * 2 + 1] = tag_34 | (bits_34 >> 32);
+                    const ulong bits_35 = (ulong)(incl_17);
+                    const ulong tag_35 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 6 + 5) * 2] = tag_35 | (bits_35 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 6 + 5) * 2 + 1] = tag_35 | (bits_35 >> 32);
+                }
+            }
+        }
+        vals[l] = excl;
+        vals_1[l] = excl_1;
+        vals_2[l] = excl_2;
+        vals_3[l] = excl_3;
+        vals_4[l] = excl_4;
+        vals_5[l] = excl_5;
     }
-    vals[l] = excl;
-    vals_1[l] = excl_1;
-    vals_2[l] = excl_2;
-    vals_3[l] = excl_3;
-    vals_4[l] = excl_4;
-    vals_5[l] = excl_5;
+    #endif
     long off = vals[304];
     long off_1 = vals_1[304];
     long off_2 = vals_2[304];
     long off_3 = vals_3[304];
     long off_4 = vals_4[304];
     long off_5 = vals_5[304];
-    long op_rank_r_7 = hsplit_fused_10_op_rank(off, vals[l]);
-    long op_total_r_21;
-    long op_total_r_22;
-    long op_total_r_23;
-    hsplit_fused_10_op_total(off_3, off_4, off_5, vals_3[l], vals_4[l], vals_5[l], &op_total_r_21, &op_total_r_22, &op_total_r_23);
-    long c_44 = op_rank_r_7;
-    long c_45 = (off_1) + (vals_1[l]);
-    long c_46 = (off_2) + (vals_2[l]);
-    long c_47 = op_total_r_21;
-    long c_48 = op_total_r_22;
-    long c_49 = op_total_r_23;
-    off = c_44;
-    off_1 = c_45;
-    off_2 = c_46;
-    off_3 = c_47;
-    off_4 = c_48;
-    off_5 = c_49;
+    long op_rank_r_14 = hsplit_fused_10_op_rank(off, vals[l]);
+    long op_total_r_42;
+    long op_total_r_43;
+    long op_total_r_44;
+    hsplit_fused_10_op_total(off_3, off_4, off_5, vals_3[l], vals_4[l], vals_5[l], &op_total_r_42, &op_total_r_43, &op_total_r_44);
+    long c_86 = op_rank_r_14;
+    long c_87 = (off_1) + (vals_1[l]);
+    long c_88 = (off_2) + (vals_2[l]);
+    long c_89 = op_total_r_42;
+    long c_90 = op_total_r_43;
+    long c_91 = op_total_r_44;
+    off = c_86;
+    off_1 = c_87;
+    off_2 = c_88;
+    off_3 = c_89;
+    off_4 = c_90;
+    off_5 = c_91;
     for (long j = 0; j < 3; j++) {
         long x_12 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_rank_r_8 = hsplit_fused_10_op_rank(off, x_12);
-        long c_50 = op_rank_r_8;
-        off = c_50;
+        long op_rank_r_15 = hsplit_fused_10_op_rank(off, x_12);
+        long c_92 = op_rank_r_15;
+        off = c_92;
     }
     vals_1[l] = (vals_1[l] << 32) | mask;
     vals_2[l] = (vals_2[l] << 32) | mask_1;
@@ -8978,13 +10995,13 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
     if (l == 0 && tile_no == lookback_tiles - 1) {
         then_instances_kept[0] = base + vals_1[305];
         else_instances_kept[0] = base_1 + vals_2[305];
-        long op_total_r_24;
-        long op_total_r_25;
-        long op_total_r_26;
-        hsplit_fused_10_op_total(vals_3[304], vals_4[304], vals_5[304], vals_3[305], vals_4[305], vals_5[305], &op_total_r_24, &op_total_r_25, &op_total_r_26);
-        total_22[0] = op_total_r_24;
-        total_26[0] = op_total_r_25;
-        total_30[0] = op_total_r_26;
+        long op_total_r_45;
+        long op_total_r_46;
+        long op_total_r_47;
+        hsplit_fused_10_op_total(vals_3[304], vals_4[304], vals_5[304], vals_3[305], vals_4[305], vals_5[305], &op_total_r_45, &op_total_r_46, &op_total_r_47);
+        total_22[0] = op_total_r_45;
+        total_26[0] = op_total_r_46;
+        total_30[0] = op_total_r_47;
     }
 }
 
@@ -9159,117 +11176,256 @@ __kernel void hsplit_fused_11_offsets(__global int* offsets_status, uint offsets
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_offsets_r_1 = hsplit_fused_11_op_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_offsets_r_1 = hsplit_fused_11_op_offsets(sh, incl);
+                long c_1 = op_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_offsets_r_2 = hsplit_fused_11_op_offsets(total, x);
-            long c_3 = op_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_offsets_r_3 = hsplit_fused_11_op_offsets(row_1, x_1);
-            long c_4 = op_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_offsets_r_2 = hsplit_fused_11_op_offsets(offset, vals[256 + r]);
+                long c_2 = op_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_offsets_r_3 = hsplit_fused_11_op_offsets(offset, sh_1);
+        long c_3 = op_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_offsets_r_4 = hsplit_fused_11_op_offsets(agg, vals[256 + r]);
+                long c_4 = op_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == offsets_status_epoch && (hi_2 >> 32) == offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == offsets_status_epoch && (hi_3 >> 32) == offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_offsets_r_5 = hsplit_fused_11_op_offsets(sh_2, win);
+                                long c_5 = op_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_offsets_r_6 = hsplit_fused_11_op_offsets(win, prefix);
+                        long c_6 = op_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_offsets_r_7 = hsplit_fused_11_op_offsets(incl_1, agg);
+                    long c_7 = op_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_offsets_r_8 = hsplit_fused_11_op_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_offsets_r_4 = hsplit_fused_11_op_offsets(vals[272 + k], excl);
-                long c_5 = op_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_offsets_r_9 = hsplit_fused_11_op_offsets(total, x);
+                long c_10 = op_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_offsets_r_5 = hsplit_fused_11_op_offsets(incl, vals[305]);
-                long c_6 = op_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_offsets_r_10 = hsplit_fused_11_op_offsets(row_1, x_1);
+                long c_11 = op_offsets_r_10;
+                row_1 = c_11;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == offsets_status_epoch && (hi_5 >> 32) == offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == offsets_status_epoch && (hi_6 >> 32) == offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_offsets_r_11 = hsplit_fused_11_op_offsets(vals[272 + k], excl);
+                    long c_12 = op_offsets_r_11;
+                    excl = c_12;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_offsets_r_12 = hsplit_fused_11_op_offsets(incl_2, vals[305]);
+                    long c_13 = op_offsets_r_12;
+                    incl_2 = c_13;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_offsets_r_6 = hsplit_fused_11_op_offsets(off, vals[l]);
-    long c_7 = op_offsets_r_6;
-    off = c_7;
+    long op_offsets_r_13 = hsplit_fused_11_op_offsets(off, vals[l]);
+    long c_14 = op_offsets_r_13;
+    off = c_14;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_offsets_r_7 = hsplit_fused_11_op_offsets(off, x_2);
-        long c_8 = op_offsets_r_7;
-        off = c_8;
+        long op_offsets_r_14 = hsplit_fused_11_op_offsets(off, x_2);
+        long c_15 = op_offsets_r_14;
+        off = c_15;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 3; j++) {
@@ -9403,117 +11559,256 @@ __kernel void hsplit_fused_12_offsets(__global int* offsets_status, uint offsets
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_offsets_r_1 = hsplit_fused_12_op_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_offsets_r_1 = hsplit_fused_12_op_offsets(sh, incl);
+                long c_1 = op_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_offsets_r_2 = hsplit_fused_12_op_offsets(total, x);
-            long c_3 = op_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_offsets_r_3 = hsplit_fused_12_op_offsets(row_1, x_1);
-            long c_4 = op_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_offsets_r_2 = hsplit_fused_12_op_offsets(offset, vals[256 + r]);
+                long c_2 = op_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_offsets_r_3 = hsplit_fused_12_op_offsets(offset, sh_1);
+        long c_3 = op_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_offsets_r_4 = hsplit_fused_12_op_offsets(agg, vals[256 + r]);
+                long c_4 = op_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == offsets_status_epoch && (hi_2 >> 32) == offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == offsets_status_epoch && (hi_3 >> 32) == offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_offsets_r_5 = hsplit_fused_12_op_offsets(sh_2, win);
+                                long c_5 = op_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_offsets_r_6 = hsplit_fused_12_op_offsets(win, prefix);
+                        long c_6 = op_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_offsets_r_7 = hsplit_fused_12_op_offsets(incl_1, agg);
+                    long c_7 = op_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_offsets_r_8 = hsplit_fused_12_op_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_offsets_r_4 = hsplit_fused_12_op_offsets(vals[272 + k], excl);
-                long c_5 = op_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_offsets_r_9 = hsplit_fused_12_op_offsets(total, x);
+                long c_10 = op_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_offsets_r_5 = hsplit_fused_12_op_offsets(incl, vals[305]);
-                long c_6 = op_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_offsets_r_10 = hsplit_fused_12_op_offsets(row_1, x_1);
+                long c_11 = op_offsets_r_10;
+                row_1 = c_11;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == offsets_status_epoch && (hi_5 >> 32) == offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == offsets_status_epoch && (hi_6 >> 32) == offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_offsets_r_11 = hsplit_fused_12_op_offsets(vals[272 + k], excl);
+                    long c_12 = op_offsets_r_11;
+                    excl = c_12;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_offsets_r_12 = hsplit_fused_12_op_offsets(incl_2, vals[305]);
+                    long c_13 = op_offsets_r_12;
+                    incl_2 = c_13;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_offsets_r_6 = hsplit_fused_12_op_offsets(off, vals[l]);
-    long c_7 = op_offsets_r_6;
-    off = c_7;
+    long op_offsets_r_13 = hsplit_fused_12_op_offsets(off, vals[l]);
+    long c_14 = op_offsets_r_13;
+    off = c_14;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_offsets_r_7 = hsplit_fused_12_op_offsets(off, x_2);
-        long c_8 = op_offsets_r_7;
-        off = c_8;
+        long op_offsets_r_14 = hsplit_fused_12_op_offsets(off, x_2);
+        long c_15 = op_offsets_r_14;
+        off = c_15;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 3; j++) {
@@ -10939,117 +13234,256 @@ __kernel void hsplit_fused_15_offsets(__global int* offsets_status, uint offsets
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_offsets_r_1 = hsplit_fused_15_op_offsets(row, vals[l * 16 + c_2]);
-            long c_3 = op_offsets_r_1;
-            row = c_3;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_offsets_r_1 = hsplit_fused_15_op_offsets(sh, incl);
+                long c_2 = op_offsets_r_1;
+                incl = c_2;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_offsets_r_2 = hsplit_fused_15_op_offsets(total, x);
-            long c_4 = op_offsets_r_2;
-            total = c_4;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long x_1 = vals[l * 16 + c_2];
-            vals[l * 16 + c_2] = row_1;
-            long op_offsets_r_3 = hsplit_fused_15_op_offsets(row_1, x_1);
-            long c_5 = op_offsets_r_3;
-            row_1 = c_5;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_offsets_r_2 = hsplit_fused_15_op_offsets(offset, vals[256 + r]);
+                long c_3 = op_offsets_r_2;
+                offset = c_3;
+            }
+        }
+        long op_offsets_r_3 = hsplit_fused_15_op_offsets(offset, sh_1);
+        long c_4 = op_offsets_r_3;
+        offset = c_4;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_offsets_r_4 = hsplit_fused_15_op_offsets(agg, vals[256 + r]);
+                long c_5 = op_offsets_r_4;
+                agg = c_5;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == offsets_status_epoch && (hi_2 >> 32) == offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == offsets_status_epoch && (hi_3 >> 32) == offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_offsets_r_5 = hsplit_fused_15_op_offsets(sh_2, win);
+                                long c_6 = op_offsets_r_5;
+                                win = c_6;
+                            }
+                        }
+                        long op_offsets_r_6 = hsplit_fused_15_op_offsets(win, prefix);
+                        long c_7 = op_offsets_r_6;
+                        prefix = c_7;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_offsets_r_7 = hsplit_fused_15_op_offsets(incl_1, agg);
+                    long c_8 = op_offsets_r_7;
+                    incl_1 = c_8;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_9 = 0; c_9 < 16; c_9++) {
+                long op_offsets_r_8 = hsplit_fused_15_op_offsets(row, vals[l * 16 + c_9]);
+                long c_10 = op_offsets_r_8;
+                row = c_10;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_offsets_r_4 = hsplit_fused_15_op_offsets(vals[272 + k], excl);
-                long c_6 = op_offsets_r_4;
-                excl = c_6;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_offsets_r_9 = hsplit_fused_15_op_offsets(total, x);
+                long c_11 = op_offsets_r_9;
+                total = c_11;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_offsets_r_5 = hsplit_fused_15_op_offsets(incl, vals[305]);
-                long c_7 = op_offsets_r_5;
-                incl = c_7;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_9 = 0; c_9 < 16; c_9++) {
+                long x_1 = vals[l * 16 + c_9];
+                vals[l * 16 + c_9] = row_1;
+                long op_offsets_r_10 = hsplit_fused_15_op_offsets(row_1, x_1);
+                long c_12 = op_offsets_r_10;
+                row_1 = c_12;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == offsets_status_epoch && (hi_5 >> 32) == offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == offsets_status_epoch && (hi_6 >> 32) == offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_offsets_r_11 = hsplit_fused_15_op_offsets(vals[272 + k], excl);
+                    long c_13 = op_offsets_r_11;
+                    excl = c_13;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_offsets_r_12 = hsplit_fused_15_op_offsets(incl_2, vals[305]);
+                    long c_14 = op_offsets_r_12;
+                    incl_2 = c_14;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_offsets_r_6 = hsplit_fused_15_op_offsets(off, vals[l]);
-    long c_8 = op_offsets_r_6;
-    off = c_8;
+    long op_offsets_r_13 = hsplit_fused_15_op_offsets(off, vals[l]);
+    long c_15 = op_offsets_r_13;
+    off = c_15;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_offsets_r_7 = hsplit_fused_15_op_offsets(off, x_2);
-        long c_9 = op_offsets_r_7;
-        off = c_9;
+        long op_offsets_r_14 = hsplit_fused_15_op_offsets(off, x_2);
+        long c_16 = op_offsets_r_14;
+        off = c_16;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 3; j++) {
@@ -11187,117 +13621,256 @@ __kernel void hsplit_fused_16_offsets(__global int* offsets_status, uint offsets
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_offsets_r_1 = hsplit_fused_16_op_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_offsets_r_1 = hsplit_fused_16_op_offsets(sh, incl);
+                long c_1 = op_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_offsets_r_2 = hsplit_fused_16_op_offsets(total, x);
-            long c_3 = op_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_offsets_r_3 = hsplit_fused_16_op_offsets(row_1, x_1);
-            long c_4 = op_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_offsets_r_2 = hsplit_fused_16_op_offsets(offset, vals[256 + r]);
+                long c_2 = op_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_offsets_r_3 = hsplit_fused_16_op_offsets(offset, sh_1);
+        long c_3 = op_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_offsets_r_4 = hsplit_fused_16_op_offsets(agg, vals[256 + r]);
+                long c_4 = op_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == offsets_status_epoch && (hi_2 >> 32) == offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == offsets_status_epoch && (hi_3 >> 32) == offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_offsets_r_5 = hsplit_fused_16_op_offsets(sh_2, win);
+                                long c_5 = op_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_offsets_r_6 = hsplit_fused_16_op_offsets(win, prefix);
+                        long c_6 = op_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_offsets_r_7 = hsplit_fused_16_op_offsets(incl_1, agg);
+                    long c_7 = op_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_offsets_r_8 = hsplit_fused_16_op_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_offsets_r_4 = hsplit_fused_16_op_offsets(vals[272 + k], excl);
-                long c_5 = op_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_offsets_r_9 = hsplit_fused_16_op_offsets(total, x);
+                long c_10 = op_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_offsets_r_5 = hsplit_fused_16_op_offsets(incl, vals[305]);
-                long c_6 = op_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_offsets_r_10 = hsplit_fused_16_op_offsets(row_1, x_1);
+                long c_11 = op_offsets_r_10;
+                row_1 = c_11;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == offsets_status_epoch && (hi_5 >> 32) == offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == offsets_status_epoch && (hi_6 >> 32) == offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_offsets_r_11 = hsplit_fused_16_op_offsets(vals[272 + k], excl);
+                    long c_12 = op_offsets_r_11;
+                    excl = c_12;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_offsets_r_12 = hsplit_fused_16_op_offsets(incl_2, vals[305]);
+                    long c_13 = op_offsets_r_12;
+                    incl_2 = c_13;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_offsets_r_6 = hsplit_fused_16_op_offsets(off, vals[l]);
-    long c_7 = op_offsets_r_6;
-    off = c_7;
+    long op_offsets_r_13 = hsplit_fused_16_op_offsets(off, vals[l]);
+    long c_14 = op_offsets_r_13;
+    off = c_14;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_offsets_r_7 = hsplit_fused_16_op_offsets(off, x_2);
-        long c_8 = op_offsets_r_7;
-        off = c_8;
+        long op_offsets_r_14 = hsplit_fused_16_op_offsets(off, x_2);
+        long c_15 = op_offsets_r_14;
+        off = c_15;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 3; j++) {
@@ -11453,117 +14026,256 @@ __kernel void hsplit_fused_7_by_ids_offsets(__global int* offsets_status, uint o
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_offsets_r_1 = hsplit_fused_7_by_ids_op_offsets(row, vals[l * 16 + c_2]);
-            long c_3 = op_offsets_r_1;
-            row = c_3;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_offsets_r_1 = hsplit_fused_7_by_ids_op_offsets(sh, incl);
+                long c_2 = op_offsets_r_1;
+                incl = c_2;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_offsets_r_2 = hsplit_fused_7_by_ids_op_offsets(total, x);
-            long c_4 = op_offsets_r_2;
-            total = c_4;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long x_1 = vals[l * 16 + c_2];
-            vals[l * 16 + c_2] = row_1;
-            long op_offsets_r_3 = hsplit_fused_7_by_ids_op_offsets(row_1, x_1);
-            long c_5 = op_offsets_r_3;
-            row_1 = c_5;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_offsets_r_2 = hsplit_fused_7_by_ids_op_offsets(offset, vals[256 + r]);
+                long c_3 = op_offsets_r_2;
+                offset = c_3;
+            }
+        }
+        long op_offsets_r_3 = hsplit_fused_7_by_ids_op_offsets(offset, sh_1);
+        long c_4 = op_offsets_r_3;
+        offset = c_4;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_offsets_r_4 = hsplit_fused_7_by_ids_op_offsets(agg, vals[256 + r]);
+                long c_5 = op_offsets_r_4;
+                agg = c_5;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == offsets_status_epoch && (hi_2 >> 32) == offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == offsets_status_epoch && (hi_3 >> 32) == offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_offsets_r_5 = hsplit_fused_7_by_ids_op_offsets(sh_2, win);
+                                long c_6 = op_offsets_r_5;
+                                win = c_6;
+                            }
+                        }
+                        long op_offsets_r_6 = hsplit_fused_7_by_ids_op_offsets(win, prefix);
+                        long c_7 = op_offsets_r_6;
+                        prefix = c_7;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_offsets_r_7 = hsplit_fused_7_by_ids_op_offsets(incl_1, agg);
+                    long c_8 = op_offsets_r_7;
+                    incl_1 = c_8;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_9 = 0; c_9 < 16; c_9++) {
+                long op_offsets_r_8 = hsplit_fused_7_by_ids_op_offsets(row, vals[l * 16 + c_9]);
+                long c_10 = op_offsets_r_8;
+                row = c_10;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_offsets_r_4 = hsplit_fused_7_by_ids_op_offsets(vals[272 + k], excl);
-                long c_6 = op_offsets_r_4;
-                excl = c_6;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_offsets_r_9 = hsplit_fused_7_by_ids_op_offsets(total, x);
+                long c_11 = op_offsets_r_9;
+                total = c_11;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_offsets_r_5 = hsplit_fused_7_by_ids_op_offsets(incl, vals[305]);
-                long c_7 = op_offsets_r_5;
-                incl = c_7;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_9 = 0; c_9 < 16; c_9++) {
+                long x_1 = vals[l * 16 + c_9];
+                vals[l * 16 + c_9] = row_1;
+                long op_offsets_r_10 = hsplit_fused_7_by_ids_op_offsets(row_1, x_1);
+                long c_12 = op_offsets_r_10;
+                row_1 = c_12;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == offsets_status_epoch && (hi_5 >> 32) == offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == offsets_status_epoch && (hi_6 >> 32) == offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_offsets_r_11 = hsplit_fused_7_by_ids_op_offsets(vals[272 + k], excl);
+                    long c_13 = op_offsets_r_11;
+                    excl = c_13;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_offsets_r_12 = hsplit_fused_7_by_ids_op_offsets(incl_2, vals[305]);
+                    long c_14 = op_offsets_r_12;
+                    incl_2 = c_14;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_offsets_r_6 = hsplit_fused_7_by_ids_op_offsets(off, vals[l]);
-    long c_8 = op_offsets_r_6;
-    off = c_8;
+    long op_offsets_r_13 = hsplit_fused_7_by_ids_op_offsets(off, vals[l]);
+    long c_15 = op_offsets_r_13;
+    off = c_15;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_offsets_r_7 = hsplit_fused_7_by_ids_op_offsets(off, x_2);
-        long c_9 = op_offsets_r_7;
-        off = c_9;
+        long op_offsets_r_14 = hsplit_fused_7_by_ids_op_offsets(off, x_2);
+        long c_16 = op_offsets_r_14;
+        off = c_16;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 3; j++) {
@@ -11719,117 +14431,256 @@ __kernel void hsplit_fused_15_by_ids_offsets(__global int* offsets_status, uint 
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long op_offsets_r_1 = hsplit_fused_15_by_ids_op_offsets(row, vals[l * 16 + c_2]);
-            long c_3 = op_offsets_r_1;
-            row = c_3;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_offsets_r_1 = hsplit_fused_15_by_ids_op_offsets(sh, incl);
+                long c_2 = op_offsets_r_1;
+                incl = c_2;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_offsets_r_2 = hsplit_fused_15_by_ids_op_offsets(total, x);
-            long c_4 = op_offsets_r_2;
-            total = c_4;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_2 = 0; c_2 < 16; c_2++) {
-            long x_1 = vals[l * 16 + c_2];
-            vals[l * 16 + c_2] = row_1;
-            long op_offsets_r_3 = hsplit_fused_15_by_ids_op_offsets(row_1, x_1);
-            long c_5 = op_offsets_r_3;
-            row_1 = c_5;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_offsets_r_2 = hsplit_fused_15_by_ids_op_offsets(offset, vals[256 + r]);
+                long c_3 = op_offsets_r_2;
+                offset = c_3;
+            }
+        }
+        long op_offsets_r_3 = hsplit_fused_15_by_ids_op_offsets(offset, sh_1);
+        long c_4 = op_offsets_r_3;
+        offset = c_4;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_offsets_r_4 = hsplit_fused_15_by_ids_op_offsets(agg, vals[256 + r]);
+                long c_5 = op_offsets_r_4;
+                agg = c_5;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == offsets_status_epoch && (hi_2 >> 32) == offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == offsets_status_epoch && (hi_3 >> 32) == offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_offsets_r_5 = hsplit_fused_15_by_ids_op_offsets(sh_2, win);
+                                long c_6 = op_offsets_r_5;
+                                win = c_6;
+                            }
+                        }
+                        long op_offsets_r_6 = hsplit_fused_15_by_ids_op_offsets(win, prefix);
+                        long c_7 = op_offsets_r_6;
+                        prefix = c_7;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_offsets_r_7 = hsplit_fused_15_by_ids_op_offsets(incl_1, agg);
+                    long c_8 = op_offsets_r_7;
+                    incl_1 = c_8;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_9 = 0; c_9 < 16; c_9++) {
+                long op_offsets_r_8 = hsplit_fused_15_by_ids_op_offsets(row, vals[l * 16 + c_9]);
+                long c_10 = op_offsets_r_8;
+                row = c_10;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_offsets_r_4 = hsplit_fused_15_by_ids_op_offsets(vals[272 + k], excl);
-                long c_6 = op_offsets_r_4;
-                excl = c_6;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_offsets_r_9 = hsplit_fused_15_by_ids_op_offsets(total, x);
+                long c_11 = op_offsets_r_9;
+                total = c_11;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_offsets_r_5 = hsplit_fused_15_by_ids_op_offsets(incl, vals[305]);
-                long c_7 = op_offsets_r_5;
-                incl = c_7;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_9 = 0; c_9 < 16; c_9++) {
+                long x_1 = vals[l * 16 + c_9];
+                vals[l * 16 + c_9] = row_1;
+                long op_offsets_r_10 = hsplit_fused_15_by_ids_op_offsets(row_1, x_1);
+                long c_12 = op_offsets_r_10;
+                row_1 = c_12;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == offsets_status_epoch && (hi_5 >> 32) == offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == offsets_status_epoch && (hi_6 >> 32) == offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_offsets_r_11 = hsplit_fused_15_by_ids_op_offsets(vals[272 + k], excl);
+                    long c_13 = op_offsets_r_11;
+                    excl = c_13;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_offsets_r_12 = hsplit_fused_15_by_ids_op_offsets(incl_2, vals[305]);
+                    long c_14 = op_offsets_r_12;
+                    incl_2 = c_14;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_offsets_r_6 = hsplit_fused_15_by_ids_op_offsets(off, vals[l]);
-    long c_8 = op_offsets_r_6;
-    off = c_8;
+    long op_offsets_r_13 = hsplit_fused_15_by_ids_op_offsets(off, vals[l]);
+    long c_15 = op_offsets_r_13;
+    off = c_15;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_offsets_r_7 = hsplit_fused_15_by_ids_op_offsets(off, x_2);
-        long c_9 = op_offsets_r_7;
-        off = c_9;
+        long op_offsets_r_14 = hsplit_fused_15_by_ids_op_offsets(off, x_2);
+        long c_16 = op_offsets_r_14;
+        off = c_16;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 3; j++) {

@@ -1250,192 +1250,443 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, uint le
     vals_1[l] = (long)popcount(mask_1);
     vals_2[l] = (long)popcount(mask_2);
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        long row_1 = 0;
-        long row_2 = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            long c_2 = (row_1) + (vals_1[l * 16 + c]);
-            long c_3 = (row_2) + (vals_2[l * 16 + c]);
-            row = c_1;
-            row_1 = c_2;
-            row_2 = c_3;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        long incl_1 = vals_1[l];
+        long incl_2 = vals_2[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            const int2 w_1 = as_int2(incl_1);
+            int lo_1, hi_1;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(h));
+            long sh_1 = as_long((int2)(lo_1, hi_1));
+            const int2 w_2 = as_int2(incl_2);
+            int lo_2, hi_2;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_2) : "r"(w_2.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_2) : "r"(w_2.y), "r"(h));
+            long sh_2 = as_long((int2)(lo_2, hi_2));
+            if (lane >= h) {
+                long c = (sh) + (incl);
+                long c_1 = (sh_1) + (incl_1);
+                long c_2 = (sh_2) + (incl_2);
+                incl = c;
+                incl_1 = c_1;
+                incl_2 = c_2;
+            }
         }
-        vals[256 + l] = row;
-        vals_1[256 + l] = row_1;
-        vals_2[256 + l] = row_2;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0;
-        long total_1 = 0;
-        long total_2 = 0;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            long x_1 = vals_1[256 + r];
-            long x_2 = vals_2[256 + r];
-            long c_4 = (total) + (x);
-            long c_5 = (total_1) + (x_1);
-            long c_6 = (total_2) + (x_2);
-            total = c_4;
-            total_1 = c_5;
-            total_2 = c_6;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
+            vals_1[256 + warp] = incl_1;
+            vals_2[256 + warp] = incl_2;
         }
-        vals[305] = total;
-        vals_1[305] = total_1;
-        vals_2[305] = total_2;
-        vals[304] = 0;
-        vals_1[304] = 0;
-        vals_2[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)lesser_status_epoch << 32;
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
-            const ulong bits_1 = (ulong)(total_1);
-            const ulong tag_1 = (ulong)lesser_status_epoch << 32;
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
-            const ulong bits_2 = (ulong)(total_2);
-            const ulong tag_2 = (ulong)lesser_status_epoch << 32;
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
-        } else {
-            const ulong bits_3 = (ulong)(total);
-            const ulong tag_3 = (ulong)lesser_status_epoch << 32;
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
-            const ulong bits_4 = (ulong)(total_1);
-            const ulong tag_4 = (ulong)lesser_status_epoch << 32;
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
-            const ulong bits_5 = (ulong)(total_2);
-            const ulong tag_5 = (ulong)lesser_status_epoch << 32;
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
+        const int2 w_3 = as_int2(incl);
+        int lo_3, hi_3;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_3) : "r"(w_3.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_3) : "r"(w_3.y), "r"(1));
+        long sh_3 = as_long((int2)(lo_3, hi_3));
+        const int2 w_4 = as_int2(incl_1);
+        int lo_4, hi_4;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_4) : "r"(w_4.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_4) : "r"(w_4.y), "r"(1));
+        long sh_4 = as_long((int2)(lo_4, hi_4));
+        const int2 w_5 = as_int2(incl_2);
+        int lo_5, hi_5;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_5) : "r"(w_5.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_5) : "r"(w_5.y), "r"(1));
+        long sh_5 = as_long((int2)(lo_5, hi_5));
+        if (lane == 0) {
+            sh_3 = 0;
+            sh_4 = 0;
+            sh_5 = 0;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    long excl_1 = 0;
-    long excl_2 = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_7 = (excl) + (vals[256 + r]);
-            long c_8 = (excl_1) + (vals_1[256 + r]);
-            long c_9 = (excl_2) + (vals_2[256 + r]);
-            excl = c_7;
-            excl_1 = c_8;
-            excl_2 = c_9;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_10 = (excl) + (vals[my_row * 16 + c]);
-            long c_11 = (excl_1) + (vals_1[my_row * 16 + c]);
-            long c_12 = (excl_2) + (vals_2[my_row * 16 + c]);
-            excl = c_10;
-            excl_1 = c_11;
-            excl_2 = c_12;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0;
+        long offset_1 = 0;
+        long offset_2 = 0;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long c_3 = (offset) + (vals[256 + r]);
+                long c_4 = (offset_1) + (vals_1[256 + r]);
+                long c_5 = (offset_2) + (vals_2[256 + r]);
+                offset = c_3;
+                offset_1 = c_4;
+                offset_2 = c_5;
+            }
+        }
+        long c_6 = (offset) + (sh_3);
+        long c_7 = (offset_1) + (sh_4);
+        long c_8 = (offset_2) + (sh_5);
+        offset = c_6;
+        offset_1 = c_7;
+        offset_2 = c_8;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 3 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 1) * 3 + 1) * 2];
-                const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
-                const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
-                const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if ((lo >> 32) == lesser_status_epoch && (hi >> 32) == lesser_status_epoch && (lo_1 >> 32) == lesser_status_epoch && (hi_1 >> 32) == lesser_status_epoch && (lo_2 >> 32) == lesser_status_epoch && (hi_2 >> 32) == lesser_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
-                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
-                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
-                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
-                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
-                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if ((lo_3 >> 32) == lesser_status_epoch && (hi_3 >> 32) == lesser_status_epoch && (lo_4 >> 32) == lesser_status_epoch && (hi_4 >> 32) == lesser_status_epoch && (lo_5 >> 32) == lesser_status_epoch && (hi_5 >> 32) == lesser_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
-                        vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
-                        vals_2[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
-                    }
+            long agg = 0;
+            long agg_1 = 0;
+            long agg_2 = 0;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long c_9 = (agg) + (vals[256 + r]);
+                long c_10 = (agg_1) + (vals_1[256 + r]);
+                long c_11 = (agg_2) + (vals_2[256 + r]);
+                agg = c_9;
+                agg_1 = c_10;
+                agg_2 = c_11;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                vals_1[305] = agg_1;
+                vals_2[305] = agg_2;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)lesser_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
+                    const ulong bits_1 = (ulong)(agg_1);
+                    const ulong tag_1 = (ulong)lesser_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
+                    const ulong bits_2 = (ulong)(agg_2);
+                    const ulong tag_2 = (ulong)lesser_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                } else {
+                    const ulong bits_3 = (ulong)(agg);
+                    const ulong tag_3 = (ulong)lesser_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+                    const ulong bits_4 = (ulong)(agg_1);
+                    const ulong tag_4 = (ulong)lesser_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
+                    const ulong bits_5 = (ulong)(agg_2);
+                    const ulong tag_5 = (ulong)lesser_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0;
+            long prefix_1 = 0;
+            long prefix_2 = 0;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0;
+                    long win_1 = 0;
+                    long win_2 = 0;
+                    if (jt >= 0) {
+                        const ulong lo_6 = status[((2 * jt + 1) * 3 + 0) * 2];
+                        const ulong hi_6 = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
+                        const ulong lo_7 = status[((2 * jt + 1) * 3 + 1) * 2];
+                        const ulong hi_7 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
+                        const ulong lo_8 = status[((2 * jt + 1) * 3 + 2) * 2];
+                        const ulong hi_8 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
+                        if ((lo_6 >> 32) == lesser_status_epoch && (hi_6 >> 32) == lesser_status_epoch && (lo_7 >> 32) == lesser_status_epoch && (hi_7 >> 32) == lesser_status_epoch && (lo_8 >> 32) == lesser_status_epoch && (hi_8 >> 32) == lesser_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                            win_1 = (long)((lo_7 & 0xffffffffUL) | ((hi_7 & 0xffffffffUL) << 32));
+                            win_2 = (long)((lo_8 & 0xffffffffUL) | ((hi_8 & 0xffffffffUL) << 32));
+                        }
+                        if (fl == 0) {
+                            const ulong lo_9 = status[((2 * jt + 0) * 3 + 0) * 2];
+                            const ulong hi_9 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
+                            const ulong lo_10 = status[((2 * jt + 0) * 3 + 1) * 2];
+                            const ulong hi_10 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
+                            const ulong lo_11 = status[((2 * jt + 0) * 3 + 2) * 2];
+                            const ulong hi_11 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
+                            if ((lo_9 >> 32) == lesser_status_epoch && (hi_9 >> 32) == lesser_status_epoch && (lo_10 >> 32) == lesser_status_epoch && (hi_10 >> 32) == lesser_status_epoch && (lo_11 >> 32) == lesser_status_epoch && (hi_11 >> 32) == lesser_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_9 & 0xffffffffUL) | ((hi_9 & 0xffffffffUL) << 32));
+                                win_1 = (long)((lo_10 & 0xffffffffUL) | ((hi_10 & 0xffffffffUL) << 32));
+                                win_2 = (long)((lo_11 & 0xffffffffUL) | ((hi_11 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0;
+                            win_1 = 0;
+                            win_2 = 0;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_6 = as_int2(win);
+                            int lo_12, hi_12;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_12) : "r"(w_6.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_12) : "r"(w_6.y), "r"(h));
+                            long sh_6 = as_long((int2)(lo_12, hi_12));
+                            const int2 w_7 = as_int2(win_1);
+                            int lo_13, hi_13;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_13) : "r"(w_7.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_13) : "r"(w_7.y), "r"(h));
+                            long sh_7 = as_long((int2)(lo_13, hi_13));
+                            const int2 w_8 = as_int2(win_2);
+                            int lo_14, hi_14;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_14) : "r"(w_8.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_14) : "r"(w_8.y), "r"(h));
+                            long sh_8 = as_long((int2)(lo_14, hi_14));
+                            if (lane + h < 32) {
+                                long c_12 = (sh_6) + (win);
+                                long c_13 = (sh_7) + (win_1);
+                                long c_14 = (sh_8) + (win_2);
+                                win = c_12;
+                                win_1 = c_13;
+                                win_2 = c_14;
+                            }
+                        }
+                        long c_15 = (win) + (prefix);
+                        long c_16 = (win_1) + (prefix_1);
+                        long c_17 = (win_2) + (prefix_2);
+                        prefix = c_15;
+                        prefix_1 = c_16;
+                        prefix_2 = c_17;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_3 = prefix;
+                    long incl_4 = prefix_1;
+                    long incl_5 = prefix_2;
+                    long c_18 = (incl_3) + (agg);
+                    long c_19 = (incl_4) + (agg_1);
+                    long c_20 = (incl_5) + (agg_2);
+                    incl_3 = c_18;
+                    incl_4 = c_19;
+                    incl_5 = c_20;
+                    const ulong bits_6 = (ulong)(incl_3);
+                    const ulong tag_6 = (ulong)lesser_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
+                    const ulong bits_7 = (ulong)(incl_4);
+                    const ulong tag_7 = (ulong)lesser_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
+                    const ulong bits_8 = (ulong)(incl_5);
+                    const ulong tag_8 = (ulong)lesser_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+                vals_1[304] = prefix_1;
+                vals_2[304] = prefix_2;
+            }
+        }
+        vals[l] = offset;
+        vals_1[l] = offset_1;
+        vals_2[l] = offset_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0;
+            long row_1 = 0;
+            long row_2 = 0;
+            for (long c_21 = 0; c_21 < 16; c_21++) {
+                long c_22 = (row) + (vals[l * 16 + c_21]);
+                long c_23 = (row_1) + (vals_1[l * 16 + c_21]);
+                long c_24 = (row_2) + (vals_2[l * 16 + c_21]);
+                row = c_22;
+                row_1 = c_23;
+                row_2 = c_24;
+            }
+            vals[256 + l] = row;
+            vals_1[256 + l] = row_1;
+            vals_2[256 + l] = row_2;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_3 = vals[304];
-            long excl_4 = vals_1[304];
-            long excl_5 = vals_2[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_13 = (vals[272 + k]) + (excl_3);
-                long c_14 = (vals_1[272 + k]) + (excl_4);
-                long c_15 = (vals_2[272 + k]) + (excl_5);
-                excl_3 = c_13;
-                excl_4 = c_14;
-                excl_5 = c_15;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0;
+            long total_1 = 0;
+            long total_2 = 0;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                long x_1 = vals_1[256 + r_1];
+                long x_2 = vals_2[256 + r_1];
+                long c_25 = (total) + (x);
+                long c_26 = (total_1) + (x_1);
+                long c_27 = (total_2) + (x_2);
+                total = c_25;
+                total_1 = c_26;
+                total_2 = c_27;
             }
-            vals[304] = excl_3;
-            vals_1[304] = excl_4;
-            vals_2[304] = excl_5;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_3;
-                long incl_1 = excl_4;
-                long incl_2 = excl_5;
-                long c_16 = (incl) + (vals[305]);
-                long c_17 = (incl_1) + (vals_1[305]);
-                long c_18 = (incl_2) + (vals_2[305]);
-                incl = c_16;
-                incl_1 = c_17;
-                incl_2 = c_18;
-                const ulong bits_6 = (ulong)(incl);
-                const ulong tag_6 = (ulong)lesser_status_epoch << 32;
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
-                const ulong bits_7 = (ulong)(incl_1);
-                const ulong tag_7 = (ulong)lesser_status_epoch << 32;
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
-                const ulong bits_8 = (ulong)(incl_2);
-                const ulong tag_8 = (ulong)lesser_status_epoch << 32;
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
+            vals[305] = total;
+            vals_1[305] = total_1;
+            vals_2[305] = total_2;
+            vals[304] = 0;
+            vals_1[304] = 0;
+            vals_2[304] = 0;
+            if (tile_no == 0) {
+                const ulong bits_9 = (ulong)(total);
+                const ulong tag_9 = (ulong)lesser_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_9 | (bits_9 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_9 | (bits_9 >> 32);
+                const ulong bits_10 = (ulong)(total_1);
+                const ulong tag_10 = (ulong)lesser_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_10 | (bits_10 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_10 | (bits_10 >> 32);
+                const ulong bits_11 = (ulong)(total_2);
+                const ulong tag_11 = (ulong)lesser_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_11 | (bits_11 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_11 | (bits_11 >> 32);
+            } else {
+                const ulong bits_12 = (ulong)(total);
+                const ulong tag_12 = (ulong)lesser_status_epoch << 32;
+                status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_12 | (bits_12 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_12 | (bits_12 >> 32);
+                const ulong bits_13 = (ulong)(total_1);
+                const ulong tag_13 = (ulong)lesser_status_epoch << 32;
+                status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_13 | (bits_13 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_13 | (bits_13 >> 32);
+                const ulong bits_14 = (ulong)(total_2);
+                const ulong tag_14 = (ulong)lesser_status_epoch << 32;
+                status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_14 | (bits_14 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_14 | (bits_14 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        long excl = 0;
+        long excl_1 = 0;
+        long excl_2 = 0;
+        const long my_row = l / 16;
+        const long my_col = l - my_row * 16;
+        #pragma unroll
+        for (long r_1 = 0; r_1 < 16; r_1++) {
+            if (r_1 < my_row) {
+                long c_28 = (excl) + (vals[256 + r_1]);
+                long c_29 = (excl_1) + (vals_1[256 + r_1]);
+                long c_30 = (excl_2) + (vals_2[256 + r_1]);
+                excl = c_28;
+                excl_1 = c_29;
+                excl_2 = c_30;
             }
         }
+        #pragma unroll
+        for (long c_21 = 0; c_21 < 16; c_21++) {
+            if (c_21 < my_col) {
+                long c_31 = (excl) + (vals[my_row * 16 + c_21]);
+                long c_32 = (excl_1) + (vals_1[my_row * 16 + c_21]);
+                long c_33 = (excl_2) + (vals_2[my_row * 16 + c_21]);
+                excl = c_31;
+                excl_1 = c_32;
+                excl_2 = c_33;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_15 = status[((2 * jt_1 + 1) * 3 + 0) * 2];
+                    const ulong hi_15 = status[((2 * jt_1 + 1) * 3 + 0) * 2 + 1];
+                    const ulong lo_16 = status[((2 * jt_1 + 1) * 3 + 1) * 2];
+                    const ulong hi_16 = status[((2 * jt_1 + 1) * 3 + 1) * 2 + 1];
+                    const ulong lo_17 = status[((2 * jt_1 + 1) * 3 + 2) * 2];
+                    const ulong hi_17 = status[((2 * jt_1 + 1) * 3 + 2) * 2 + 1];
+                    if ((lo_15 >> 32) == lesser_status_epoch && (hi_15 >> 32) == lesser_status_epoch && (lo_16 >> 32) == lesser_status_epoch && (hi_16 >> 32) == lesser_status_epoch && (lo_17 >> 32) == lesser_status_epoch && (hi_17 >> 32) == lesser_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_15 & 0xffffffffUL) | ((hi_15 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_16 & 0xffffffffUL) | ((hi_16 & 0xffffffffUL) << 32));
+                        vals_2[272 + l] = (long)((lo_17 & 0xffffffffUL) | ((hi_17 & 0xffffffffUL) << 32));
+                    }
+                    if (fl_1 == 0) {
+                        const ulong lo_18 = status[((2 * jt_1 + 0) * 3 + 0) * 2];
+                        const ulong hi_18 = status[((2 * jt_1 + 0) * 3 + 0) * 2 + 1];
+                        const ulong lo_19 = status[((2 * jt_1 + 0) * 3 + 1) * 2];
+                        const ulong hi_19 = status[((2 * jt_1 + 0) * 3 + 1) * 2 + 1];
+                        const ulong lo_20 = status[((2 * jt_1 + 0) * 3 + 2) * 2];
+                        const ulong hi_20 = status[((2 * jt_1 + 0) * 3 + 2) * 2 + 1];
+                        if ((lo_18 >> 32) == lesser_status_epoch && (hi_18 >> 32) == lesser_status_epoch && (lo_19 >> 32) == lesser_status_epoch && (hi_19 >> 32) == lesser_status_epoch && (lo_20 >> 32) == lesser_status_epoch && (hi_20 >> 32) == lesser_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_18 & 0xffffffffUL) | ((hi_18 & 0xffffffffUL) << 32));
+                            vals_1[272 + l] = (long)((lo_19 & 0xffffffffUL) | ((hi_19 & 0xffffffffUL) << 32));
+                            vals_2[272 + l] = (long)((lo_20 & 0xffffffffUL) | ((hi_20 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl_3 = vals[304];
+                long excl_4 = vals_1[304];
+                long excl_5 = vals_2[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long c_34 = (vals[272 + k]) + (excl_3);
+                    long c_35 = (vals_1[272 + k]) + (excl_4);
+                    long c_36 = (vals_2[272 + k]) + (excl_5);
+                    excl_3 = c_34;
+                    excl_4 = c_35;
+                    excl_5 = c_36;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl_3;
+                vals_1[304] = excl_4;
+                vals_2[304] = excl_5;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_6 = excl_3;
+                    long incl_7 = excl_4;
+                    long incl_8 = excl_5;
+                    long c_37 = (incl_6) + (vals[305]);
+                    long c_38 = (incl_7) + (vals_1[305]);
+                    long c_39 = (incl_8) + (vals_2[305]);
+                    incl_6 = c_37;
+                    incl_7 = c_38;
+                    incl_8 = c_39;
+                    const ulong bits_15 = (ulong)(incl_6);
+                    const ulong tag_15 = (ulong)lesser_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_15 | (bits_15 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_15 | (bits_15 >> 32);
+                    const ulong bits_16 = (ulong)(incl_7);
+                    const ulong tag_16 = (ulong)lesser_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_16 | (bits_16 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_16 | (bits_16 >> 32);
+                    const ulong bits_17 = (ulong)(incl_8);
+                    const ulong tag_17 = (ulong)lesser_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_17 | (bits_17 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_17 | (bits_17 >> 32);
+                }
+            }
+        }
+        vals[l] = excl;
+        vals_1[l] = excl_1;
+        vals_2[l] = excl_2;
     }
-    vals[l] = excl;
-    vals_1[l] = excl_1;
-    vals_2[l] = excl_2;
+    #endif
     vals[l] = (vals[l] << 32) | mask;
     vals_1[l] = (vals_1[l] << 32) | mask_1;
     vals_2[l] = (vals_2[l] << 32) | mask_2;
@@ -1899,323 +2150,720 @@ __kernel void quicksort_fused_mapped(__global int* mapped_status, uint mapped_st
     vals_3[l] = acc_3;
     vals_4[l] = acc_4;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        long row_1 = 0L;
-        long row_2 = 0L;
-        long row_3 = 0L;
-        long row_4 = 0L;
-        for (long c_5 = 0; c_5 < 16; c_5++) {
-            long op_rank_r_1 = quicksort_fused_op_rank(row, vals[l * 16 + c_5]);
-            long op_total_r_2;
-            long op_total_r_3;
-            quicksort_fused_op_total(row_3, row_4, vals_3[l * 16 + c_5], vals_4[l * 16 + c_5], &op_total_r_2, &op_total_r_3);
-            long c_6 = op_rank_r_1;
-            long c_7 = (row_1) + (vals_1[l * 16 + c_5]);
-            long c_8 = (row_2) + (vals_2[l * 16 + c_5]);
-            long c_9 = op_total_r_2;
-            long c_10 = op_total_r_3;
-            row = c_6;
-            row_1 = c_7;
-            row_2 = c_8;
-            row_3 = c_9;
-            row_4 = c_10;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        long incl_1 = vals_1[l];
+        long incl_2 = vals_2[l];
+        long incl_3 = vals_3[l];
+        long incl_4 = vals_4[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            const int2 w_1 = as_int2(incl_1);
+            int lo_1, hi_1;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(h));
+            long sh_1 = as_long((int2)(lo_1, hi_1));
+            const int2 w_2 = as_int2(incl_2);
+            int lo_2, hi_2;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_2) : "r"(w_2.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_2) : "r"(w_2.y), "r"(h));
+            long sh_2 = as_long((int2)(lo_2, hi_2));
+            const int2 w_3 = as_int2(incl_3);
+            int lo_3, hi_3;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_3) : "r"(w_3.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_3) : "r"(w_3.y), "r"(h));
+            long sh_3 = as_long((int2)(lo_3, hi_3));
+            const int2 w_4 = as_int2(incl_4);
+            int lo_4, hi_4;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_4) : "r"(w_4.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_4) : "r"(w_4.y), "r"(h));
+            long sh_4 = as_long((int2)(lo_4, hi_4));
+            if (lane >= h) {
+                long op_rank_r_1 = quicksort_fused_op_rank(sh, incl);
+                long op_total_r_2;
+                long op_total_r_3;
+                quicksort_fused_op_total(sh_3, sh_4, incl_3, incl_4, &op_total_r_2, &op_total_r_3);
+                long c_5 = op_rank_r_1;
+                long c_6 = (sh_1) + (incl_1);
+                long c_7 = (sh_2) + (incl_2);
+                long c_8 = op_total_r_2;
+                long c_9 = op_total_r_3;
+                incl = c_5;
+                incl_1 = c_6;
+                incl_2 = c_7;
+                incl_3 = c_8;
+                incl_4 = c_9;
+            }
         }
-        vals[256 + l] = row;
-        vals_1[256 + l] = row_1;
-        vals_2[256 + l] = row_2;
-        vals_3[256 + l] = row_3;
-        vals_4[256 + l] = row_4;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        long total_1 = 0L;
-        long total_2 = 0L;
-        long total_3 = 0L;
-        long total_4 = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x_5 = vals[256 + r];
-            long x_6 = vals_1[256 + r];
-            long x_7 = vals_2[256 + r];
-            long x_8 = vals_3[256 + r];
-            long x_9 = vals_4[256 + r];
-            long op_rank_r_2 = quicksort_fused_op_rank(total, x_5);
-            long op_total_r_4;
-            long op_total_r_5;
-            quicksort_fused_op_total(total_3, total_4, x_8, x_9, &op_total_r_4, &op_total_r_5);
-            long c_11 = op_rank_r_2;
-            long c_12 = (total_1) + (x_6);
-            long c_13 = (total_2) + (x_7);
-            long c_14 = op_total_r_4;
-            long c_15 = op_total_r_5;
-            total = c_11;
-            total_1 = c_12;
-            total_2 = c_13;
-            total_3 = c_14;
-            total_4 = c_15;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
+            vals_1[256 + warp] = incl_1;
+            vals_2[256 + warp] = incl_2;
+            vals_3[256 + warp] = incl_3;
+            vals_4[256 + warp] = incl_4;
         }
-        vals[305] = total;
-        vals_1[305] = total_1;
-        vals_2[305] = total_2;
-        vals_3[305] = total_3;
-        vals_4[305] = total_4;
-        vals[304] = 0L;
-        vals_1[304] = 0L;
-        vals_2[304] = 0L;
-        vals_3[304] = 0L;
-        vals_4[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 5 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 5 + 0) * 2 + 1] = tag | (bits >> 32);
-            const ulong bits_1 = (ulong)(total_1);
-            const ulong tag_1 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 5 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 5 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
-            const ulong bits_2 = (ulong)(total_2);
-            const ulong tag_2 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 5 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 5 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
-            const ulong bits_3 = (ulong)(total_3);
-            const ulong tag_3 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 5 + 3) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 5 + 3) * 2 + 1] = tag_3 | (bits_3 >> 32);
-            const ulong bits_4 = (ulong)(total_4);
-            const ulong tag_4 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 1) * 5 + 4) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 5 + 4) * 2 + 1] = tag_4 | (bits_4 >> 32);
-        } else {
-            const ulong bits_5 = (ulong)(total);
-            const ulong tag_5 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 5 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 5 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
-            const ulong bits_6 = (ulong)(total_1);
-            const ulong tag_6 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 5 + 1) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 5 + 1) * 2 + 1] = tag_6 | (bits_6 >> 32);
-            const ulong bits_7 = (ulong)(total_2);
-            const ulong tag_7 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 5 + 2) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 5 + 2) * 2 + 1] = tag_7 | (bits_7 >> 32);
-            const ulong bits_8 = (ulong)(total_3);
-            const ulong tag_8 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 5 + 3) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 5 + 3) * 2 + 1] = tag_8 | (bits_8 >> 32);
-            const ulong bits_9 = (ulong)(total_4);
-            const ulong tag_9 = (ulong)mapped_status_epoch << 32;
-            status[((2 * tile_no + 0) * 5 + 4) * 2] = tag_9 | (bits_9 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 5 + 4) * 2 + 1] = tag_9 | (bits_9 >> 32);
+        const int2 w_5 = as_int2(incl);
+        int lo_5, hi_5;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_5) : "r"(w_5.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_5) : "r"(w_5.y), "r"(1));
+        long sh_5 = as_long((int2)(lo_5, hi_5));
+        const int2 w_6 = as_int2(incl_1);
+        int lo_6, hi_6;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_6) : "r"(w_6.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_6) : "r"(w_6.y), "r"(1));
+        long sh_6 = as_long((int2)(lo_6, hi_6));
+        const int2 w_7 = as_int2(incl_2);
+        int lo_7, hi_7;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_7) : "r"(w_7.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_7) : "r"(w_7.y), "r"(1));
+        long sh_7 = as_long((int2)(lo_7, hi_7));
+        const int2 w_8 = as_int2(incl_3);
+        int lo_8, hi_8;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_8) : "r"(w_8.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_8) : "r"(w_8.y), "r"(1));
+        long sh_8 = as_long((int2)(lo_8, hi_8));
+        const int2 w_9 = as_int2(incl_4);
+        int lo_9, hi_9;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_9) : "r"(w_9.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_9) : "r"(w_9.y), "r"(1));
+        long sh_9 = as_long((int2)(lo_9, hi_9));
+        if (lane == 0) {
+            sh_5 = 0L;
+            sh_6 = 0L;
+            sh_7 = 0L;
+            sh_8 = 0L;
+            sh_9 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0L;
-    long excl_1 = 0L;
-    long excl_2 = 0L;
-    long excl_3 = 0L;
-    long excl_4 = 0L;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long op_rank_r_3 = quicksort_fused_op_rank(excl, vals[256 + r]);
-            long op_total_r_6;
-            long op_total_r_7;
-            quicksort_fused_op_total(excl_3, excl_4, vals_3[256 + r], vals_4[256 + r], &op_total_r_6, &op_total_r_7);
-            long c_16 = op_rank_r_3;
-            long c_17 = (excl_1) + (vals_1[256 + r]);
-            long c_18 = (excl_2) + (vals_2[256 + r]);
-            long c_19 = op_total_r_6;
-            long c_20 = op_total_r_7;
-            excl = c_16;
-            excl_1 = c_17;
-            excl_2 = c_18;
-            excl_3 = c_19;
-            excl_4 = c_20;
-        }
-    }
-    #pragma unroll
-    for (long c_5 = 0; c_5 < 16; c_5++) {
-        if (c_5 < my_col) {
-            long op_rank_r_4 = quicksort_fused_op_rank(excl, vals[my_row * 16 + c_5]);
-            long op_total_r_8;
-            long op_total_r_9;
-            quicksort_fused_op_total(excl_3, excl_4, vals_3[my_row * 16 + c_5], vals_4[my_row * 16 + c_5], &op_total_r_8, &op_total_r_9);
-            long c_21 = op_rank_r_4;
-            long c_22 = (excl_1) + (vals_1[my_row * 16 + c_5]);
-            long c_23 = (excl_2) + (vals_2[my_row * 16 + c_5]);
-            long c_24 = op_total_r_8;
-            long c_25 = op_total_r_9;
-            excl = c_21;
-            excl_1 = c_22;
-            excl_2 = c_23;
-            excl_3 = c_24;
-            excl_4 = c_25;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        long offset_1 = 0L;
+        long offset_2 = 0L;
+        long offset_3 = 0L;
+        long offset_4 = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_rank_r_2 = quicksort_fused_op_rank(offset, vals[256 + r]);
+                long op_total_r_4;
+                long op_total_r_5;
+                quicksort_fused_op_total(offset_3, offset_4, vals_3[256 + r], vals_4[256 + r], &op_total_r_4, &op_total_r_5);
+                long c_10 = op_rank_r_2;
+                long c_11 = (offset_1) + (vals_1[256 + r]);
+                long c_12 = (offset_2) + (vals_2[256 + r]);
+                long c_13 = op_total_r_4;
+                long c_14 = op_total_r_5;
+                offset = c_10;
+                offset_1 = c_11;
+                offset_2 = c_12;
+                offset_3 = c_13;
+                offset_4 = c_14;
+            }
+        }
+        long op_rank_r_3 = quicksort_fused_op_rank(offset, sh_5);
+        long op_total_r_6;
+        long op_total_r_7;
+        quicksort_fused_op_total(offset_3, offset_4, sh_8, sh_9, &op_total_r_6, &op_total_r_7);
+        long c_15 = op_rank_r_3;
+        long c_16 = (offset_1) + (sh_6);
+        long c_17 = (offset_2) + (sh_7);
+        long c_18 = op_total_r_6;
+        long c_19 = op_total_r_7;
+        offset = c_15;
+        offset_1 = c_16;
+        offset_2 = c_17;
+        offset_3 = c_18;
+        offset_4 = c_19;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 5 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 5 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 1) * 5 + 1) * 2];
-                const ulong hi_1 = status[((2 * jt + 1) * 5 + 1) * 2 + 1];
-                const ulong lo_2 = status[((2 * jt + 1) * 5 + 2) * 2];
-                const ulong hi_2 = status[((2 * jt + 1) * 5 + 2) * 2 + 1];
-                const ulong lo_3 = status[((2 * jt + 1) * 5 + 3) * 2];
-                const ulong hi_3 = status[((2 * jt + 1) * 5 + 3) * 2 + 1];
-                const ulong lo_4 = status[((2 * jt + 1) * 5 + 4) * 2];
-                const ulong hi_4 = status[((2 * jt + 1) * 5 + 4) * 2 + 1];
-                if ((lo >> 32) == mapped_status_epoch && (hi >> 32) == mapped_status_epoch && (lo_1 >> 32) == mapped_status_epoch && (hi_1 >> 32) == mapped_status_epoch && (lo_2 >> 32) == mapped_status_epoch && (hi_2 >> 32) == mapped_status_epoch && (lo_3 >> 32) == mapped_status_epoch && (hi_3 >> 32) == mapped_status_epoch && (lo_4 >> 32) == mapped_status_epoch && (hi_4 >> 32) == mapped_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                    vals_3[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
-                    vals_4[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_5 = status[((2 * jt + 0) * 5 + 0) * 2];
-                    const ulong hi_5 = status[((2 * jt + 0) * 5 + 0) * 2 + 1];
-                    const ulong lo_6 = status[((2 * jt + 0) * 5 + 1) * 2];
-                    const ulong hi_6 = status[((2 * jt + 0) * 5 + 1) * 2 + 1];
-                    const ulong lo_7 = status[((2 * jt + 0) * 5 + 2) * 2];
-                    const ulong hi_7 = status[((2 * jt + 0) * 5 + 2) * 2 + 1];
-                    const ulong lo_8 = status[((2 * jt + 0) * 5 + 3) * 2];
-                    const ulong hi_8 = status[((2 * jt + 0) * 5 + 3) * 2 + 1];
-                    const ulong lo_9 = status[((2 * jt + 0) * 5 + 4) * 2];
-                    const ulong hi_9 = status[((2 * jt + 0) * 5 + 4) * 2 + 1];
-                    if ((lo_5 >> 32) == mapped_status_epoch && (hi_5 >> 32) == mapped_status_epoch && (lo_6 >> 32) == mapped_status_epoch && (hi_6 >> 32) == mapped_status_epoch && (lo_7 >> 32) == mapped_status_epoch && (hi_7 >> 32) == mapped_status_epoch && (lo_8 >> 32) == mapped_status_epoch && (hi_8 >> 32) == mapped_status_epoch && (lo_9 >> 32) == mapped_status_epoch && (hi_9 >> 32) == mapped_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
-                        vals_1[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
-                        vals_2[272 + l] = (long)((lo_7 & 0xffffffffUL) | ((hi_7 & 0xffffffffUL) << 32));
-                        vals_3[272 + l] = (long)((lo_8 & 0xffffffffUL) | ((hi_8 & 0xffffffffUL) << 32));
-                        vals_4[272 + l] = (long)((lo_9 & 0xffffffffUL) | ((hi_9 & 0xffffffffUL) << 32));
-                    }
+            long agg = 0L;
+            long agg_1 = 0L;
+            long agg_2 = 0L;
+            long agg_3 = 0L;
+            long agg_4 = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_rank_r_4 = quicksort_fused_op_rank(agg, vals[256 + r]);
+                long op_total_r_8;
+                long op_total_r_9;
+                quicksort_fused_op_total(agg_3, agg_4, vals_3[256 + r], vals_4[256 + r], &op_total_r_8, &op_total_r_9);
+                long c_20 = op_rank_r_4;
+                long c_21 = (agg_1) + (vals_1[256 + r]);
+                long c_22 = (agg_2) + (vals_2[256 + r]);
+                long c_23 = op_total_r_8;
+                long c_24 = op_total_r_9;
+                agg = c_20;
+                agg_1 = c_21;
+                agg_2 = c_22;
+                agg_3 = c_23;
+                agg_4 = c_24;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                vals_1[305] = agg_1;
+                vals_2[305] = agg_2;
+                vals_3[305] = agg_3;
+                vals_4[305] = agg_4;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 0) * 2 + 1] = tag | (bits >> 32);
+                    const ulong bits_1 = (ulong)(agg_1);
+                    const ulong tag_1 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
+                    const ulong bits_2 = (ulong)(agg_2);
+                    const ulong tag_2 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                    const ulong bits_3 = (ulong)(agg_3);
+                    const ulong tag_3 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 3) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 3) * 2 + 1] = tag_3 | (bits_3 >> 32);
+                    const ulong bits_4 = (ulong)(agg_4);
+                    const ulong tag_4 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 4) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 4) * 2 + 1] = tag_4 | (bits_4 >> 32);
+                } else {
+                    const ulong bits_5 = (ulong)(agg);
+                    const ulong tag_5 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 5 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 5 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                    const ulong bits_6 = (ulong)(agg_1);
+                    const ulong tag_6 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 5 + 1) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 5 + 1) * 2 + 1] = tag_6 | (bits_6 >> 32);
+                    const ulong bits_7 = (ulong)(agg_2);
+                    const ulong tag_7 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 5 + 2) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 5 + 2) * 2 + 1] = tag_7 | (bits_7 >> 32);
+                    const ulong bits_8 = (ulong)(agg_3);
+                    const ulong tag_8 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 5 + 3) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 5 + 3) * 2 + 1] = tag_8 | (bits_8 >> 32);
+                    const ulong bits_9 = (ulong)(agg_4);
+                    const ulong tag_9 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 5 + 4) * 2] = tag_9 | (bits_9 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 5 + 4) * 2 + 1] = tag_9 | (bits_9 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            long prefix_1 = 0L;
+            long prefix_2 = 0L;
+            long prefix_3 = 0L;
+            long prefix_4 = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    long win_1 = 0L;
+                    long win_2 = 0L;
+                    long win_3 = 0L;
+                    long win_4 = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_10 = status[((2 * jt + 1) * 5 + 0) * 2];
+                        const ulong hi_10 = status[((2 * jt + 1) * 5 + 0) * 2 + 1];
+                        const ulong lo_11 = status[((2 * jt + 1) * 5 + 1) * 2];
+                        const ulong hi_11 = status[((2 * jt + 1) * 5 + 1) * 2 + 1];
+                        const ulong lo_12 = status[((2 * jt + 1) * 5 + 2) * 2];
+                        const ulong hi_12 = status[((2 * jt + 1) * 5 + 2) * 2 + 1];
+                        const ulong lo_13 = status[((2 * jt + 1) * 5 + 3) * 2];
+                        const ulong hi_13 = status[((2 * jt + 1) * 5 + 3) * 2 + 1];
+                        const ulong lo_14 = status[((2 * jt + 1) * 5 + 4) * 2];
+                        const ulong hi_14 = status[((2 * jt + 1) * 5 + 4) * 2 + 1];
+                        if ((lo_10 >> 32) == mapped_status_epoch && (hi_10 >> 32) == mapped_status_epoch && (lo_11 >> 32) == mapped_status_epoch && (hi_11 >> 32) == mapped_status_epoch && (lo_12 >> 32) == mapped_status_epoch && (hi_12 >> 32) == mapped_status_epoch && (lo_13 >> 32) == mapped_status_epoch && (hi_13 >> 32) == mapped_status_epoch && (lo_14 >> 32) == mapped_status_epoch && (hi_14 >> 32) == mapped_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_10 & 0xffffffffUL) | ((hi_10 & 0xffffffffUL) << 32));
+                            win_1 = (long)((lo_11 & 0xffffffffUL) | ((hi_11 & 0xffffffffUL) << 32));
+                            win_2 = (long)((lo_12 & 0xffffffffUL) | ((hi_12 & 0xffffffffUL) << 32));
+                            win_3 = (long)((lo_13 & 0xffffffffUL) | ((hi_13 & 0xffffffffUL) << 32));
+                            win_4 = (long)((lo_14 & 0xffffffffUL) | ((hi_14 & 0xffffffffUL) << 32));
+                        }
+                        if (fl == 0) {
+                            const ulong lo_15 = status[((2 * jt + 0) * 5 + 0) * 2];
+                            const ulong hi_15 = status[((2 * jt + 0) * 5 + 0) * 2 + 1];
+                            const ulong lo_16 = status[((2 * jt + 0) * 5 + 1) * 2];
+                            const ulong hi_16 = status[((2 * jt + 0) * 5 + 1) * 2 + 1];
+                            const ulong lo_17 = status[((2 * jt + 0) * 5 + 2) * 2];
+                            const ulong hi_17 = status[((2 * jt + 0) * 5 + 2) * 2 + 1];
+                            const ulong lo_18 = status[((2 * jt + 0) * 5 + 3) * 2];
+                            const ulong hi_18 = status[((2 * jt + 0) * 5 + 3) * 2 + 1];
+                            const ulong lo_19 = status[((2 * jt + 0) * 5 + 4) * 2];
+                            const ulong hi_19 = status[((2 * jt + 0) * 5 + 4) * 2 + 1];
+                            if ((lo_15 >> 32) == mapped_status_epoch && (hi_15 >> 32) == mapped_status_epoch && (lo_16 >> 32) == mapped_status_epoch && (hi_16 >> 32) == mapped_status_epoch && (lo_17 >> 32) == mapped_status_epoch && (hi_17 >> 32) == mapped_status_epoch && (lo_18 >> 32) == mapped_status_epoch && (hi_18 >> 32) == mapped_status_epoch && (lo_19 >> 32) == mapped_status_epoch && (hi_19 >> 32) == mapped_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_15 & 0xffffffffUL) | ((hi_15 & 0xffffffffUL) << 32));
+                                win_1 = (long)((lo_16 & 0xffffffffUL) | ((hi_16 & 0xffffffffUL) << 32));
+                                win_2 = (long)((lo_17 & 0xffffffffUL) | ((hi_17 & 0xffffffffUL) << 32));
+                                win_3 = (long)((lo_18 & 0xffffffffUL) | ((hi_18 & 0xffffffffUL) << 32));
+                                win_4 = (long)((lo_19 & 0xffffffffUL) | ((hi_19 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                            win_1 = 0L;
+                            win_2 = 0L;
+                            win_3 = 0L;
+                            win_4 = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_10 = as_int2(win);
+                            int lo_20, hi_20;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_20) : "r"(w_10.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_20) : "r"(w_10.y), "r"(h));
+                            long sh_10 = as_long((int2)(lo_20, hi_20));
+                            const int2 w_11 = as_int2(win_1);
+                            int lo_21, hi_21;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_21) : "r"(w_11.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_21) : "r"(w_11.y), "r"(h));
+                            long sh_11 = as_long((int2)(lo_21, hi_21));
+                            const int2 w_12 = as_int2(win_2);
+                            int lo_22, hi_22;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_22) : "r"(w_12.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_22) : "r"(w_12.y), "r"(h));
+                            long sh_12 = as_long((int2)(lo_22, hi_22));
+                            const int2 w_13 = as_int2(win_3);
+                            int lo_23, hi_23;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_23) : "r"(w_13.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_23) : "r"(w_13.y), "r"(h));
+                            long sh_13 = as_long((int2)(lo_23, hi_23));
+                            const int2 w_14 = as_int2(win_4);
+                            int lo_24, hi_24;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_24) : "r"(w_14.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_24) : "r"(w_14.y), "r"(h));
+                            long sh_14 = as_long((int2)(lo_24, hi_24));
+                            if (lane + h < 32) {
+                                long op_rank_r_5 = quicksort_fused_op_rank(sh_10, win);
+                                long op_total_r_10;
+                                long op_total_r_11;
+                                quicksort_fused_op_total(sh_13, sh_14, win_3, win_4, &op_total_r_10, &op_total_r_11);
+                                long c_25 = op_rank_r_5;
+                                long c_26 = (sh_11) + (win_1);
+                                long c_27 = (sh_12) + (win_2);
+                                long c_28 = op_total_r_10;
+                                long c_29 = op_total_r_11;
+                                win = c_25;
+                                win_1 = c_26;
+                                win_2 = c_27;
+                                win_3 = c_28;
+                                win_4 = c_29;
+                            }
+                        }
+                        long op_rank_r_6 = quicksort_fused_op_rank(win, prefix);
+                        long op_total_r_12;
+                        long op_total_r_13;
+                        quicksort_fused_op_total(win_3, win_4, prefix_3, prefix_4, &op_total_r_12, &op_total_r_13);
+                        long c_30 = op_rank_r_6;
+                        long c_31 = (win_1) + (prefix_1);
+                        long c_32 = (win_2) + (prefix_2);
+                        long c_33 = op_total_r_12;
+                        long c_34 = op_total_r_13;
+                        prefix = c_30;
+                        prefix_1 = c_31;
+                        prefix_2 = c_32;
+                        prefix_3 = c_33;
+                        prefix_4 = c_34;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_5 = prefix;
+                    long incl_6 = prefix_1;
+                    long incl_7 = prefix_2;
+                    long incl_8 = prefix_3;
+                    long incl_9 = prefix_4;
+                    long op_rank_r_7 = quicksort_fused_op_rank(incl_5, agg);
+                    long op_total_r_14;
+                    long op_total_r_15;
+                    quicksort_fused_op_total(incl_8, incl_9, agg_3, agg_4, &op_total_r_14, &op_total_r_15);
+                    long c_35 = op_rank_r_7;
+                    long c_36 = (incl_6) + (agg_1);
+                    long c_37 = (incl_7) + (agg_2);
+                    long c_38 = op_total_r_14;
+                    long c_39 = op_total_r_15;
+                    incl_5 = c_35;
+                    incl_6 = c_36;
+                    incl_7 = c_37;
+                    incl_8 = c_38;
+                    incl_9 = c_39;
+                    const ulong bits_10 = (ulong)(incl_5);
+                    const ulong tag_10 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 0) * 2] = tag_10 | (bits_10 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 0) * 2 + 1] = tag_10 | (bits_10 >> 32);
+                    const ulong bits_11 = (ulong)(incl_6);
+                    const ulong tag_11 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 1) * 2] = tag_11 | (bits_11 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 1) * 2 + 1] = tag_11 | (bits_11 >> 32);
+                    const ulong bits_12 = (ulong)(incl_7);
+                    const ulong tag_12 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 2) * 2] = tag_12 | (bits_12 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 2) * 2 + 1] = tag_12 | (bits_12 >> 32);
+                    const ulong bits_13 = (ulong)(incl_8);
+                    const ulong tag_13 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 3) * 2] = tag_13 | (bits_13 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 3) * 2 + 1] = tag_13 | (bits_13 >> 32);
+                    const ulong bits_14 = (ulong)(incl_9);
+                    const ulong tag_14 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 4) * 2] = tag_14 | (bits_14 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 4) * 2 + 1] = tag_14 | (bits_14 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+                vals_1[304] = prefix_1;
+                vals_2[304] = prefix_2;
+                vals_3[304] = prefix_3;
+                vals_4[304] = prefix_4;
+            }
+        }
+        vals[l] = offset;
+        vals_1[l] = offset_1;
+        vals_2[l] = offset_2;
+        vals_3[l] = offset_3;
+        vals_4[l] = offset_4;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            long row_1 = 0L;
+            long row_2 = 0L;
+            long row_3 = 0L;
+            long row_4 = 0L;
+            for (long c_40 = 0; c_40 < 16; c_40++) {
+                long op_rank_r_8 = quicksort_fused_op_rank(row, vals[l * 16 + c_40]);
+                long op_total_r_16;
+                long op_total_r_17;
+                quicksort_fused_op_total(row_3, row_4, vals_3[l * 16 + c_40], vals_4[l * 16 + c_40], &op_total_r_16, &op_total_r_17);
+                long c_41 = op_rank_r_8;
+                long c_42 = (row_1) + (vals_1[l * 16 + c_40]);
+                long c_43 = (row_2) + (vals_2[l * 16 + c_40]);
+                long c_44 = op_total_r_16;
+                long c_45 = op_total_r_17;
+                row = c_41;
+                row_1 = c_42;
+                row_2 = c_43;
+                row_3 = c_44;
+                row_4 = c_45;
+            }
+            vals[256 + l] = row;
+            vals_1[256 + l] = row_1;
+            vals_2[256 + l] = row_2;
+            vals_3[256 + l] = row_3;
+            vals_4[256 + l] = row_4;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_5 = vals[304];
-            long excl_6 = vals_1[304];
-            long excl_7 = vals_2[304];
-            long excl_8 = vals_3[304];
-            long excl_9 = vals_4[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_rank_r_5 = quicksort_fused_op_rank(vals[272 + k], excl_5);
-                long op_total_r_10;
-                long op_total_r_11;
-                quicksort_fused_op_total(vals_3[272 + k], vals_4[272 + k], excl_8, excl_9, &op_total_r_10, &op_total_r_11);
-                long c_26 = op_rank_r_5;
-                long c_27 = (vals_1[272 + k]) + (excl_6);
-                long c_28 = (vals_2[272 + k]) + (excl_7);
-                long c_29 = op_total_r_10;
-                long c_30 = op_total_r_11;
-                excl_5 = c_26;
-                excl_6 = c_27;
-                excl_7 = c_28;
-                excl_8 = c_29;
-                excl_9 = c_30;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            long total_1 = 0L;
+            long total_2 = 0L;
+            long total_3 = 0L;
+            long total_4 = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x_5 = vals[256 + r_1];
+                long x_6 = vals_1[256 + r_1];
+                long x_7 = vals_2[256 + r_1];
+                long x_8 = vals_3[256 + r_1];
+                long x_9 = vals_4[256 + r_1];
+                long op_rank_r_9 = quicksort_fused_op_rank(total, x_5);
+                long op_total_r_18;
+                long op_total_r_19;
+                quicksort_fused_op_total(total_3, total_4, x_8, x_9, &op_total_r_18, &op_total_r_19);
+                long c_46 = op_rank_r_9;
+                long c_47 = (total_1) + (x_6);
+                long c_48 = (total_2) + (x_7);
+                long c_49 = op_total_r_18;
+                long c_50 = op_total_r_19;
+                total = c_46;
+                total_1 = c_47;
+                total_2 = c_48;
+                total_3 = c_49;
+                total_4 = c_50;
             }
-            vals[304] = excl_5;
-            vals_1[304] = excl_6;
-            vals_2[304] = excl_7;
-            vals_3[304] = excl_8;
-            vals_4[304] = excl_9;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_5;
-                long incl_1 = excl_6;
-                long incl_2 = excl_7;
-                long incl_3 = excl_8;
-                long incl_4 = excl_9;
-                long op_rank_r_6 = quicksort_fused_op_rank(incl, vals[305]);
-                long op_total_r_12;
-                long op_total_r_13;
-                quicksort_fused_op_total(incl_3, incl_4, vals_3[305], vals_4[305], &op_total_r_12, &op_total_r_13);
-                long c_31 = op_rank_r_6;
-                long c_32 = (incl_1) + (vals_1[305]);
-                long c_33 = (incl_2) + (vals_2[305]);
-                long c_34 = op_total_r_12;
-                long c_35 = op_total_r_13;
-                incl = c_31;
-                incl_1 = c_32;
-                incl_2 = c_33;
-                incl_3 = c_34;
-                incl_4 = c_35;
-                const ulong bits_10 = (ulong)(incl);
-                const ulong tag_10 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 5 + 0) * 2] = tag_10 | (bits_10 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 5 + 0) * 2 + 1] = tag_10 | (bits_10 >> 32);
-                const ulong bits_11 = (ulong)(incl_1);
-                const ulong tag_11 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 5 + 1) * 2] = tag_11 | (bits_11 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 5 + 1) * 2 + 1] = tag_11 | (bits_11 >> 32);
-                const ulong bits_12 = (ulong)(incl_2);
-                const ulong tag_12 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 5 + 2) * 2] = tag_12 | (bits_12 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 5 + 2) * 2 + 1] = tag_12 | (bits_12 >> 32);
-                const ulong bits_13 = (ulong)(incl_3);
-                const ulong tag_13 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 5 + 3) * 2] = tag_13 | (bits_13 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 5 + 3) * 2 + 1] = tag_13 | (bits_13 >> 32);
-                const ulong bits_14 = (ulong)(incl_4);
-                const ulong tag_14 = (ulong)mapped_status_epoch << 32;
-                status[((2 * tile_no + 1) * 5 + 4) * 2] = tag_14 | (bits_14 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 5 + 4) * 2 + 1] = tag_14 | (bits_14 >> 32);
+            vals[305] = total;
+            vals_1[305] = total_1;
+            vals_2[305] = total_2;
+            vals_3[305] = total_3;
+            vals_4[305] = total_4;
+            vals[304] = 0L;
+            vals_1[304] = 0L;
+            vals_2[304] = 0L;
+            vals_3[304] = 0L;
+            vals_4[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_15 = (ulong)(total);
+                const ulong tag_15 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 5 + 0) * 2] = tag_15 | (bits_15 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 5 + 0) * 2 + 1] = tag_15 | (bits_15 >> 32);
+                const ulong bits_16 = (ulong)(total_1);
+                const ulong tag_16 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 5 + 1) * 2] = tag_16 | (bits_16 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 5 + 1) * 2 + 1] = tag_16 | (bits_16 >> 32);
+                const ulong bits_17 = (ulong)(total_2);
+                const ulong tag_17 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 5 + 2) * 2] = tag_17 | (bits_17 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 5 + 2) * 2 + 1] = tag_17 | (bits_17 >> 32);
+                const ulong bits_18 = (ulong)(total_3);
+                const ulong tag_18 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 5 + 3) * 2] = tag_18 | (bits_18 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 5 + 3) * 2 + 1] = tag_18 | (bits_18 >> 32);
+                const ulong bits_19 = (ulong)(total_4);
+                const ulong tag_19 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 1) * 5 + 4) * 2] = tag_19 | (bits_19 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 5 + 4) * 2 + 1] = tag_19 | (bits_19 >> 32);
+            } else {
+                const ulong bits_20 = (ulong)(total);
+                const ulong tag_20 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 5 + 0) * 2] = tag_20 | (bits_20 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 5 + 0) * 2 + 1] = tag_20 | (bits_20 >> 32);
+                const ulong bits_21 = (ulong)(total_1);
+                const ulong tag_21 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 5 + 1) * 2] = tag_21 | (bits_21 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 5 + 1) * 2 + 1] = tag_21 | (bits_21 >> 32);
+                const ulong bits_22 = (ulong)(total_2);
+                const ulong tag_22 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 5 + 2) * 2] = tag_22 | (bits_22 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 5 + 2) * 2 + 1] = tag_22 | (bits_22 >> 32);
+                const ulong bits_23 = (ulong)(total_3);
+                const ulong tag_23 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 5 + 3) * 2] = tag_23 | (bits_23 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 5 + 3) * 2 + 1] = tag_23 | (bits_23 >> 32);
+                const ulong bits_24 = (ulong)(total_4);
+                const ulong tag_24 = (ulong)mapped_status_epoch << 32;
+                status[((2 * tile_no + 0) * 5 + 4) * 2] = tag_24 | (bits_24 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 5 + 4) * 2 + 1] = tag_24 | (bits_24 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        long excl = 0L;
+        long excl_1 = 0L;
+        long excl_2 = 0L;
+        long excl_3 = 0L;
+        long excl_4 = 0L;
+        const long my_row = l / 16;
+        const long my_col = l - my_row * 16;
+        #pragma unroll
+        for (long r_1 = 0; r_1 < 16; r_1++) {
+            if (r_1 < my_row) {
+                long op_rank_r_10 = quicksort_fused_op_rank(excl, vals[256 + r_1]);
+                long op_total_r_20;
+                long op_total_r_21;
+                quicksort_fused_op_total(excl_3, excl_4, vals_3[256 + r_1], vals_4[256 + r_1], &op_total_r_20, &op_total_r_21);
+                long c_51 = op_rank_r_10;
+                long c_52 = (excl_1) + (vals_1[256 + r_1]);
+                long c_53 = (excl_2) + (vals_2[256 + r_1]);
+                long c_54 = op_total_r_20;
+                long c_55 = op_total_r_21;
+                excl = c_51;
+                excl_1 = c_52;
+                excl_2 = c_53;
+                excl_3 = c_54;
+                excl_4 = c_55;
             }
         }
+        #pragma unroll
+        for (long c_40 = 0; c_40 < 16; c_40++) {
+            if (c_40 < my_col) {
+                long op_rank_r_11 = quicksort_fused_op_rank(excl, vals[my_row * 16 + c_40]);
+                long op_total_r_22;
+                long op_total_r_23;
+                quicksort_fused_op_total(excl_3, excl_4, vals_3[my_row * 16 + c_40], vals_4[my_row * 16 + c_40], &op_total_r_22, &op_total_r_23);
+                long c_56 = op_rank_r_11;
+                long c_57 = (excl_1) + (vals_1[my_row * 16 + c_40]);
+                long c_58 = (excl_2) + (vals_2[my_row * 16 + c_40]);
+                long c_59 = op_total_r_22;
+                long c_60 = op_total_r_23;
+                excl = c_56;
+                excl_1 = c_57;
+                excl_2 = c_58;
+                excl_3 = c_59;
+                excl_4 = c_60;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_25 = status[((2 * jt_1 + 1) * 5 + 0) * 2];
+                    const ulong hi_25 = status[((2 * jt_1 + 1) * 5 + 0) * 2 + 1];
+                    const ulong lo_26 = status[((2 * jt_1 + 1) * 5 + 1) * 2];
+                    const ulong hi_26 = status[((2 * jt_1 + 1) * 5 + 1) * 2 + 1];
+                    const ulong lo_27 = status[((2 * jt_1 + 1) * 5 + 2) * 2];
+                    const ulong hi_27 = status[((2 * jt_1 + 1) * 5 + 2) * 2 + 1];
+                    const ulong lo_28 = status[((2 * jt_1 + 1) * 5 + 3) * 2];
+                    const ulong hi_28 = status[((2 * jt_1 + 1) * 5 + 3) * 2 + 1];
+                    const ulong lo_29 = status[((2 * jt_1 + 1) * 5 + 4) * 2];
+                    const ulong hi_29 = status[((2 * jt_1 + 1) * 5 + 4) * 2 + 1];
+                    if ((lo_25 >> 32) == mapped_status_epoch && (hi_25 >> 32) == mapped_status_epoch && (lo_26 >> 32) == mapped_status_epoch && (hi_26 >> 32) == mapped_status_epoch && (lo_27 >> 32) == mapped_status_epoch && (hi_27 >> 32) == mapped_status_epoch && (lo_28 >> 32) == mapped_status_epoch && (hi_28 >> 32) == mapped_status_epoch && (lo_29 >> 32) == mapped_status_epoch && (hi_29 >> 32) == mapped_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_25 & 0xffffffffUL) | ((hi_25 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_26 & 0xffffffffUL) | ((hi_26 & 0xffffffffUL) << 32));
+                        vals_2[272 + l] = (long)((lo_27 & 0xffffffffUL) | ((hi_27 & 0xffffffffUL) << 32));
+                        vals_3[272 + l] = (long)((lo_28 & 0xffffffffUL) | ((hi_28 & 0xffffffffUL) << 32));
+                        vals_4[272 + l] = (long)((lo_29 & 0xffffffffUL) | ((hi_29 & 0xffffffffUL) << 32));
+                    }
+                    if (fl_1 == 0) {
+                        const ulong lo_30 = status[((2 * jt_1 + 0) * 5 + 0) * 2];
+                        const ulong hi_30 = status[((2 * jt_1 + 0) * 5 + 0) * 2 + 1];
+                        const ulong lo_31 = status[((2 * jt_1 + 0) * 5 + 1) * 2];
+                        const ulong hi_31 = status[((2 * jt_1 + 0) * 5 + 1) * 2 + 1];
+                        const ulong lo_32 = status[((2 * jt_1 + 0) * 5 + 2) * 2];
+                        const ulong hi_32 = status[((2 * jt_1 + 0) * 5 + 2) * 2 + 1];
+                        const ulong lo_33 = status[((2 * jt_1 + 0) * 5 + 3) * 2];
+                        const ulong hi_33 = status[((2 * jt_1 + 0) * 5 + 3) * 2 + 1];
+                        const ulong lo_34 = status[((2 * jt_1 + 0) * 5 + 4) * 2];
+                        const ulong hi_34 = status[((2 * jt_1 + 0) * 5 + 4) * 2 + 1];
+                        if ((lo_30 >> 32) == mapped_status_epoch && (hi_30 >> 32) == mapped_status_epoch && (lo_31 >> 32) == mapped_status_epoch && (hi_31 >> 32) == mapped_status_epoch && (lo_32 >> 32) == mapped_status_epoch && (hi_32 >> 32) == mapped_status_epoch && (lo_33 >> 32) == mapped_status_epoch && (hi_33 >> 32) == mapped_status_epoch && (lo_34 >> 32) == mapped_status_epoch && (hi_34 >> 32) == mapped_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_30 & 0xffffffffUL) | ((hi_30 & 0xffffffffUL) << 32));
+                            vals_1[272 + l] = (long)((lo_31 & 0xffffffffUL) | ((hi_31 & 0xffffffffUL) << 32));
+                            vals_2[272 + l] = (long)((lo_32 & 0xffffffffUL) | ((hi_32 & 0xffffffffUL) << 32));
+                            vals_3[272 + l] = (long)((lo_33 & 0xffffffffUL) | ((hi_33 & 0xffffffffUL) << 32));
+                            vals_4[272 + l] = (long)((lo_34 & 0xffffffffUL) | ((hi_34 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl_5 = vals[304];
+                long excl_6 = vals_1[304];
+                long excl_7 = vals_2[304];
+                long excl_8 = vals_3[304];
+                long excl_9 = vals_4[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_rank_r_12 = quicksort_fused_op_rank(vals[272 + k], excl_5);
+                    long op_total_r_24;
+                    long op_total_r_25;
+                    quicksort_fused_op_total(vals_3[272 + k], vals_4[272 + k], excl_8, excl_9, &op_total_r_24, &op_total_r_25);
+                    long c_61 = op_rank_r_12;
+                    long c_62 = (vals_1[272 + k]) + (excl_6);
+                    long c_63 = (vals_2[272 + k]) + (excl_7);
+                    long c_64 = op_total_r_24;
+                    long c_65 = op_total_r_25;
+                    excl_5 = c_61;
+                    excl_6 = c_62;
+                    excl_7 = c_63;
+                    excl_8 = c_64;
+                    excl_9 = c_65;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl_5;
+                vals_1[304] = excl_6;
+                vals_2[304] = excl_7;
+                vals_3[304] = excl_8;
+                vals_4[304] = excl_9;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_10 = excl_5;
+                    long incl_11 = excl_6;
+                    long incl_12 = excl_7;
+                    long incl_13 = excl_8;
+                    long incl_14 = excl_9;
+                    long op_rank_r_13 = quicksort_fused_op_rank(incl_10, vals[305]);
+                    long op_total_r_26;
+                    long op_total_r_27;
+                    quicksort_fused_op_total(incl_13, incl_14, vals_3[305], vals_4[305], &op_total_r_26, &op_total_r_27);
+                    long c_66 = op_rank_r_13;
+                    long c_67 = (incl_11) + (vals_1[305]);
+                    long c_68 = (incl_12) + (vals_2[305]);
+                    long c_69 = op_total_r_26;
+                    long c_70 = op_total_r_27;
+                    incl_10 = c_66;
+                    incl_11 = c_67;
+                    incl_12 = c_68;
+                    incl_13 = c_69;
+                    incl_14 = c_70;
+                    const ulong bits_25 = (ulong)(incl_10);
+                    const ulong tag_25 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 0) * 2] = tag_25 | (bits_25 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 0) * 2 + 1] = tag_25 | (bits_25 >> 32);
+                    const ulong bits_26 = (ulong)(incl_11);
+                    const ulong tag_26 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 1) * 2] = tag_26 | (bits_26 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 1) * 2 + 1] = tag_26 | (bits_26 >> 32);
+                    const ulong bits_27 = (ulong)(incl_12);
+                    const ulong tag_27 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 2) * 2] = tag_27 | (bits_27 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 2) * 2 + 1] = tag_27 | (bits_27 >> 32);
+                    const ulong bits_28 = (ulong)(incl_13);
+                    const ulong tag_28 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 3) * 2] = tag_28 | (bits_28 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 3) * 2 + 1] = tag_28 | (bits_28 >> 32);
+                    const ulong bits_29 = (ulong)(incl_14);
+                    const ulong tag_29 = (ulong)mapped_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 5 + 4) * 2] = tag_29 | (bits_29 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 5 + 4) * 2 + 1] = tag_29 | (bits_29 >> 32);
+                }
+            }
+        }
+        vals[l] = excl;
+        vals_1[l] = excl_1;
+        vals_2[l] = excl_2;
+        vals_3[l] = excl_3;
+        vals_4[l] = excl_4;
     }
-    vals[l] = excl;
-    vals_1[l] = excl_1;
-    vals_2[l] = excl_2;
-    vals_3[l] = excl_3;
-    vals_4[l] = excl_4;
+    #endif
     long off = vals[304];
     long off_1 = vals_1[304];
     long off_2 = vals_2[304];
     long off_3 = vals_3[304];
     long off_4 = vals_4[304];
-    long op_rank_r_7 = quicksort_fused_op_rank(off, vals[l]);
-    long op_total_r_14;
-    long op_total_r_15;
-    quicksort_fused_op_total(off_3, off_4, vals_3[l], vals_4[l], &op_total_r_14, &op_total_r_15);
-    long c_36 = op_rank_r_7;
-    long c_37 = (off_1) + (vals_1[l]);
-    long c_38 = (off_2) + (vals_2[l]);
-    long c_39 = op_total_r_14;
-    long c_40 = op_total_r_15;
-    off = c_36;
-    off_1 = c_37;
-    off_2 = c_38;
-    off_3 = c_39;
-    off_4 = c_40;
+    long op_rank_r_14 = quicksort_fused_op_rank(off, vals[l]);
+    long op_total_r_28;
+    long op_total_r_29;
+    quicksort_fused_op_total(off_3, off_4, vals_3[l], vals_4[l], &op_total_r_28, &op_total_r_29);
+    long c_71 = op_rank_r_14;
+    long c_72 = (off_1) + (vals_1[l]);
+    long c_73 = (off_2) + (vals_2[l]);
+    long c_74 = op_total_r_28;
+    long c_75 = op_total_r_29;
+    off = c_71;
+    off_1 = c_72;
+    off_2 = c_73;
+    off_3 = c_74;
+    off_4 = c_75;
     for (long j = 0; j < 3; j++) {
         long x_10 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_rank_r_8 = quicksort_fused_op_rank(off, x_10);
-        long c_41 = op_rank_r_8;
-        off = c_41;
+        long op_rank_r_15 = quicksort_fused_op_rank(off, x_10);
+        long c_76 = op_rank_r_15;
+        off = c_76;
     }
     vals_1[l] = (vals_1[l] << 32) | mask;
     vals_2[l] = (vals_2[l] << 32) | mask_1;
@@ -2245,11 +2893,11 @@ __kernel void quicksort_fused_mapped(__global int* mapped_status, uint mapped_st
     if (l == 0 && tile_no == lookback_tiles - 1) {
         then_instances_kept[0] = base + vals_1[305];
         else_instances_kept[0] = base_1 + vals_2[305];
-        long op_total_r_16;
-        long op_total_r_17;
-        quicksort_fused_op_total(vals_3[304], vals_4[304], vals_3[305], vals_4[305], &op_total_r_16, &op_total_r_17);
-        total_14[0] = op_total_r_16;
-        total_18[0] = op_total_r_17;
+        long op_total_r_30;
+        long op_total_r_31;
+        quicksort_fused_op_total(vals_3[304], vals_4[304], vals_3[305], vals_4[305], &op_total_r_30, &op_total_r_31);
+        total_14[0] = op_total_r_30;
+        total_18[0] = op_total_r_31;
     }
 }
 
@@ -2375,117 +3023,256 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, uint s
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_s_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_s_offsets_r_1 = quicksort_fused_2_op_s_offsets(sh, incl);
+                long c_1 = op_s_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(total, x);
-            long c_3 = op_s_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)s_offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(row_1, x_1);
-            long c_4 = op_s_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(offset, vals[256 + r]);
+                long c_2 = op_s_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_s_offsets_r_3 = quicksort_fused_2_op_s_offsets(offset, sh_1);
+        long c_3 = op_s_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(agg, vals[256 + r]);
+                long c_4 = op_s_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == s_offsets_status_epoch && (hi_2 >> 32) == s_offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == s_offsets_status_epoch && (hi_3 >> 32) == s_offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_s_offsets_r_5 = quicksort_fused_2_op_s_offsets(sh_2, win);
+                                long c_5 = op_s_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_s_offsets_r_6 = quicksort_fused_2_op_s_offsets(win, prefix);
+                        long c_6 = op_s_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_s_offsets_r_7 = quicksort_fused_2_op_s_offsets(incl_1, agg);
+                    long c_7 = op_s_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_s_offsets_r_8 = quicksort_fused_2_op_s_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_s_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_s_offsets_r_4 = quicksort_fused_2_op_s_offsets(vals[272 + k], excl);
-                long c_5 = op_s_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_s_offsets_r_9 = quicksort_fused_2_op_s_offsets(total, x);
+                long c_10 = op_s_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_s_offsets_r_5 = quicksort_fused_2_op_s_offsets(incl, vals[305]);
-                long c_6 = op_s_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_s_offsets_r_10 = quicksort_fused_2_op_s_offsets(row_1, x_1);
+                long c_11 = op_s_offsets_r_10;
+                row_1 = c_11;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == s_offsets_status_epoch && (hi_5 >> 32) == s_offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == s_offsets_status_epoch && (hi_6 >> 32) == s_offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_s_offsets_r_11 = quicksort_fused_2_op_s_offsets(vals[272 + k], excl);
+                    long c_12 = op_s_offsets_r_11;
+                    excl = c_12;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_s_offsets_r_12 = quicksort_fused_2_op_s_offsets(incl_2, vals[305]);
+                    long c_13 = op_s_offsets_r_12;
+                    incl_2 = c_13;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_s_offsets_r_6 = quicksort_fused_2_op_s_offsets(off, vals[l]);
-    long c_7 = op_s_offsets_r_6;
-    off = c_7;
+    long op_s_offsets_r_13 = quicksort_fused_2_op_s_offsets(off, vals[l]);
+    long c_14 = op_s_offsets_r_13;
+    off = c_14;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_s_offsets_r_7 = quicksort_fused_2_op_s_offsets(off, x_2);
-        long c_8 = op_s_offsets_r_7;
-        off = c_8;
+        long op_s_offsets_r_14 = quicksort_fused_2_op_s_offsets(off, x_2);
+        long c_15 = op_s_offsets_r_14;
+        off = c_15;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 3; j++) {
@@ -2626,117 +3413,256 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, uint s
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_s_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_s_offsets_r_1 = quicksort_fused_3_op_s_offsets(sh, incl);
+                long c_1 = op_s_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(total, x);
-            long c_3 = op_s_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)s_offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_s_offsets_r_3 = quicksort_fused_3_op_s_offsets(row_1, x_1);
-            long c_4 = op_s_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(offset, vals[256 + r]);
+                long c_2 = op_s_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_s_offsets_r_3 = quicksort_fused_3_op_s_offsets(offset, sh_1);
+        long c_3 = op_s_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_s_offsets_r_4 = quicksort_fused_3_op_s_offsets(agg, vals[256 + r]);
+                long c_4 = op_s_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == s_offsets_status_epoch && (hi_2 >> 32) == s_offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == s_offsets_status_epoch && (hi_3 >> 32) == s_offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_s_offsets_r_5 = quicksort_fused_3_op_s_offsets(sh_2, win);
+                                long c_5 = op_s_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_s_offsets_r_6 = quicksort_fused_3_op_s_offsets(win, prefix);
+                        long c_6 = op_s_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_s_offsets_r_7 = quicksort_fused_3_op_s_offsets(incl_1, agg);
+                    long c_7 = op_s_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_s_offsets_r_8 = quicksort_fused_3_op_s_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_s_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k_1 = 0;
-            for (; k_1 < 32; k_1++) {
-                if (flags[k_1] == 0) break;
-                long op_s_offsets_r_4 = quicksort_fused_3_op_s_offsets(vals[272 + k_1], excl);
-                long c_5 = op_s_offsets_r_4;
-                excl = c_5;
-                if (flags[k_1] == 2) {
-                    more = 0;
-                    k_1++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_s_offsets_r_9 = quicksort_fused_3_op_s_offsets(total, x);
+                long c_10 = op_s_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k_1;
-            if (!more) {
-                long incl = excl;
-                long op_s_offsets_r_5 = quicksort_fused_3_op_s_offsets(incl, vals[305]);
-                long c_6 = op_s_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_s_offsets_r_10 = quicksort_fused_3_op_s_offsets(row_1, x_1);
+                long c_11 = op_s_offsets_r_10;
+                row_1 = c_11;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == s_offsets_status_epoch && (hi_5 >> 32) == s_offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == s_offsets_status_epoch && (hi_6 >> 32) == s_offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k_1 = 0;
+                for (; k_1 < 32; k_1++) {
+                    if (flags[k_1] == 0) break;
+                    long op_s_offsets_r_11 = quicksort_fused_3_op_s_offsets(vals[272 + k_1], excl);
+                    long c_12 = op_s_offsets_r_11;
+                    excl = c_12;
+                    if (flags[k_1] == 2) {
+                        more = 0;
+                        k_1++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k_1;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_s_offsets_r_12 = quicksort_fused_3_op_s_offsets(incl_2, vals[305]);
+                    long c_13 = op_s_offsets_r_12;
+                    incl_2 = c_13;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_s_offsets_r_6 = quicksort_fused_3_op_s_offsets(off, vals[l]);
-    long c_7 = op_s_offsets_r_6;
-    off = c_7;
+    long op_s_offsets_r_13 = quicksort_fused_3_op_s_offsets(off, vals[l]);
+    long c_14 = op_s_offsets_r_13;
+    off = c_14;
     for (long j_1 = 0; j_1 < 3; j_1++) {
         long x_2 = tile[l * 3 + j_1];
         tile[l * 3 + j_1] = off;
-        long op_s_offsets_r_7 = quicksort_fused_3_op_s_offsets(off, x_2);
-        long c_8 = op_s_offsets_r_7;
-        off = c_8;
+        long op_s_offsets_r_14 = quicksort_fused_3_op_s_offsets(off, x_2);
+        long c_15 = op_s_offsets_r_14;
+        off = c_15;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j_1 = 0; j_1 < 3; j_1++) {
@@ -2900,192 +3826,443 @@ __kernel void quicksort_fused_4_lesser_elements(__global int* lesser_elements_st
     const uint mask_2 = masks_2[l];
     vals_2[l] = (long)popcount(mask_2);
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        long row_1 = 0;
-        long row_2 = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            long c_2 = (row_1) + (vals_1[l * 16 + c]);
-            long c_3 = (row_2) + (vals_2[l * 16 + c]);
-            row = c_1;
-            row_1 = c_2;
-            row_2 = c_3;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        long incl_1 = vals_1[l];
+        long incl_2 = vals_2[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            const int2 w_1 = as_int2(incl_1);
+            int lo_1, hi_1;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(h));
+            long sh_1 = as_long((int2)(lo_1, hi_1));
+            const int2 w_2 = as_int2(incl_2);
+            int lo_2, hi_2;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_2) : "r"(w_2.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_2) : "r"(w_2.y), "r"(h));
+            long sh_2 = as_long((int2)(lo_2, hi_2));
+            if (lane >= h) {
+                long c = (sh) + (incl);
+                long c_1 = (sh_1) + (incl_1);
+                long c_2 = (sh_2) + (incl_2);
+                incl = c;
+                incl_1 = c_1;
+                incl_2 = c_2;
+            }
         }
-        vals[256 + l] = row;
-        vals_1[256 + l] = row_1;
-        vals_2[256 + l] = row_2;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_2 = 0;
-        long total_3 = 0;
-        long total_4 = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_2 = vals[256 + r];
-            long x_3 = vals_1[256 + r];
-            long x_4 = vals_2[256 + r];
-            long c_4 = (total_2) + (x_2);
-            long c_5 = (total_3) + (x_3);
-            long c_6 = (total_4) + (x_4);
-            total_2 = c_4;
-            total_3 = c_5;
-            total_4 = c_6;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
+            vals_1[256 + warp] = incl_1;
+            vals_2[256 + warp] = incl_2;
         }
-        vals[305] = total_2;
-        vals_1[305] = total_3;
-        vals_2[305] = total_4;
-        vals[304] = 0;
-        vals_1[304] = 0;
-        vals_2[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_2);
-            const ulong tag = (ulong)lesser_elements_status_epoch << 32;
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
-            const ulong bits_1 = (ulong)(total_3);
-            const ulong tag_1 = (ulong)lesser_elements_status_epoch << 32;
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
-            const ulong bits_2 = (ulong)(total_4);
-            const ulong tag_2 = (ulong)lesser_elements_status_epoch << 32;
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
-        } else {
-            const ulong bits_3 = (ulong)(total_2);
-            const ulong tag_3 = (ulong)lesser_elements_status_epoch << 32;
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
-            const ulong bits_4 = (ulong)(total_3);
-            const ulong tag_4 = (ulong)lesser_elements_status_epoch << 32;
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
-            const ulong bits_5 = (ulong)(total_4);
-            const ulong tag_5 = (ulong)lesser_elements_status_epoch << 32;
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
+        const int2 w_3 = as_int2(incl);
+        int lo_3, hi_3;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_3) : "r"(w_3.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_3) : "r"(w_3.y), "r"(1));
+        long sh_3 = as_long((int2)(lo_3, hi_3));
+        const int2 w_4 = as_int2(incl_1);
+        int lo_4, hi_4;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_4) : "r"(w_4.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_4) : "r"(w_4.y), "r"(1));
+        long sh_4 = as_long((int2)(lo_4, hi_4));
+        const int2 w_5 = as_int2(incl_2);
+        int lo_5, hi_5;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_5) : "r"(w_5.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_5) : "r"(w_5.y), "r"(1));
+        long sh_5 = as_long((int2)(lo_5, hi_5));
+        if (lane == 0) {
+            sh_3 = 0;
+            sh_4 = 0;
+            sh_5 = 0;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    long excl_1 = 0;
-    long excl_2 = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_7 = (excl) + (vals[256 + r]);
-            long c_8 = (excl_1) + (vals_1[256 + r]);
-            long c_9 = (excl_2) + (vals_2[256 + r]);
-            excl = c_7;
-            excl_1 = c_8;
-            excl_2 = c_9;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_10 = (excl) + (vals[my_row * 16 + c]);
-            long c_11 = (excl_1) + (vals_1[my_row * 16 + c]);
-            long c_12 = (excl_2) + (vals_2[my_row * 16 + c]);
-            excl = c_10;
-            excl_1 = c_11;
-            excl_2 = c_12;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0;
+        long offset_1 = 0;
+        long offset_2 = 0;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long c_3 = (offset) + (vals[256 + r]);
+                long c_4 = (offset_1) + (vals_1[256 + r]);
+                long c_5 = (offset_2) + (vals_2[256 + r]);
+                offset = c_3;
+                offset_1 = c_4;
+                offset_2 = c_5;
+            }
+        }
+        long c_6 = (offset) + (sh_3);
+        long c_7 = (offset_1) + (sh_4);
+        long c_8 = (offset_2) + (sh_5);
+        offset = c_6;
+        offset_1 = c_7;
+        offset_2 = c_8;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 3 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 1) * 3 + 1) * 2];
-                const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
-                const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
-                const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if ((lo >> 32) == lesser_elements_status_epoch && (hi >> 32) == lesser_elements_status_epoch && (lo_1 >> 32) == lesser_elements_status_epoch && (hi_1 >> 32) == lesser_elements_status_epoch && (lo_2 >> 32) == lesser_elements_status_epoch && (hi_2 >> 32) == lesser_elements_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
-                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
-                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
-                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
-                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
-                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if ((lo_3 >> 32) == lesser_elements_status_epoch && (hi_3 >> 32) == lesser_elements_status_epoch && (lo_4 >> 32) == lesser_elements_status_epoch && (hi_4 >> 32) == lesser_elements_status_epoch && (lo_5 >> 32) == lesser_elements_status_epoch && (hi_5 >> 32) == lesser_elements_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
-                        vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
-                        vals_2[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
-                    }
+            long agg = 0;
+            long agg_1 = 0;
+            long agg_2 = 0;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long c_9 = (agg) + (vals[256 + r]);
+                long c_10 = (agg_1) + (vals_1[256 + r]);
+                long c_11 = (agg_2) + (vals_2[256 + r]);
+                agg = c_9;
+                agg_1 = c_10;
+                agg_2 = c_11;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                vals_1[305] = agg_1;
+                vals_2[305] = agg_2;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
+                    const ulong bits_1 = (ulong)(agg_1);
+                    const ulong tag_1 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
+                    const ulong bits_2 = (ulong)(agg_2);
+                    const ulong tag_2 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                } else {
+                    const ulong bits_3 = (ulong)(agg);
+                    const ulong tag_3 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+                    const ulong bits_4 = (ulong)(agg_1);
+                    const ulong tag_4 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
+                    const ulong bits_5 = (ulong)(agg_2);
+                    const ulong tag_5 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0;
+            long prefix_1 = 0;
+            long prefix_2 = 0;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0;
+                    long win_1 = 0;
+                    long win_2 = 0;
+                    if (jt >= 0) {
+                        const ulong lo_6 = status[((2 * jt + 1) * 3 + 0) * 2];
+                        const ulong hi_6 = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
+                        const ulong lo_7 = status[((2 * jt + 1) * 3 + 1) * 2];
+                        const ulong hi_7 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
+                        const ulong lo_8 = status[((2 * jt + 1) * 3 + 2) * 2];
+                        const ulong hi_8 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
+                        if ((lo_6 >> 32) == lesser_elements_status_epoch && (hi_6 >> 32) == lesser_elements_status_epoch && (lo_7 >> 32) == lesser_elements_status_epoch && (hi_7 >> 32) == lesser_elements_status_epoch && (lo_8 >> 32) == lesser_elements_status_epoch && (hi_8 >> 32) == lesser_elements_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                            win_1 = (long)((lo_7 & 0xffffffffUL) | ((hi_7 & 0xffffffffUL) << 32));
+                            win_2 = (long)((lo_8 & 0xffffffffUL) | ((hi_8 & 0xffffffffUL) << 32));
+                        }
+                        if (fl == 0) {
+                            const ulong lo_9 = status[((2 * jt + 0) * 3 + 0) * 2];
+                            const ulong hi_9 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
+                            const ulong lo_10 = status[((2 * jt + 0) * 3 + 1) * 2];
+                            const ulong hi_10 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
+                            const ulong lo_11 = status[((2 * jt + 0) * 3 + 2) * 2];
+                            const ulong hi_11 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
+                            if ((lo_9 >> 32) == lesser_elements_status_epoch && (hi_9 >> 32) == lesser_elements_status_epoch && (lo_10 >> 32) == lesser_elements_status_epoch && (hi_10 >> 32) == lesser_elements_status_epoch && (lo_11 >> 32) == lesser_elements_status_epoch && (hi_11 >> 32) == lesser_elements_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_9 & 0xffffffffUL) | ((hi_9 & 0xffffffffUL) << 32));
+                                win_1 = (long)((lo_10 & 0xffffffffUL) | ((hi_10 & 0xffffffffUL) << 32));
+                                win_2 = (long)((lo_11 & 0xffffffffUL) | ((hi_11 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0;
+                            win_1 = 0;
+                            win_2 = 0;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_6 = as_int2(win);
+                            int lo_12, hi_12;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_12) : "r"(w_6.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_12) : "r"(w_6.y), "r"(h));
+                            long sh_6 = as_long((int2)(lo_12, hi_12));
+                            const int2 w_7 = as_int2(win_1);
+                            int lo_13, hi_13;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_13) : "r"(w_7.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_13) : "r"(w_7.y), "r"(h));
+                            long sh_7 = as_long((int2)(lo_13, hi_13));
+                            const int2 w_8 = as_int2(win_2);
+                            int lo_14, hi_14;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_14) : "r"(w_8.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_14) : "r"(w_8.y), "r"(h));
+                            long sh_8 = as_long((int2)(lo_14, hi_14));
+                            if (lane + h < 32) {
+                                long c_12 = (sh_6) + (win);
+                                long c_13 = (sh_7) + (win_1);
+                                long c_14 = (sh_8) + (win_2);
+                                win = c_12;
+                                win_1 = c_13;
+                                win_2 = c_14;
+                            }
+                        }
+                        long c_15 = (win) + (prefix);
+                        long c_16 = (win_1) + (prefix_1);
+                        long c_17 = (win_2) + (prefix_2);
+                        prefix = c_15;
+                        prefix_1 = c_16;
+                        prefix_2 = c_17;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_3 = prefix;
+                    long incl_4 = prefix_1;
+                    long incl_5 = prefix_2;
+                    long c_18 = (incl_3) + (agg);
+                    long c_19 = (incl_4) + (agg_1);
+                    long c_20 = (incl_5) + (agg_2);
+                    incl_3 = c_18;
+                    incl_4 = c_19;
+                    incl_5 = c_20;
+                    const ulong bits_6 = (ulong)(incl_3);
+                    const ulong tag_6 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
+                    const ulong bits_7 = (ulong)(incl_4);
+                    const ulong tag_7 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
+                    const ulong bits_8 = (ulong)(incl_5);
+                    const ulong tag_8 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+                vals_1[304] = prefix_1;
+                vals_2[304] = prefix_2;
+            }
+        }
+        vals[l] = offset;
+        vals_1[l] = offset_1;
+        vals_2[l] = offset_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0;
+            long row_1 = 0;
+            long row_2 = 0;
+            for (long c_21 = 0; c_21 < 16; c_21++) {
+                long c_22 = (row) + (vals[l * 16 + c_21]);
+                long c_23 = (row_1) + (vals_1[l * 16 + c_21]);
+                long c_24 = (row_2) + (vals_2[l * 16 + c_21]);
+                row = c_22;
+                row_1 = c_23;
+                row_2 = c_24;
+            }
+            vals[256 + l] = row;
+            vals_1[256 + l] = row_1;
+            vals_2[256 + l] = row_2;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_3 = vals[304];
-            long excl_4 = vals_1[304];
-            long excl_5 = vals_2[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_13 = (vals[272 + k]) + (excl_3);
-                long c_14 = (vals_1[272 + k]) + (excl_4);
-                long c_15 = (vals_2[272 + k]) + (excl_5);
-                excl_3 = c_13;
-                excl_4 = c_14;
-                excl_5 = c_15;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total_2 = 0;
+            long total_3 = 0;
+            long total_4 = 0;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x_2 = vals[256 + r_1];
+                long x_3 = vals_1[256 + r_1];
+                long x_4 = vals_2[256 + r_1];
+                long c_25 = (total_2) + (x_2);
+                long c_26 = (total_3) + (x_3);
+                long c_27 = (total_4) + (x_4);
+                total_2 = c_25;
+                total_3 = c_26;
+                total_4 = c_27;
             }
-            vals[304] = excl_3;
-            vals_1[304] = excl_4;
-            vals_2[304] = excl_5;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_3;
-                long incl_1 = excl_4;
-                long incl_2 = excl_5;
-                long c_16 = (incl) + (vals[305]);
-                long c_17 = (incl_1) + (vals_1[305]);
-                long c_18 = (incl_2) + (vals_2[305]);
-                incl = c_16;
-                incl_1 = c_17;
-                incl_2 = c_18;
-                const ulong bits_6 = (ulong)(incl);
-                const ulong tag_6 = (ulong)lesser_elements_status_epoch << 32;
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
-                const ulong bits_7 = (ulong)(incl_1);
-                const ulong tag_7 = (ulong)lesser_elements_status_epoch << 32;
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
-                const ulong bits_8 = (ulong)(incl_2);
-                const ulong tag_8 = (ulong)lesser_elements_status_epoch << 32;
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
+            vals[305] = total_2;
+            vals_1[305] = total_3;
+            vals_2[305] = total_4;
+            vals[304] = 0;
+            vals_1[304] = 0;
+            vals_2[304] = 0;
+            if (tile_no == 0) {
+                const ulong bits_9 = (ulong)(total_2);
+                const ulong tag_9 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_9 | (bits_9 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_9 | (bits_9 >> 32);
+                const ulong bits_10 = (ulong)(total_3);
+                const ulong tag_10 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_10 | (bits_10 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_10 | (bits_10 >> 32);
+                const ulong bits_11 = (ulong)(total_4);
+                const ulong tag_11 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_11 | (bits_11 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_11 | (bits_11 >> 32);
+            } else {
+                const ulong bits_12 = (ulong)(total_2);
+                const ulong tag_12 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_12 | (bits_12 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_12 | (bits_12 >> 32);
+                const ulong bits_13 = (ulong)(total_3);
+                const ulong tag_13 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_13 | (bits_13 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_13 | (bits_13 >> 32);
+                const ulong bits_14 = (ulong)(total_4);
+                const ulong tag_14 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_14 | (bits_14 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_14 | (bits_14 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        long excl = 0;
+        long excl_1 = 0;
+        long excl_2 = 0;
+        const long my_row = l / 16;
+        const long my_col = l - my_row * 16;
+        #pragma unroll
+        for (long r_1 = 0; r_1 < 16; r_1++) {
+            if (r_1 < my_row) {
+                long c_28 = (excl) + (vals[256 + r_1]);
+                long c_29 = (excl_1) + (vals_1[256 + r_1]);
+                long c_30 = (excl_2) + (vals_2[256 + r_1]);
+                excl = c_28;
+                excl_1 = c_29;
+                excl_2 = c_30;
             }
         }
+        #pragma unroll
+        for (long c_21 = 0; c_21 < 16; c_21++) {
+            if (c_21 < my_col) {
+                long c_31 = (excl) + (vals[my_row * 16 + c_21]);
+                long c_32 = (excl_1) + (vals_1[my_row * 16 + c_21]);
+                long c_33 = (excl_2) + (vals_2[my_row * 16 + c_21]);
+                excl = c_31;
+                excl_1 = c_32;
+                excl_2 = c_33;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_15 = status[((2 * jt_1 + 1) * 3 + 0) * 2];
+                    const ulong hi_15 = status[((2 * jt_1 + 1) * 3 + 0) * 2 + 1];
+                    const ulong lo_16 = status[((2 * jt_1 + 1) * 3 + 1) * 2];
+                    const ulong hi_16 = status[((2 * jt_1 + 1) * 3 + 1) * 2 + 1];
+                    const ulong lo_17 = status[((2 * jt_1 + 1) * 3 + 2) * 2];
+                    const ulong hi_17 = status[((2 * jt_1 + 1) * 3 + 2) * 2 + 1];
+                    if ((lo_15 >> 32) == lesser_elements_status_epoch && (hi_15 >> 32) == lesser_elements_status_epoch && (lo_16 >> 32) == lesser_elements_status_epoch && (hi_16 >> 32) == lesser_elements_status_epoch && (lo_17 >> 32) == lesser_elements_status_epoch && (hi_17 >> 32) == lesser_elements_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_15 & 0xffffffffUL) | ((hi_15 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_16 & 0xffffffffUL) | ((hi_16 & 0xffffffffUL) << 32));
+                        vals_2[272 + l] = (long)((lo_17 & 0xffffffffUL) | ((hi_17 & 0xffffffffUL) << 32));
+                    }
+                    if (fl_1 == 0) {
+                        const ulong lo_18 = status[((2 * jt_1 + 0) * 3 + 0) * 2];
+                        const ulong hi_18 = status[((2 * jt_1 + 0) * 3 + 0) * 2 + 1];
+                        const ulong lo_19 = status[((2 * jt_1 + 0) * 3 + 1) * 2];
+                        const ulong hi_19 = status[((2 * jt_1 + 0) * 3 + 1) * 2 + 1];
+                        const ulong lo_20 = status[((2 * jt_1 + 0) * 3 + 2) * 2];
+                        const ulong hi_20 = status[((2 * jt_1 + 0) * 3 + 2) * 2 + 1];
+                        if ((lo_18 >> 32) == lesser_elements_status_epoch && (hi_18 >> 32) == lesser_elements_status_epoch && (lo_19 >> 32) == lesser_elements_status_epoch && (hi_19 >> 32) == lesser_elements_status_epoch && (lo_20 >> 32) == lesser_elements_status_epoch && (hi_20 >> 32) == lesser_elements_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_18 & 0xffffffffUL) | ((hi_18 & 0xffffffffUL) << 32));
+                            vals_1[272 + l] = (long)((lo_19 & 0xffffffffUL) | ((hi_19 & 0xffffffffUL) << 32));
+                            vals_2[272 + l] = (long)((lo_20 & 0xffffffffUL) | ((hi_20 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl_3 = vals[304];
+                long excl_4 = vals_1[304];
+                long excl_5 = vals_2[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long c_34 = (vals[272 + k]) + (excl_3);
+                    long c_35 = (vals_1[272 + k]) + (excl_4);
+                    long c_36 = (vals_2[272 + k]) + (excl_5);
+                    excl_3 = c_34;
+                    excl_4 = c_35;
+                    excl_5 = c_36;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl_3;
+                vals_1[304] = excl_4;
+                vals_2[304] = excl_5;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_6 = excl_3;
+                    long incl_7 = excl_4;
+                    long incl_8 = excl_5;
+                    long c_37 = (incl_6) + (vals[305]);
+                    long c_38 = (incl_7) + (vals_1[305]);
+                    long c_39 = (incl_8) + (vals_2[305]);
+                    incl_6 = c_37;
+                    incl_7 = c_38;
+                    incl_8 = c_39;
+                    const ulong bits_15 = (ulong)(incl_6);
+                    const ulong tag_15 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_15 | (bits_15 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_15 | (bits_15 >> 32);
+                    const ulong bits_16 = (ulong)(incl_7);
+                    const ulong tag_16 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_16 | (bits_16 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_16 | (bits_16 >> 32);
+                    const ulong bits_17 = (ulong)(incl_8);
+                    const ulong tag_17 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_17 | (bits_17 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_17 | (bits_17 >> 32);
+                }
+            }
+        }
+        vals[l] = excl;
+        vals_1[l] = excl_1;
+        vals_2[l] = excl_2;
     }
-    vals[l] = excl;
-    vals_1[l] = excl_1;
-    vals_2[l] = excl_2;
+    #endif
     vals[l] = (vals[l] << 32) | mask;
     vals_1[l] = (vals_1[l] << 32) | mask_1;
     vals_2[l] = (vals_2[l] << 32) | mask_2;
@@ -3120,46 +4297,46 @@ __kernel void quicksort_fused_4_lesser_elements(__global int* lesser_elements_st
         lesser_elements_kept_88[0] = base_2 + vals_2[305];
     }
     {
-        const long lo_6 = 0, hi_6 = n_s_offsets;
-        const long step = (hi_6 - lo_6 + 256 - 1) / 256;
-        const long p_2 = lo_6 + l * step;
-        if (lo_6 < hi_6) {
-            if (p_2 < hi_6 && s_offsets_0[p_2] < start) {
-                const long r_1 = p_2 + step;
-                if (r_1 >= hi_6 || s_offsets_0[r_1] >= start) {
+        const long lo_21 = 0, hi_21 = n_s_offsets;
+        const long step = (hi_21 - lo_21 + 256 - 1) / 256;
+        const long p_2 = lo_21 + l * step;
+        if (lo_21 < hi_21) {
+            if (p_2 < hi_21 && s_offsets_0[p_2] < start) {
+                const long r_2 = p_2 + step;
+                if (r_2 >= hi_21 || s_offsets_0[r_2] >= start) {
                     range[0] = p_2 + 1;
-                    range[1] = min(r_1, hi_6);
+                    range[1] = min(r_2, hi_21);
                 }
             }
-            if (l == 0 && s_offsets_0[lo_6] >= start) {
-                range[0] = lo_6;
-                range[1] = lo_6;
+            if (l == 0 && s_offsets_0[lo_21] >= start) {
+                range[0] = lo_21;
+                range[1] = lo_21;
             }
         } else if (l == 0) {
-            range[0] = lo_6;
-            range[1] = hi_6;
+            range[0] = lo_21;
+            range[1] = hi_21;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     {
-        const long lo_7 = range[0], hi_7 = range[1];
-        const long step_1 = (hi_7 - lo_7 + 256 - 1) / 256;
-        const long p_3 = lo_7 + l * step_1;
-        if (lo_7 < hi_7) {
-            if (p_3 < hi_7 && s_offsets_0[p_3] < start) {
-                const long r_2 = p_3 + step_1;
-                if (r_2 >= hi_7 || s_offsets_0[r_2] >= start) {
+        const long lo_22 = range[0], hi_22 = range[1];
+        const long step_1 = (hi_22 - lo_22 + 256 - 1) / 256;
+        const long p_3 = lo_22 + l * step_1;
+        if (lo_22 < hi_22) {
+            if (p_3 < hi_22 && s_offsets_0[p_3] < start) {
+                const long r_3 = p_3 + step_1;
+                if (r_3 >= hi_22 || s_offsets_0[r_3] >= start) {
                     range[2] = p_3 + 1;
-                    range[3] = min(r_2, hi_7);
+                    range[3] = min(r_3, hi_22);
                 }
             }
-            if (l == 0 && s_offsets_0[lo_7] >= start) {
-                range[2] = lo_7;
-                range[3] = lo_7;
+            if (l == 0 && s_offsets_0[lo_22] >= start) {
+                range[2] = lo_22;
+                range[3] = lo_22;
             }
         } else if (l == 0) {
-            range[2] = lo_7;
-            range[3] = hi_7;
+            range[2] = lo_22;
+            range[3] = hi_22;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -3325,117 +4502,256 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status, uint s
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_s_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_s_offsets_r_1 = quicksort_fused_5_op_s_offsets(sh, incl);
+                long c_1 = op_s_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(total, x);
-            long c_3 = op_s_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)s_offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(row_1, x_1);
-            long c_4 = op_s_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(offset, vals[256 + r]);
+                long c_2 = op_s_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_s_offsets_r_3 = quicksort_fused_5_op_s_offsets(offset, sh_1);
+        long c_3 = op_s_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(agg, vals[256 + r]);
+                long c_4 = op_s_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == s_offsets_status_epoch && (hi_2 >> 32) == s_offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == s_offsets_status_epoch && (hi_3 >> 32) == s_offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_s_offsets_r_5 = quicksort_fused_5_op_s_offsets(sh_2, win);
+                                long c_5 = op_s_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_s_offsets_r_6 = quicksort_fused_5_op_s_offsets(win, prefix);
+                        long c_6 = op_s_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_s_offsets_r_7 = quicksort_fused_5_op_s_offsets(incl_1, agg);
+                    long c_7 = op_s_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_s_offsets_r_8 = quicksort_fused_5_op_s_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_s_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_s_offsets_r_4 = quicksort_fused_5_op_s_offsets(vals[272 + k], excl);
-                long c_5 = op_s_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_s_offsets_r_9 = quicksort_fused_5_op_s_offsets(total, x);
+                long c_10 = op_s_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_s_offsets_r_5 = quicksort_fused_5_op_s_offsets(incl, vals[305]);
-                long c_6 = op_s_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_s_offsets_r_10 = quicksort_fused_5_op_s_offsets(row_1, x_1);
+                long c_12 = op_s_offsets_r_10;
+                row_1 = c_12;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == s_offsets_status_epoch && (hi_5 >> 32) == s_offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == s_offsets_status_epoch && (hi_6 >> 32) == s_offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_s_offsets_r_11 = quicksort_fused_5_op_s_offsets(vals[272 + k], excl);
+                    long c_13 = op_s_offsets_r_11;
+                    excl = c_13;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_s_offsets_r_12 = quicksort_fused_5_op_s_offsets(incl_2, vals[305]);
+                    long c_14 = op_s_offsets_r_12;
+                    incl_2 = c_14;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_s_offsets_r_6 = quicksort_fused_5_op_s_offsets(off, vals[l]);
-    long c_7 = op_s_offsets_r_6;
-    off = c_7;
+    long op_s_offsets_r_13 = quicksort_fused_5_op_s_offsets(off, vals[l]);
+    long c_15 = op_s_offsets_r_13;
+    off = c_15;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_s_offsets_r_7 = quicksort_fused_5_op_s_offsets(off, x_2);
-        long c_8 = op_s_offsets_r_7;
-        off = c_8;
+        long op_s_offsets_r_14 = quicksort_fused_5_op_s_offsets(off, x_2);
+        long c_16 = op_s_offsets_r_14;
+        off = c_16;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
@@ -3695,117 +5011,256 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, uint s
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_s_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_s_offsets_r_1 = quicksort_fused_6_op_s_offsets(sh, incl);
+                long c_1 = op_s_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(total, x);
-            long c_3 = op_s_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)s_offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(row_1, x_1);
-            long c_4 = op_s_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(offset, vals[256 + r]);
+                long c_2 = op_s_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_s_offsets_r_3 = quicksort_fused_6_op_s_offsets(offset, sh_1);
+        long c_3 = op_s_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(agg, vals[256 + r]);
+                long c_4 = op_s_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == s_offsets_status_epoch && (hi_2 >> 32) == s_offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == s_offsets_status_epoch && (hi_3 >> 32) == s_offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_s_offsets_r_5 = quicksort_fused_6_op_s_offsets(sh_2, win);
+                                long c_5 = op_s_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_s_offsets_r_6 = quicksort_fused_6_op_s_offsets(win, prefix);
+                        long c_6 = op_s_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_s_offsets_r_7 = quicksort_fused_6_op_s_offsets(incl_1, agg);
+                    long c_7 = op_s_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_s_offsets_r_8 = quicksort_fused_6_op_s_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_s_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_s_offsets_r_4 = quicksort_fused_6_op_s_offsets(vals[272 + k], excl);
-                long c_5 = op_s_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_s_offsets_r_9 = quicksort_fused_6_op_s_offsets(total, x);
+                long c_10 = op_s_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_s_offsets_r_5 = quicksort_fused_6_op_s_offsets(incl, vals[305]);
-                long c_6 = op_s_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_s_offsets_r_10 = quicksort_fused_6_op_s_offsets(row_1, x_1);
+                long c_11 = op_s_offsets_r_10;
+                row_1 = c_11;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == s_offsets_status_epoch && (hi_5 >> 32) == s_offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == s_offsets_status_epoch && (hi_6 >> 32) == s_offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_s_offsets_r_11 = quicksort_fused_6_op_s_offsets(vals[272 + k], excl);
+                    long c_12 = op_s_offsets_r_11;
+                    excl = c_12;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_s_offsets_r_12 = quicksort_fused_6_op_s_offsets(incl_2, vals[305]);
+                    long c_13 = op_s_offsets_r_12;
+                    incl_2 = c_13;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_s_offsets_r_6 = quicksort_fused_6_op_s_offsets(off, vals[l]);
-    long c_7 = op_s_offsets_r_6;
-    off = c_7;
+    long op_s_offsets_r_13 = quicksort_fused_6_op_s_offsets(off, vals[l]);
+    long c_14 = op_s_offsets_r_13;
+    off = c_14;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_s_offsets_r_7 = quicksort_fused_6_op_s_offsets(off, x_2);
-        long c_8 = op_s_offsets_r_7;
-        off = c_8;
+        long op_s_offsets_r_14 = quicksort_fused_6_op_s_offsets(off, x_2);
+        long c_15 = op_s_offsets_r_14;
+        off = c_15;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {
@@ -3943,117 +5398,256 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, uint s
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_s_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_s_offsets_r_1 = quicksort_fused_7_op_s_offsets(sh, incl);
+                long c_1 = op_s_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(total, x);
-            long c_3 = op_s_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)s_offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_s_offsets_r_3 = quicksort_fused_7_op_s_offsets(row_1, x_1);
-            long c_4 = op_s_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(offset, vals[256 + r]);
+                long c_2 = op_s_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_s_offsets_r_3 = quicksort_fused_7_op_s_offsets(offset, sh_1);
+        long c_3 = op_s_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == s_offsets_status_epoch && (hi >> 32) == s_offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(agg, vals[256 + r]);
+                long c_4 = op_s_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == s_offsets_status_epoch && (hi_1 >> 32) == s_offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == s_offsets_status_epoch && (hi_2 >> 32) == s_offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == s_offsets_status_epoch && (hi_3 >> 32) == s_offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_s_offsets_r_5 = quicksort_fused_7_op_s_offsets(sh_2, win);
+                                long c_5 = op_s_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_s_offsets_r_6 = quicksort_fused_7_op_s_offsets(win, prefix);
+                        long c_6 = op_s_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_s_offsets_r_7 = quicksort_fused_7_op_s_offsets(incl_1, agg);
+                    long c_7 = op_s_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_s_offsets_r_8 = quicksort_fused_7_op_s_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_s_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_s_offsets_r_4 = quicksort_fused_7_op_s_offsets(vals[272 + k], excl);
-                long c_5 = op_s_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_s_offsets_r_9 = quicksort_fused_7_op_s_offsets(total, x);
+                long c_10 = op_s_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_s_offsets_r_5 = quicksort_fused_7_op_s_offsets(incl, vals[305]);
-                long c_6 = op_s_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)s_offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)s_offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_s_offsets_r_10 = quicksort_fused_7_op_s_offsets(row_1, x_1);
+                long c_11 = op_s_offsets_r_10;
+                row_1 = c_11;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == s_offsets_status_epoch && (hi_5 >> 32) == s_offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == s_offsets_status_epoch && (hi_6 >> 32) == s_offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_s_offsets_r_11 = quicksort_fused_7_op_s_offsets(vals[272 + k], excl);
+                    long c_12 = op_s_offsets_r_11;
+                    excl = c_12;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_s_offsets_r_12 = quicksort_fused_7_op_s_offsets(incl_2, vals[305]);
+                    long c_13 = op_s_offsets_r_12;
+                    incl_2 = c_13;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)s_offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_s_offsets_r_6 = quicksort_fused_7_op_s_offsets(off, vals[l]);
-    long c_7 = op_s_offsets_r_6;
-    off = c_7;
+    long op_s_offsets_r_13 = quicksort_fused_7_op_s_offsets(off, vals[l]);
+    long c_14 = op_s_offsets_r_13;
+    off = c_14;
     for (long j = 0; j < 3; j++) {
         long x_2 = tile[l * 3 + j];
         tile[l * 3 + j] = off;
-        long op_s_offsets_r_7 = quicksort_fused_7_op_s_offsets(off, x_2);
-        long c_8 = op_s_offsets_r_7;
-        off = c_8;
+        long op_s_offsets_r_14 = quicksort_fused_7_op_s_offsets(off, x_2);
+        long c_15 = op_s_offsets_r_14;
+        off = c_15;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 3; j++) {
@@ -5027,192 +6621,443 @@ __kernel void quicksort_fused_4_by_ids_lesser_elements(__global int* lesser_elem
     const uint mask_2 = masks_2[l];
     vals_2[l] = (long)popcount(mask_2);
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0;
-        long row_1 = 0;
-        long row_2 = 0;
-        for (long c = 0; c < 16; c++) {
-            long c_1 = (row) + (vals[l * 16 + c]);
-            long c_2 = (row_1) + (vals_1[l * 16 + c]);
-            long c_3 = (row_2) + (vals_2[l * 16 + c]);
-            row = c_1;
-            row_1 = c_2;
-            row_2 = c_3;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        long incl_1 = vals_1[l];
+        long incl_2 = vals_2[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            const int2 w_1 = as_int2(incl_1);
+            int lo_1, hi_1;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(h));
+            long sh_1 = as_long((int2)(lo_1, hi_1));
+            const int2 w_2 = as_int2(incl_2);
+            int lo_2, hi_2;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_2) : "r"(w_2.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_2) : "r"(w_2.y), "r"(h));
+            long sh_2 = as_long((int2)(lo_2, hi_2));
+            if (lane >= h) {
+                long c = (sh) + (incl);
+                long c_1 = (sh_1) + (incl_1);
+                long c_2 = (sh_2) + (incl_2);
+                incl = c;
+                incl_1 = c_1;
+                incl_2 = c_2;
+            }
         }
-        vals[256 + l] = row;
-        vals_1[256 + l] = row_1;
-        vals_2[256 + l] = row_2;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total_2 = 0;
-        long total_3 = 0;
-        long total_4 = 0;
-        for (long r = 0; r < 16; r++) {
-            long x_2 = vals[256 + r];
-            long x_3 = vals_1[256 + r];
-            long x_4 = vals_2[256 + r];
-            long c_4 = (total_2) + (x_2);
-            long c_5 = (total_3) + (x_3);
-            long c_6 = (total_4) + (x_4);
-            total_2 = c_4;
-            total_3 = c_5;
-            total_4 = c_6;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
+            vals_1[256 + warp] = incl_1;
+            vals_2[256 + warp] = incl_2;
         }
-        vals[305] = total_2;
-        vals_1[305] = total_3;
-        vals_2[305] = total_4;
-        vals[304] = 0;
-        vals_1[304] = 0;
-        vals_2[304] = 0;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total_2);
-            const ulong tag = (ulong)lesser_elements_status_epoch << 32;
-            status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
-            const ulong bits_1 = (ulong)(total_3);
-            const ulong tag_1 = (ulong)lesser_elements_status_epoch << 32;
-            status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
-            const ulong bits_2 = (ulong)(total_4);
-            const ulong tag_2 = (ulong)lesser_elements_status_epoch << 32;
-            status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
-        } else {
-            const ulong bits_3 = (ulong)(total_2);
-            const ulong tag_3 = (ulong)lesser_elements_status_epoch << 32;
-            status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
-            const ulong bits_4 = (ulong)(total_3);
-            const ulong tag_4 = (ulong)lesser_elements_status_epoch << 32;
-            status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
-            const ulong bits_5 = (ulong)(total_4);
-            const ulong tag_5 = (ulong)lesser_elements_status_epoch << 32;
-            status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
+        const int2 w_3 = as_int2(incl);
+        int lo_3, hi_3;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_3) : "r"(w_3.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_3) : "r"(w_3.y), "r"(1));
+        long sh_3 = as_long((int2)(lo_3, hi_3));
+        const int2 w_4 = as_int2(incl_1);
+        int lo_4, hi_4;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_4) : "r"(w_4.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_4) : "r"(w_4.y), "r"(1));
+        long sh_4 = as_long((int2)(lo_4, hi_4));
+        const int2 w_5 = as_int2(incl_2);
+        int lo_5, hi_5;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_5) : "r"(w_5.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_5) : "r"(w_5.y), "r"(1));
+        long sh_5 = as_long((int2)(lo_5, hi_5));
+        if (lane == 0) {
+            sh_3 = 0;
+            sh_4 = 0;
+            sh_5 = 0;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    long excl = 0;
-    long excl_1 = 0;
-    long excl_2 = 0;
-    const long my_row = l / 16;
-    const long my_col = l - my_row * 16;
-    #pragma unroll
-    for (long r = 0; r < 16; r++) {
-        if (r < my_row) {
-            long c_7 = (excl) + (vals[256 + r]);
-            long c_8 = (excl_1) + (vals_1[256 + r]);
-            long c_9 = (excl_2) + (vals_2[256 + r]);
-            excl = c_7;
-            excl_1 = c_8;
-            excl_2 = c_9;
-        }
-    }
-    #pragma unroll
-    for (long c = 0; c < 16; c++) {
-        if (c < my_col) {
-            long c_10 = (excl) + (vals[my_row * 16 + c]);
-            long c_11 = (excl_1) + (vals_1[my_row * 16 + c]);
-            long c_12 = (excl_2) + (vals_2[my_row * 16 + c]);
-            excl = c_10;
-            excl_1 = c_11;
-            excl_2 = c_12;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0;
+        long offset_1 = 0;
+        long offset_2 = 0;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long c_3 = (offset) + (vals[256 + r]);
+                long c_4 = (offset_1) + (vals_1[256 + r]);
+                long c_5 = (offset_2) + (vals_2[256 + r]);
+                offset = c_3;
+                offset_1 = c_4;
+                offset_2 = c_5;
+            }
+        }
+        long c_6 = (offset) + (sh_3);
+        long c_7 = (offset_1) + (sh_4);
+        long c_8 = (offset_2) + (sh_5);
+        offset = c_6;
+        offset_1 = c_7;
+        offset_2 = c_8;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 3 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 1) * 3 + 1) * 2];
-                const ulong hi_1 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
-                const ulong lo_2 = status[((2 * jt + 1) * 3 + 2) * 2];
-                const ulong hi_2 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
-                if ((lo >> 32) == lesser_elements_status_epoch && (hi >> 32) == lesser_elements_status_epoch && (lo_1 >> 32) == lesser_elements_status_epoch && (hi_1 >> 32) == lesser_elements_status_epoch && (lo_2 >> 32) == lesser_elements_status_epoch && (hi_2 >> 32) == lesser_elements_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
-                    vals_1[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    vals_2[272 + l] = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
-                }
-                if (fl == 0) {
-                    const ulong lo_3 = status[((2 * jt + 0) * 3 + 0) * 2];
-                    const ulong hi_3 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
-                    const ulong lo_4 = status[((2 * jt + 0) * 3 + 1) * 2];
-                    const ulong hi_4 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
-                    const ulong lo_5 = status[((2 * jt + 0) * 3 + 2) * 2];
-                    const ulong hi_5 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
-                    if ((lo_3 >> 32) == lesser_elements_status_epoch && (hi_3 >> 32) == lesser_elements_status_epoch && (lo_4 >> 32) == lesser_elements_status_epoch && (hi_4 >> 32) == lesser_elements_status_epoch && (lo_5 >> 32) == lesser_elements_status_epoch && (hi_5 >> 32) == lesser_elements_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
-                        vals_1[272 + l] = (long)((lo_4 & 0xffffffffUL) | ((hi_4 & 0xffffffffUL) << 32));
-                        vals_2[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
-                    }
+            long agg = 0;
+            long agg_1 = 0;
+            long agg_2 = 0;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long c_9 = (agg) + (vals[256 + r]);
+                long c_10 = (agg_1) + (vals_1[256 + r]);
+                long c_11 = (agg_2) + (vals_2[256 + r]);
+                agg = c_9;
+                agg_1 = c_10;
+                agg_2 = c_11;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                vals_1[305] = agg_1;
+                vals_2[305] = agg_2;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag | (bits >> 32);
+                    const ulong bits_1 = (ulong)(agg_1);
+                    const ulong tag_1 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_1 | (bits_1 >> 32);
+                    const ulong bits_2 = (ulong)(agg_2);
+                    const ulong tag_2 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                } else {
+                    const ulong bits_3 = (ulong)(agg);
+                    const ulong tag_3 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+                    const ulong bits_4 = (ulong)(agg_1);
+                    const ulong tag_4 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_4 | (bits_4 >> 32);
+                    const ulong bits_5 = (ulong)(agg_2);
+                    const ulong tag_5 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_5 | (bits_5 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0;
+            long prefix_1 = 0;
+            long prefix_2 = 0;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0;
+                    long win_1 = 0;
+                    long win_2 = 0;
+                    if (jt >= 0) {
+                        const ulong lo_6 = status[((2 * jt + 1) * 3 + 0) * 2];
+                        const ulong hi_6 = status[((2 * jt + 1) * 3 + 0) * 2 + 1];
+                        const ulong lo_7 = status[((2 * jt + 1) * 3 + 1) * 2];
+                        const ulong hi_7 = status[((2 * jt + 1) * 3 + 1) * 2 + 1];
+                        const ulong lo_8 = status[((2 * jt + 1) * 3 + 2) * 2];
+                        const ulong hi_8 = status[((2 * jt + 1) * 3 + 2) * 2 + 1];
+                        if ((lo_6 >> 32) == lesser_elements_status_epoch && (hi_6 >> 32) == lesser_elements_status_epoch && (lo_7 >> 32) == lesser_elements_status_epoch && (hi_7 >> 32) == lesser_elements_status_epoch && (lo_8 >> 32) == lesser_elements_status_epoch && (hi_8 >> 32) == lesser_elements_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                            win_1 = (long)((lo_7 & 0xffffffffUL) | ((hi_7 & 0xffffffffUL) << 32));
+                            win_2 = (long)((lo_8 & 0xffffffffUL) | ((hi_8 & 0xffffffffUL) << 32));
+                        }
+                        if (fl == 0) {
+                            const ulong lo_9 = status[((2 * jt + 0) * 3 + 0) * 2];
+                            const ulong hi_9 = status[((2 * jt + 0) * 3 + 0) * 2 + 1];
+                            const ulong lo_10 = status[((2 * jt + 0) * 3 + 1) * 2];
+                            const ulong hi_10 = status[((2 * jt + 0) * 3 + 1) * 2 + 1];
+                            const ulong lo_11 = status[((2 * jt + 0) * 3 + 2) * 2];
+                            const ulong hi_11 = status[((2 * jt + 0) * 3 + 2) * 2 + 1];
+                            if ((lo_9 >> 32) == lesser_elements_status_epoch && (hi_9 >> 32) == lesser_elements_status_epoch && (lo_10 >> 32) == lesser_elements_status_epoch && (hi_10 >> 32) == lesser_elements_status_epoch && (lo_11 >> 32) == lesser_elements_status_epoch && (hi_11 >> 32) == lesser_elements_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_9 & 0xffffffffUL) | ((hi_9 & 0xffffffffUL) << 32));
+                                win_1 = (long)((lo_10 & 0xffffffffUL) | ((hi_10 & 0xffffffffUL) << 32));
+                                win_2 = (long)((lo_11 & 0xffffffffUL) | ((hi_11 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0;
+                            win_1 = 0;
+                            win_2 = 0;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_6 = as_int2(win);
+                            int lo_12, hi_12;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_12) : "r"(w_6.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_12) : "r"(w_6.y), "r"(h));
+                            long sh_6 = as_long((int2)(lo_12, hi_12));
+                            const int2 w_7 = as_int2(win_1);
+                            int lo_13, hi_13;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_13) : "r"(w_7.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_13) : "r"(w_7.y), "r"(h));
+                            long sh_7 = as_long((int2)(lo_13, hi_13));
+                            const int2 w_8 = as_int2(win_2);
+                            int lo_14, hi_14;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_14) : "r"(w_8.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_14) : "r"(w_8.y), "r"(h));
+                            long sh_8 = as_long((int2)(lo_14, hi_14));
+                            if (lane + h < 32) {
+                                long c_12 = (sh_6) + (win);
+                                long c_13 = (sh_7) + (win_1);
+                                long c_14 = (sh_8) + (win_2);
+                                win = c_12;
+                                win_1 = c_13;
+                                win_2 = c_14;
+                            }
+                        }
+                        long c_15 = (win) + (prefix);
+                        long c_16 = (win_1) + (prefix_1);
+                        long c_17 = (win_2) + (prefix_2);
+                        prefix = c_15;
+                        prefix_1 = c_16;
+                        prefix_2 = c_17;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_3 = prefix;
+                    long incl_4 = prefix_1;
+                    long incl_5 = prefix_2;
+                    long c_18 = (incl_3) + (agg);
+                    long c_19 = (incl_4) + (agg_1);
+                    long c_20 = (incl_5) + (agg_2);
+                    incl_3 = c_18;
+                    incl_4 = c_19;
+                    incl_5 = c_20;
+                    const ulong bits_6 = (ulong)(incl_3);
+                    const ulong tag_6 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
+                    const ulong bits_7 = (ulong)(incl_4);
+                    const ulong tag_7 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
+                    const ulong bits_8 = (ulong)(incl_5);
+                    const ulong tag_8 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+                vals_1[304] = prefix_1;
+                vals_2[304] = prefix_2;
+            }
+        }
+        vals[l] = offset;
+        vals_1[l] = offset_1;
+        vals_2[l] = offset_2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0;
+            long row_1 = 0;
+            long row_2 = 0;
+            for (long c_21 = 0; c_21 < 16; c_21++) {
+                long c_22 = (row) + (vals[l * 16 + c_21]);
+                long c_23 = (row_1) + (vals_1[l * 16 + c_21]);
+                long c_24 = (row_2) + (vals_2[l * 16 + c_21]);
+                row = c_22;
+                row_1 = c_23;
+                row_2 = c_24;
+            }
+            vals[256 + l] = row;
+            vals_1[256 + l] = row_1;
+            vals_2[256 + l] = row_2;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl_3 = vals[304];
-            long excl_4 = vals_1[304];
-            long excl_5 = vals_2[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long c_13 = (vals[272 + k]) + (excl_3);
-                long c_14 = (vals_1[272 + k]) + (excl_4);
-                long c_15 = (vals_2[272 + k]) + (excl_5);
-                excl_3 = c_13;
-                excl_4 = c_14;
-                excl_5 = c_15;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total_2 = 0;
+            long total_3 = 0;
+            long total_4 = 0;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x_2 = vals[256 + r_1];
+                long x_3 = vals_1[256 + r_1];
+                long x_4 = vals_2[256 + r_1];
+                long c_25 = (total_2) + (x_2);
+                long c_26 = (total_3) + (x_3);
+                long c_27 = (total_4) + (x_4);
+                total_2 = c_25;
+                total_3 = c_26;
+                total_4 = c_27;
             }
-            vals[304] = excl_3;
-            vals_1[304] = excl_4;
-            vals_2[304] = excl_5;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl_3;
-                long incl_1 = excl_4;
-                long incl_2 = excl_5;
-                long c_16 = (incl) + (vals[305]);
-                long c_17 = (incl_1) + (vals_1[305]);
-                long c_18 = (incl_2) + (vals_2[305]);
-                incl = c_16;
-                incl_1 = c_17;
-                incl_2 = c_18;
-                const ulong bits_6 = (ulong)(incl);
-                const ulong tag_6 = (ulong)lesser_elements_status_epoch << 32;
-                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_6 | (bits_6 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_6 | (bits_6 >> 32);
-                const ulong bits_7 = (ulong)(incl_1);
-                const ulong tag_7 = (ulong)lesser_elements_status_epoch << 32;
-                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_7 | (bits_7 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_7 | (bits_7 >> 32);
-                const ulong bits_8 = (ulong)(incl_2);
-                const ulong tag_8 = (ulong)lesser_elements_status_epoch << 32;
-                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_8 | (bits_8 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_8 | (bits_8 >> 32);
+            vals[305] = total_2;
+            vals_1[305] = total_3;
+            vals_2[305] = total_4;
+            vals[304] = 0;
+            vals_1[304] = 0;
+            vals_2[304] = 0;
+            if (tile_no == 0) {
+                const ulong bits_9 = (ulong)(total_2);
+                const ulong tag_9 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_9 | (bits_9 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_9 | (bits_9 >> 32);
+                const ulong bits_10 = (ulong)(total_3);
+                const ulong tag_10 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_10 | (bits_10 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_10 | (bits_10 >> 32);
+                const ulong bits_11 = (ulong)(total_4);
+                const ulong tag_11 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_11 | (bits_11 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_11 | (bits_11 >> 32);
+            } else {
+                const ulong bits_12 = (ulong)(total_2);
+                const ulong tag_12 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 0) * 3 + 0) * 2] = tag_12 | (bits_12 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 3 + 0) * 2 + 1] = tag_12 | (bits_12 >> 32);
+                const ulong bits_13 = (ulong)(total_3);
+                const ulong tag_13 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 0) * 3 + 1) * 2] = tag_13 | (bits_13 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 3 + 1) * 2 + 1] = tag_13 | (bits_13 >> 32);
+                const ulong bits_14 = (ulong)(total_4);
+                const ulong tag_14 = (ulong)lesser_elements_status_epoch << 32;
+                status[((2 * tile_no + 0) * 3 + 2) * 2] = tag_14 | (bits_14 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 3 + 2) * 2 + 1] = tag_14 | (bits_14 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        long excl = 0;
+        long excl_1 = 0;
+        long excl_2 = 0;
+        const long my_row = l / 16;
+        const long my_col = l - my_row * 16;
+        #pragma unroll
+        for (long r_1 = 0; r_1 < 16; r_1++) {
+            if (r_1 < my_row) {
+                long c_28 = (excl) + (vals[256 + r_1]);
+                long c_29 = (excl_1) + (vals_1[256 + r_1]);
+                long c_30 = (excl_2) + (vals_2[256 + r_1]);
+                excl = c_28;
+                excl_1 = c_29;
+                excl_2 = c_30;
             }
         }
+        #pragma unroll
+        for (long c_21 = 0; c_21 < 16; c_21++) {
+            if (c_21 < my_col) {
+                long c_31 = (excl) + (vals[my_row * 16 + c_21]);
+                long c_32 = (excl_1) + (vals_1[my_row * 16 + c_21]);
+                long c_33 = (excl_2) + (vals_2[my_row * 16 + c_21]);
+                excl = c_31;
+                excl_1 = c_32;
+                excl_2 = c_33;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_15 = status[((2 * jt_1 + 1) * 3 + 0) * 2];
+                    const ulong hi_15 = status[((2 * jt_1 + 1) * 3 + 0) * 2 + 1];
+                    const ulong lo_16 = status[((2 * jt_1 + 1) * 3 + 1) * 2];
+                    const ulong hi_16 = status[((2 * jt_1 + 1) * 3 + 1) * 2 + 1];
+                    const ulong lo_17 = status[((2 * jt_1 + 1) * 3 + 2) * 2];
+                    const ulong hi_17 = status[((2 * jt_1 + 1) * 3 + 2) * 2 + 1];
+                    if ((lo_15 >> 32) == lesser_elements_status_epoch && (hi_15 >> 32) == lesser_elements_status_epoch && (lo_16 >> 32) == lesser_elements_status_epoch && (hi_16 >> 32) == lesser_elements_status_epoch && (lo_17 >> 32) == lesser_elements_status_epoch && (hi_17 >> 32) == lesser_elements_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_15 & 0xffffffffUL) | ((hi_15 & 0xffffffffUL) << 32));
+                        vals_1[272 + l] = (long)((lo_16 & 0xffffffffUL) | ((hi_16 & 0xffffffffUL) << 32));
+                        vals_2[272 + l] = (long)((lo_17 & 0xffffffffUL) | ((hi_17 & 0xffffffffUL) << 32));
+                    }
+                    if (fl_1 == 0) {
+                        const ulong lo_18 = status[((2 * jt_1 + 0) * 3 + 0) * 2];
+                        const ulong hi_18 = status[((2 * jt_1 + 0) * 3 + 0) * 2 + 1];
+                        const ulong lo_19 = status[((2 * jt_1 + 0) * 3 + 1) * 2];
+                        const ulong hi_19 = status[((2 * jt_1 + 0) * 3 + 1) * 2 + 1];
+                        const ulong lo_20 = status[((2 * jt_1 + 0) * 3 + 2) * 2];
+                        const ulong hi_20 = status[((2 * jt_1 + 0) * 3 + 2) * 2 + 1];
+                        if ((lo_18 >> 32) == lesser_elements_status_epoch && (hi_18 >> 32) == lesser_elements_status_epoch && (lo_19 >> 32) == lesser_elements_status_epoch && (hi_19 >> 32) == lesser_elements_status_epoch && (lo_20 >> 32) == lesser_elements_status_epoch && (hi_20 >> 32) == lesser_elements_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_18 & 0xffffffffUL) | ((hi_18 & 0xffffffffUL) << 32));
+                            vals_1[272 + l] = (long)((lo_19 & 0xffffffffUL) | ((hi_19 & 0xffffffffUL) << 32));
+                            vals_2[272 + l] = (long)((lo_20 & 0xffffffffUL) | ((hi_20 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl_3 = vals[304];
+                long excl_4 = vals_1[304];
+                long excl_5 = vals_2[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long c_34 = (vals[272 + k]) + (excl_3);
+                    long c_35 = (vals_1[272 + k]) + (excl_4);
+                    long c_36 = (vals_2[272 + k]) + (excl_5);
+                    excl_3 = c_34;
+                    excl_4 = c_35;
+                    excl_5 = c_36;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl_3;
+                vals_1[304] = excl_4;
+                vals_2[304] = excl_5;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_6 = excl_3;
+                    long incl_7 = excl_4;
+                    long incl_8 = excl_5;
+                    long c_37 = (incl_6) + (vals[305]);
+                    long c_38 = (incl_7) + (vals_1[305]);
+                    long c_39 = (incl_8) + (vals_2[305]);
+                    incl_6 = c_37;
+                    incl_7 = c_38;
+                    incl_8 = c_39;
+                    const ulong bits_15 = (ulong)(incl_6);
+                    const ulong tag_15 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 0) * 2] = tag_15 | (bits_15 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 0) * 2 + 1] = tag_15 | (bits_15 >> 32);
+                    const ulong bits_16 = (ulong)(incl_7);
+                    const ulong tag_16 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 1) * 2] = tag_16 | (bits_16 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 1) * 2 + 1] = tag_16 | (bits_16 >> 32);
+                    const ulong bits_17 = (ulong)(incl_8);
+                    const ulong tag_17 = (ulong)lesser_elements_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 3 + 2) * 2] = tag_17 | (bits_17 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 3 + 2) * 2 + 1] = tag_17 | (bits_17 >> 32);
+                }
+            }
+        }
+        vals[l] = excl;
+        vals_1[l] = excl_1;
+        vals_2[l] = excl_2;
     }
-    vals[l] = excl;
-    vals_1[l] = excl_1;
-    vals_2[l] = excl_2;
+    #endif
     vals[l] = (vals[l] << 32) | mask;
     vals_1[l] = (vals_1[l] << 32) | mask_1;
     vals_2[l] = (vals_2[l] << 32) | mask_2;
@@ -5247,46 +7092,46 @@ __kernel void quicksort_fused_4_by_ids_lesser_elements(__global int* lesser_elem
         lesser_elements_kept_89[0] = base_2 + vals_2[305];
     }
     {
-        const long lo_6 = 0, hi_6 = n_s_offsets;
-        const long step = (hi_6 - lo_6 + 256 - 1) / 256;
-        const long p_2 = lo_6 + l * step;
-        if (lo_6 < hi_6) {
-            if (p_2 < hi_6 && s_offsets_0[p_2] < start) {
-                const long r_1 = p_2 + step;
-                if (r_1 >= hi_6 || s_offsets_0[r_1] >= start) {
+        const long lo_21 = 0, hi_21 = n_s_offsets;
+        const long step = (hi_21 - lo_21 + 256 - 1) / 256;
+        const long p_2 = lo_21 + l * step;
+        if (lo_21 < hi_21) {
+            if (p_2 < hi_21 && s_offsets_0[p_2] < start) {
+                const long r_2 = p_2 + step;
+                if (r_2 >= hi_21 || s_offsets_0[r_2] >= start) {
                     range[0] = p_2 + 1;
-                    range[1] = min(r_1, hi_6);
+                    range[1] = min(r_2, hi_21);
                 }
             }
-            if (l == 0 && s_offsets_0[lo_6] >= start) {
-                range[0] = lo_6;
-                range[1] = lo_6;
+            if (l == 0 && s_offsets_0[lo_21] >= start) {
+                range[0] = lo_21;
+                range[1] = lo_21;
             }
         } else if (l == 0) {
-            range[0] = lo_6;
-            range[1] = hi_6;
+            range[0] = lo_21;
+            range[1] = hi_21;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     {
-        const long lo_7 = range[0], hi_7 = range[1];
-        const long step_1 = (hi_7 - lo_7 + 256 - 1) / 256;
-        const long p_3 = lo_7 + l * step_1;
-        if (lo_7 < hi_7) {
-            if (p_3 < hi_7 && s_offsets_0[p_3] < start) {
-                const long r_2 = p_3 + step_1;
-                if (r_2 >= hi_7 || s_offsets_0[r_2] >= start) {
+        const long lo_22 = range[0], hi_22 = range[1];
+        const long step_1 = (hi_22 - lo_22 + 256 - 1) / 256;
+        const long p_3 = lo_22 + l * step_1;
+        if (lo_22 < hi_22) {
+            if (p_3 < hi_22 && s_offsets_0[p_3] < start) {
+                const long r_3 = p_3 + step_1;
+                if (r_3 >= hi_22 || s_offsets_0[r_3] >= start) {
                     range[2] = p_3 + 1;
-                    range[3] = min(r_2, hi_7);
+                    range[3] = min(r_3, hi_22);
                 }
             }
-            if (l == 0 && s_offsets_0[lo_7] >= start) {
-                range[2] = lo_7;
-                range[3] = lo_7;
+            if (l == 0 && s_offsets_0[lo_22] >= start) {
+                range[2] = lo_22;
+                range[3] = lo_22;
             }
         } else if (l == 0) {
-            range[2] = lo_7;
-            range[3] = hi_7;
+            range[2] = lo_22;
+            range[3] = hi_22;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);

@@ -1132,117 +1132,256 @@ __kernel void index_fused_offsets(__global int* offsets_status, uint offsets_sta
     }
     vals[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row = 0L;
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long op_offsets_r_1 = index_fused_op_offsets(row, vals[l * 16 + c_1]);
-            long c_2 = op_offsets_r_1;
-            row = c_2;
+    #ifdef __NV_CL_C_VERSION
+    {
+        const int lane = (int)(l & 31);
+        const int warp = (int)(l / 32);
+        long incl = vals[l];
+        #pragma unroll
+        for (int h = 1; h < 32; h *= 2) {
+            const int2 w = as_int2(incl);
+            int lo, hi;
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"(w.x), "r"(h));
+            asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"(w.y), "r"(h));
+            long sh = as_long((int2)(lo, hi));
+            if (lane >= h) {
+                long op_offsets_r_1 = index_fused_op_offsets(sh, incl);
+                long c_1 = op_offsets_r_1;
+                incl = c_1;
+            }
         }
-        vals[256 + l] = row;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l == 0) {
-        long total = 0L;
-        for (long r = 0; r < 16; r++) {
-            long x = vals[256 + r];
-            vals[256 + r] = total;
-            long op_offsets_r_2 = index_fused_op_offsets(total, x);
-            long c_3 = op_offsets_r_2;
-            total = c_3;
+        if (lane == 31) {
+            vals[256 + warp] = incl;
         }
-        vals[305] = total;
-        vals[304] = 0L;
-        if (tile_no == 0) {
-            const ulong bits = (ulong)(total);
-            const ulong tag = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
-            status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
-        } else {
-            const ulong bits_1 = (ulong)(total);
-            const ulong tag_1 = (ulong)offsets_status_epoch << 32;
-            status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
-            status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
+        const int2 w_1 = as_int2(incl);
+        int lo_1, hi_1;
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo_1) : "r"(w_1.x), "r"(1));
+        asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi_1) : "r"(w_1.y), "r"(1));
+        long sh_1 = as_long((int2)(lo_1, hi_1));
+        if (lane == 0) {
+            sh_1 = 0L;
         }
-        flags[33] = tile_no > 0;
-        flags[34] = tile_no - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (l < 16) {
-        long row_1 = vals[256 + l];
-        for (long c_1 = 0; c_1 < 16; c_1++) {
-            long x_1 = vals[l * 16 + c_1];
-            vals[l * 16 + c_1] = row_1;
-            long op_offsets_r_3 = index_fused_op_offsets(row_1, x_1);
-            long c_4 = op_offsets_r_3;
-            row_1 = c_4;
-        }
-    }
-    for (;;) {
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (!flags[33]) break;
-        const long at = flags[34];
+        long offset = 0L;
+        #pragma unroll
+        for (int r = 0; r < 8; r++) {
+            if (r < warp) {
+                long op_offsets_r_2 = index_fused_op_offsets(offset, vals[256 + r]);
+                long c_2 = op_offsets_r_2;
+                offset = c_2;
+            }
+        }
+        long op_offsets_r_3 = index_fused_op_offsets(offset, sh_1);
+        long c_3 = op_offsets_r_3;
+        offset = c_3;
         if (l < 32) {
-            const long jt = at - l;
-            long fl = 0;
-            if (jt >= 0) {
-                const ulong lo = status[((2 * jt + 1) * 1 + 0) * 2];
-                const ulong hi = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
-                const ulong lo_1 = status[((2 * jt + 0) * 1 + 0) * 2];
-                const ulong hi_1 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
-                if ((lo >> 32) == offsets_status_epoch && (hi >> 32) == offsets_status_epoch) {
-                    fl = 2;
-                    vals[272 + l] = (long)((lo & 0xffffffffUL) | ((hi & 0xffffffffUL) << 32));
+            long agg = 0L;
+            #pragma unroll
+            for (int r = 0; r < 8; r++) {
+                long op_offsets_r_4 = index_fused_op_offsets(agg, vals[256 + r]);
+                long c_4 = op_offsets_r_4;
+                agg = c_4;
+            }
+            if (lane == 0) {
+                vals[305] = agg;
+                if (tile_no == 0) {
+                    const ulong bits = (ulong)(agg);
+                    const ulong tag = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag | (bits & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag | (bits >> 32);
                 } else {
-                    if ((lo_1 >> 32) == offsets_status_epoch && (hi_1 >> 32) == offsets_status_epoch) {
-                        fl = 1;
-                        vals[272 + l] = (long)((lo_1 & 0xffffffffUL) | ((hi_1 & 0xffffffffUL) << 32));
-                    }
+                    const ulong bits_1 = (ulong)(agg);
+                    const ulong tag_1 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_1 | (bits_1 & 0xffffffffUL);
+                    status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_1 | (bits_1 >> 32);
                 }
             }
-            flags[l] = fl;
+            long prefix = 0L;
+            if (tile_no > 0) {
+                long at = tile_no - 1;
+                for (;;) {
+                    const long jt = at - lane;
+                    int fl = 0;
+                    long win = 0L;
+                    if (jt >= 0) {
+                        const ulong lo_2 = status[((2 * jt + 1) * 1 + 0) * 2];
+                        const ulong hi_2 = status[((2 * jt + 1) * 1 + 0) * 2 + 1];
+                        const ulong lo_3 = status[((2 * jt + 0) * 1 + 0) * 2];
+                        const ulong hi_3 = status[((2 * jt + 0) * 1 + 0) * 2 + 1];
+                        if ((lo_2 >> 32) == offsets_status_epoch && (hi_2 >> 32) == offsets_status_epoch) {
+                            fl = 2;
+                            win = (long)((lo_2 & 0xffffffffUL) | ((hi_2 & 0xffffffffUL) << 32));
+                        } else {
+                            if ((lo_3 >> 32) == offsets_status_epoch && (hi_3 >> 32) == offsets_status_epoch) {
+                                fl = 1;
+                                win = (long)((lo_3 & 0xffffffffUL) | ((hi_3 & 0xffffffffUL) << 32));
+                            }
+                        }
+                    }
+                    uint prefixes, missing;
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(prefixes) : "r"((uint)(fl == 2)));
+                    asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(missing) : "r"((uint)(fl == 0)));
+                    const uint stops = prefixes | missing;
+                    const int first = stops == 0 ? 32 : (int)popcount((stops & (0u - stops)) - 1u);
+                    const int found = first < 32 && ((prefixes >> first) & 1u);
+                    const int take = first + found;
+                    if (take > 0) {
+                        if (lane >= take) {
+                            win = 0L;
+                        }
+                        #pragma unroll
+                        for (int h = 1; h < 32; h *= 2) {
+                            const int2 w_2 = as_int2(win);
+                            int lo_4, hi_4;
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            long sh_2 = as_long((int2)(lo_4, hi_4));
+                            if (lane + h < 32) {
+                                long op_offsets_r_5 = index_fused_op_offsets(sh_2, win);
+                                long c_5 = op_offsets_r_5;
+                                win = c_5;
+                            }
+                        }
+                        long op_offsets_r_6 = index_fused_op_offsets(win, prefix);
+                        long c_6 = op_offsets_r_6;
+                        prefix = c_6;
+                        at -= take;
+                    }
+                    if (found) break;
+                }
+                if (lane == 0) {
+                    long incl_1 = prefix;
+                    long op_offsets_r_7 = index_fused_op_offsets(incl_1, agg);
+                    long c_7 = op_offsets_r_7;
+                    incl_1 = c_7;
+                    const ulong bits_2 = (ulong)(incl_1);
+                    const ulong tag_2 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+                }
+            }
+            if (lane == 0) {
+                vals[304] = prefix;
+            }
+        }
+        vals[l] = offset;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #else
+    {
+        if (l < 16) {
+            long row = 0L;
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long op_offsets_r_8 = index_fused_op_offsets(row, vals[l * 16 + c_8]);
+                long c_9 = op_offsets_r_8;
+                row = c_9;
+            }
+            vals[256 + l] = row;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l == 0) {
-            long excl = vals[304];
-            long more = 1;
-            long k = 0;
-            for (; k < 32; k++) {
-                if (flags[k] == 0) break;
-                long op_offsets_r_4 = index_fused_op_offsets(vals[272 + k], excl);
-                long c_5 = op_offsets_r_4;
-                excl = c_5;
-                if (flags[k] == 2) {
-                    more = 0;
-                    k++;
-                    break;
-                }
+            long total = 0L;
+            for (long r_1 = 0; r_1 < 16; r_1++) {
+                long x = vals[256 + r_1];
+                vals[256 + r_1] = total;
+                long op_offsets_r_9 = index_fused_op_offsets(total, x);
+                long c_10 = op_offsets_r_9;
+                total = c_10;
             }
-            vals[304] = excl;
-            flags[33] = more;
-            flags[34] = at - k;
-            if (!more) {
-                long incl = excl;
-                long op_offsets_r_5 = index_fused_op_offsets(incl, vals[305]);
-                long c_6 = op_offsets_r_5;
-                incl = c_6;
-                const ulong bits_2 = (ulong)(incl);
-                const ulong tag_2 = (ulong)offsets_status_epoch << 32;
-                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_2 | (bits_2 & 0xffffffffUL);
-                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_2 | (bits_2 >> 32);
+            vals[305] = total;
+            vals[304] = 0L;
+            if (tile_no == 0) {
+                const ulong bits_3 = (ulong)(total);
+                const ulong tag_3 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_3 | (bits_3 & 0xffffffffUL);
+                status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_3 | (bits_3 >> 32);
+            } else {
+                const ulong bits_4 = (ulong)(total);
+                const ulong tag_4 = (ulong)offsets_status_epoch << 32;
+                status[((2 * tile_no + 0) * 1 + 0) * 2] = tag_4 | (bits_4 & 0xffffffffUL);
+                status[((2 * tile_no + 0) * 1 + 0) * 2 + 1] = tag_4 | (bits_4 >> 32);
+            }
+            flags[33] = tile_no > 0;
+            flags[34] = tile_no - 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l < 16) {
+            long row_1 = vals[256 + l];
+            for (long c_8 = 0; c_8 < 16; c_8++) {
+                long x_1 = vals[l * 16 + c_8];
+                vals[l * 16 + c_8] = row_1;
+                long op_offsets_r_10 = index_fused_op_offsets(row_1, x_1);
+                long c_11 = op_offsets_r_10;
+                row_1 = c_11;
+            }
+        }
+        for (;;) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (!flags[33]) break;
+            const long at_1 = flags[34];
+            if (l < 32) {
+                const long jt_1 = at_1 - l;
+                long fl_1 = 0;
+                if (jt_1 >= 0) {
+                    const ulong lo_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2];
+                    const ulong hi_5 = status[((2 * jt_1 + 1) * 1 + 0) * 2 + 1];
+                    const ulong lo_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2];
+                    const ulong hi_6 = status[((2 * jt_1 + 0) * 1 + 0) * 2 + 1];
+                    if ((lo_5 >> 32) == offsets_status_epoch && (hi_5 >> 32) == offsets_status_epoch) {
+                        fl_1 = 2;
+                        vals[272 + l] = (long)((lo_5 & 0xffffffffUL) | ((hi_5 & 0xffffffffUL) << 32));
+                    } else {
+                        if ((lo_6 >> 32) == offsets_status_epoch && (hi_6 >> 32) == offsets_status_epoch) {
+                            fl_1 = 1;
+                            vals[272 + l] = (long)((lo_6 & 0xffffffffUL) | ((hi_6 & 0xffffffffUL) << 32));
+                        }
+                    }
+                }
+                flags[l] = fl_1;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (l == 0) {
+                long excl = vals[304];
+                long more = 1;
+                long k = 0;
+                for (; k < 32; k++) {
+                    if (flags[k] == 0) break;
+                    long op_offsets_r_11 = index_fused_op_offsets(vals[272 + k], excl);
+                    long c_12 = op_offsets_r_11;
+                    excl = c_12;
+                    if (flags[k] == 2) {
+                        more = 0;
+                        k++;
+                        break;
+                    }
+                }
+                vals[304] = excl;
+                flags[33] = more;
+                flags[34] = at_1 - k;
+                if (!more) {
+                    long incl_2 = excl;
+                    long op_offsets_r_12 = index_fused_op_offsets(incl_2, vals[305]);
+                    long c_13 = op_offsets_r_12;
+                    incl_2 = c_13;
+                    const ulong bits_5 = (ulong)(incl_2);
+                    const ulong tag_5 = (ulong)offsets_status_epoch << 32;
+                    status[((2 * tile_no + 1) * 1 + 0) * 2] = tag_5 | (bits_5 & 0xffffffffUL);
+                    status[((2 * tile_no + 1) * 1 + 0) * 2 + 1] = tag_5 | (bits_5 >> 32);
+                }
             }
         }
     }
+    #endif
     long off = vals[304];
-    long op_offsets_r_6 = index_fused_op_offsets(off, vals[l]);
-    long c_7 = op_offsets_r_6;
-    off = c_7;
+    long op_offsets_r_13 = index_fused_op_offsets(off, vals[l]);
+    long c_14 = op_offsets_r_13;
+    off = c_14;
     for (long j = 0; j < 19; j++) {
         long x_2 = tile[l * 19 + j];
         tile[l * 19 + j] = off;
-        long op_offsets_r_7 = index_fused_op_offsets(off, x_2);
-        long c_8 = op_offsets_r_7;
-        off = c_8;
+        long op_offsets_r_14 = index_fused_op_offsets(off, x_2);
+        long c_15 = op_offsets_r_14;
+        off = c_15;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (long j = 0; j < 19; j++) {

@@ -141,6 +141,7 @@ fn levels_agree(kernel: &Kernel, inputs: HashMap<KVar, Value>, expected_rules: &
             seg_scan_local_bytes: if group_size == 2 { 240 } else { 0 },
             scan_levels: 1,
             lookback: true,
+            warp_lookback: true,
             // Merge with the tiles of 2 work-items, teams with 4.
             seg_reduce: if group_size == 2 { SegReduce::Merge } else { SegReduce::Teams },
             // Teams' lanes in batches of 3 (`hoist-element-reads`).

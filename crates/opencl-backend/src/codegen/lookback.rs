@@ -43,6 +43,9 @@ use lift_ir::arith::{ArithExpr, Range, Var};
 use lift_ir::ir::{Expr, Filter, Fun, Lookback, Part, SegHeads, Type};
 use lift_ir::memory::AllocKind;
 
+use lift_ir::lookback::WARP;
+
+use super::seg_teams::NV_ONLY;
 use super::{Generator, KernelArg, Out, Val, View, internal};
 use crate::compile::CodegenError;
 use crate::user_fun::{CParam, c_type};
@@ -184,6 +187,9 @@ struct Chain<'f> {
     /// segment (a segmented scan's): its look-back is skipped (note [a
     /// head ends the look-back]).
     fresh_start: Option<String>,
+    /// `lookback-warp`: the warps' scan and look-back on NVIDIA (see
+    /// [`Generator::warp_scan_and_look_back`]).
+    warp: bool,
 }
 
 impl Chain<'_> {
@@ -1030,6 +1036,7 @@ impl Generator<'_> {
             q,
             w,
             fresh_start: None,
+            warp: chain.warp,
         })
     }
 
@@ -1464,6 +1471,32 @@ impl Generator<'_> {
     /// over the rows), and stores its offset in its own slot after the
     /// look-back (the others read only theirs from then on).
     fn group_scan_and_look_back(&mut self, ch: &mut Chain<'_>, offsets_in_registers: bool) -> Result<(), CodegenError> {
+        if !ch.warp {
+            return self.two_level_scan_and_look_back(ch, offsets_in_registers);
+        }
+        let warps = ch.l / WARP;
+        if ch.l % WARP != 0 || warps < 1 || warps > ch.q + ch.w {
+            return internal("lookback-warp on a group that is not whole warps");
+        }
+        self.line(NV_ONLY);
+        self.open("");
+        self.warp_scan_and_look_back(ch)?;
+        self.close();
+        self.line("#else");
+        self.open("");
+        self.two_level_scan_and_look_back(ch, offsets_in_registers)?;
+        self.close();
+        self.line("#endif");
+        Ok(())
+    }
+
+    /// `scan-workgroup-two-level` and the look-back by the whole group, a
+    /// barrier a window (see [`Self::group_scan_and_look_back`]).
+    fn two_level_scan_and_look_back(
+        &mut self,
+        ch: &mut Chain<'_>,
+        offsets_in_registers: bool,
+    ) -> Result<(), CodegenError> {
         let (l, q, w) = (ch.lid.clone(), ch.q, ch.w);
         let width = ch.l / q;
         let rows_at = ch.l;
@@ -1642,6 +1675,229 @@ impl Generator<'_> {
         Ok(())
     }
 
+    /// `lookback-warp` (note [warp look-back] in `lift_ir::lookback`), the
+    /// NVIDIA side of [`Self::group_scan_and_look_back`], with the same
+    /// result: each warp scans its work-items' totals by `shfl.sync.up`,
+    /// its last lane leaves the warp's total in slot `L + warp`, and after
+    /// one barrier each work-item adds the totals of the warps before its
+    /// own (its offset, in a register, then in its own slot). Warp 0
+    /// reduces the warps' totals to the aggregate, publishes it, and looks
+    /// back a window of 32 tiles at a time, a lane a tile: a ballot of the
+    /// lanes that found a prefix and of those that found nothing tells how
+    /// many lanes' values the window combines (those before the first that
+    /// is not an aggregate, and that one if it is a prefix), and a tree of
+    /// `shfl.sync.down` combines them, the farther tile on the left; lane
+    /// 0 keeps the exclusive prefix. No barrier until the look-back ends.
+    fn warp_scan_and_look_back(&mut self, ch: &mut Chain<'_>) -> Result<(), CodegenError> {
+        let l = ch.lid.clone();
+        let (lanes, warps) = (ch.l, ch.l / WARP);
+        let comps = ch.comps.clone();
+        let z = ch.z.clone();
+        let (lane, wid, h) = (self.fresh("lane"), self.fresh("warp"), self.fresh("h"));
+        self.line(format!("const int {lane} = (int)({l} & {});", WARP - 1));
+        self.line(format!("const int {wid} = (int)({l} / {WARP});"));
+        // The warp's inclusive scan of the totals, then its exclusive one.
+        let incl = self.declare(&comps, &ch.at(&l), "incl");
+        self.line("#pragma unroll");
+        self.open(format!("for (int {h} = 1; {h} < {WARP}; {h} *= 2)"));
+        let up = self.shuffle(&comps, &incl, "up", &h);
+        self.open(format!("if ({lane} >= {h})"));
+        self.combine_into(ch, &incl, &up, &incl)?;
+        self.close();
+        self.close();
+        self.open(format!("if ({lane} == {})", WARP - 1));
+        for (slot, v) in ch.at(format!("{lanes} + {wid}")).iter().zip(&incl) {
+            self.line(format!("{slot} = {v};"));
+        }
+        self.close();
+        let one = "1".to_string();
+        let excl = self.shuffle(&comps, &incl, "up", &one);
+        self.open(format!("if ({lane} == 0)"));
+        for (e, zc) in excl.iter().zip(&z) {
+            self.line(format!("{e} = {zc};"));
+        }
+        self.close();
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // The offset: the totals of the warps before, then the warp's own.
+        let r = self.fresh("r");
+        let offset = self.declare(&comps, &z, "offset");
+        self.line("#pragma unroll");
+        self.open(format!("for (int {r} = 0; {r} < {warps}; {r}++)"));
+        self.open(format!("if ({r} < {wid})"));
+        let total = ch.at(format!("{lanes} + {r}"));
+        self.combine_into(ch, &offset, &offset, &total)?;
+        self.close();
+        self.close();
+        self.combine_into(ch, &offset, &offset, &excl)?;
+        // Warp 0: the aggregate, published, and the look-back.
+        self.open(format!("if ({l} < {WARP})"));
+        let agg = self.declare(&comps, &z, "agg");
+        self.line("#pragma unroll");
+        self.open(format!("for (int {r} = 0; {r} < {warps}; {r}++)"));
+        let total = ch.at(format!("{lanes} + {r}"));
+        self.combine_into(ch, &agg, &agg, &total)?;
+        self.close();
+        let tile = ch.tile.clone();
+        let known = ch.prefix_without_look_back(&agg);
+        self.open(format!("if ({lane} == 0)"));
+        for (slot, a) in ch.at(ch.aggregate_at()).iter().zip(&agg) {
+            self.line(format!("{slot} = {a};"));
+        }
+        // Tile 0's aggregate is its inclusive prefix, and so is that of a
+        // tile that holds a head (note [a head ends the look-back]).
+        match &known {
+            Some(known) => self.open(format!("if ({tile} == 0 || {known})")),
+            None => self.open(format!("if ({tile} == 0)")),
+        }
+        self.publish(ch, 1, &agg);
+        self.indent -= 1;
+        self.open("} else");
+        self.publish(ch, 0, &agg);
+        self.close();
+        self.close();
+        let prefix = self.declare(&comps, &z, "prefix");
+        match &ch.fresh_start {
+            Some(fresh) => self.open(format!("if ({tile} > 0 && !({fresh}))")),
+            None => self.open(format!("if ({tile} > 0)")),
+        }
+        let at = self.fresh("at");
+        self.line(format!("long {at} = {tile} - 1;"));
+        self.open("for (;;)");
+        let (jt, fl) = (self.fresh("jt"), self.fresh("fl"));
+        self.line(format!("const long {jt} = {at} - {lane};"));
+        self.line(format!("int {fl} = 0;"));
+        let window = self.declare(&comps, &z, "win");
+        self.open(format!("if ({jt} >= 0)"));
+        self.take_window_status(ch, &jt, &fl, &window);
+        self.close();
+        let (prefixes, missing, stops, first, found, take) = (
+            self.fresh("prefixes"),
+            self.fresh("missing"),
+            self.fresh("stops"),
+            self.fresh("first"),
+            self.fresh("found"),
+            self.fresh("take"),
+        );
+        self.line(format!("uint {prefixes}, {missing};"));
+        self.line(ballot(&prefixes, &format!("{fl} == 2")));
+        self.line(ballot(&missing, &format!("{fl} == 0")));
+        // The lanes before the first that is not an aggregate, and that
+        // one where it is a prefix.
+        self.line(format!("const uint {stops} = {prefixes} | {missing};"));
+        self.line(format!(
+            "const int {first} = {stops} == 0 ? {WARP} : (int)popcount(({stops} & (0u - {stops})) - 1u);"
+        ));
+        self.line(format!("const int {found} = {first} < {WARP} && (({prefixes} >> {first}) & 1u);"));
+        self.line(format!("const int {take} = {first} + {found};"));
+        self.open(format!("if ({take} > 0)"));
+        self.open(format!("if ({lane} >= {take})"));
+        for (wv, zc) in window.iter().zip(&z) {
+            self.line(format!("{wv} = {zc};"));
+        }
+        self.close();
+        self.line("#pragma unroll");
+        self.open(format!("for (int {h} = 1; {h} < {WARP}; {h} *= 2)"));
+        let down = self.shuffle(&comps, &window, "down", &h);
+        self.open(format!("if ({lane} + {h} < {WARP})"));
+        self.combine_into(ch, &window, &down, &window)?;
+        self.close();
+        self.close();
+        self.combine_into(ch, &prefix, &window, &prefix)?;
+        self.line(format!("{at} -= {take};"));
+        self.close();
+        self.line(format!("if ({found}) break;"));
+        self.close();
+        // Unless the tile published its prefix before its look-back.
+        match &known {
+            Some(known) => self.open(format!("if ({lane} == 0 && !({known}))")),
+            None => self.open(format!("if ({lane} == 0)")),
+        }
+        let inclusive = self.declare(&comps, &prefix, "incl");
+        self.combine_into(ch, &inclusive, &inclusive, &agg)?;
+        self.publish(ch, 1, &inclusive);
+        self.close();
+        self.close();
+        self.open(format!("if ({lane} == 0)"));
+        for (slot, p) in ch.at(ch.prefix_at()).iter().zip(&prefix) {
+            self.line(format!("{slot} = {p};"));
+        }
+        self.close();
+        self.close();
+        // Its own slot: the others read theirs only.
+        for (slot, o) in ch.at(&l).iter().zip(&offset) {
+            self.line(format!("{slot} = {o};"));
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        Ok(())
+    }
+
+    /// Tile `jt`'s status as the window's values `window` of this lane:
+    /// `fl` 2 and the prefix where its prefix record is whole, else 1 and
+    /// the aggregate where that is (note [both records in one round
+    /// trip]: both records' loads at once where a status has one
+    /// component).
+    fn take_window_status(&mut self, ch: &Chain<'_>, jt: &str, fl: &str, window: &[String]) {
+        let set = |g: &mut Self, words: &[(String, String)], flag: i64| {
+            let epoch = &ch.epoch;
+            let all: Vec<String> =
+                words.iter().map(|(lo, hi)| format!("({lo} >> 32) == {epoch} && ({hi} >> 32) == {epoch}")).collect();
+            g.open(format!("if ({})", all.join(" && ")));
+            g.line(format!("{fl} = {flag};"));
+            for ((v, s), (lo, hi)) in window.iter().zip(&ch.comps).zip(words) {
+                let bits = format!("({lo} & 0xffffffffUL) | (({hi} & 0xffffffffUL) << 32)");
+                g.line(format!("{v} = {};", of_bits(*s, &bits)));
+            }
+        };
+        let prefix_words = self.status_words(ch, jt, 1);
+        if ch.comps.len() == 1 {
+            let aggregate_words = self.status_words(ch, jt, 0);
+            set(self, &prefix_words, 2);
+            self.indent -= 1;
+            self.open("} else");
+            set(self, &aggregate_words, 1);
+            self.close();
+            self.close();
+        } else {
+            set(self, &prefix_words, 2);
+            self.close();
+            self.open(format!("if ({fl} == 0)"));
+            let aggregate_words = self.status_words(ch, jt, 0);
+            set(self, &aggregate_words, 1);
+            self.close();
+            self.close();
+        }
+    }
+
+    /// The values `values` (of `comps`) of the lane `delta` below (`up`)
+    /// or above (`down`) this one, by `shfl.sync` over the whole warp;
+    /// a lane with none there gets its own.
+    fn shuffle(&mut self, comps: &[Scalar], values: &[String], dir: &str, delta: &str) -> Vec<String> {
+        let clamp = if dir == "up" { 0 } else { WARP - 1 };
+        let shfl = |out: &str, x: &str| {
+            format!(
+                "asm volatile(\"shfl.sync.{dir}.b32 %0, %1, %2, {clamp}, 0xffffffff;\" : \"=r\"({out}) : \"r\"({x}), \"r\"({delta}));"
+            )
+        };
+        let mut out = Vec::with_capacity(values.len());
+        for (v, s) in values.iter().zip(comps) {
+            let t = c_type(*s);
+            let other = self.fresh("sh");
+            if t == "int" {
+                self.line(format!("int {other};"));
+                self.line(shfl(&other, v));
+            } else {
+                let (w, lo, hi) = (self.fresh("w"), self.fresh("lo"), self.fresh("hi"));
+                self.line(format!("const int2 {w} = as_int2({v});"));
+                self.line(format!("int {lo}, {hi};"));
+                self.line(shfl(&lo, &format!("{w}.x")));
+                self.line(shfl(&hi, &format!("{w}.y")));
+                self.line(format!("{t} {other} = as_{t}((int2)({lo}, {hi}));"));
+            }
+            out.push(other);
+        }
+        out
+    }
+
     /// Stores `values` as record `record` (0 aggregate, 1 prefix) of this
     /// group's tile.
     fn publish(&mut self, ch: &Chain<'_>, record: i64, values: &[String]) {
@@ -1686,4 +1942,12 @@ impl Generator<'_> {
             self.line(format!("{v}[{slot}] = {};", of_bits(*s, &bits)));
         }
     }
+}
+
+/// `to =` the warp's ballot of C condition `cond`: bit `i` set where
+/// lane `i`'s holds (inline PTX, NVIDIA only).
+fn ballot(to: &str, cond: &str) -> String {
+    format!(
+        "asm volatile(\"{{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }}\" : \"=r\"({to}) : \"r\"((uint)({cond})));"
+    )
 }

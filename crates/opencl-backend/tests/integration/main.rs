@@ -6,6 +6,7 @@
 //! threads.
 
 mod examples;
+mod lookback_warp;
 mod merge_shapes;
 mod numtext;
 mod programs_sweep;

@@ -12,12 +12,12 @@ use crate::support;
 /// define] in `runtime::cl::program`; `None` where the build does not
 /// define it).
 #[derive(Clone, Copy)]
-enum Compiler {
+pub(crate) enum Compiler {
     Portable,
     Nvidia(Option<u32>),
 }
 
-use Compiler::{Nvidia, Portable};
+pub(crate) use Compiler::{Nvidia, Portable};
 
 /// Whether `condition`, one of the conditions the generated code tests,
 /// holds for `compiler`; `None` for any other condition.
@@ -34,7 +34,7 @@ fn holds(condition: &str, compiler: Compiler) -> Option<bool> {
 /// The text of `source` that `compiler` sees: the branches of the
 /// conditions on the compiler chosen, every other directive kept. Panics
 /// on an unbalanced branch.
-fn preprocess(source: &str, compiler: Compiler) -> String {
+pub(crate) fn preprocess(source: &str, compiler: Compiler) -> String {
     // For each open `#if...`: whether it is ours, whether its lines are
     // kept, and whether one of its branches was taken.
     let mut open: Vec<(bool, bool, bool)> = Vec::new();
@@ -149,7 +149,13 @@ fn the_teams_stage_in_batches_of_b_streams_its_element_reads_on_nvidia_only() {
 
 #[test]
 fn warp_teams_shuffle_without_a_barrier_on_nvidia_and_keep_the_tree_elsewhere() {
-    let cfg = lift_ir::rules::Config { seg_warp_steps: 4, seg_stream_loads: false, ..Default::default() };
+    // Look-backs off the warps: their kernels shuffle too.
+    let cfg = lift_ir::rules::Config {
+        seg_warp_steps: 4,
+        seg_stream_loads: false,
+        warp_lookback: false,
+        ..Default::default()
+    };
     let warp: Vec<(String, String)> = kernels(&cfg).into_iter().filter(|(_, k)| k.contains("shfl.sync.down")).collect();
     // The teams of B batches of at most 32 lanes; the short rows' teams
     // shuffle too (at most 2 lanes on average rows of fewer than 6).
