@@ -807,13 +807,13 @@ __kernel void primes_fused_offsets(__global int* offsets_status, uint offsets_st
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_offsets_r_5 = primes_fused_op_offsets(sh_2, win);
                                 long c_5 = op_offsets_r_5;
                                 win = c_5;
@@ -1315,13 +1315,13 @@ __kernel void primes_fused_3_kept(__global int* indices_status, uint indices_sta
                             win = 0;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long c_4 = (sh_2) + (win);
                                 win = c_4;
                             }

@@ -577,13 +577,13 @@ __kernel void hsplit_scan_sum_offsets(__global int* offsets_status, uint offsets
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_offsets_r_5 = hsplit_scan_sum_op_offsets(sh_2, win);
                                 long c_5 = op_offsets_r_5;
                                 win = c_5;
@@ -3900,13 +3900,13 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, uint p
                             win = 0;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long c_4 = (sh_2) + (win);
                                 win = c_4;
                             }
@@ -4571,13 +4571,13 @@ __kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoc
                             win = 0;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long c_4 = (sh_2) + (win);
                                 win = c_4;
                             }
@@ -5348,38 +5348,38 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
                             win_5 = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_12 = as_int2(win);
                             int lo_24, hi_24;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_24) : "r"(w_12.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_24) : "r"(w_12.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_24) : "r"(w_12.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_24) : "r"(w_12.y), "r"(h_1));
                             long sh_12 = as_long((int2)(lo_24, hi_24));
                             const int2 w_13 = as_int2(win_1);
                             int lo_25, hi_25;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_25) : "r"(w_13.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_25) : "r"(w_13.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_25) : "r"(w_13.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_25) : "r"(w_13.y), "r"(h_1));
                             long sh_13 = as_long((int2)(lo_25, hi_25));
                             const int2 w_14 = as_int2(win_2);
                             int lo_26, hi_26;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_26) : "r"(w_14.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_26) : "r"(w_14.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_26) : "r"(w_14.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_26) : "r"(w_14.y), "r"(h_1));
                             long sh_14 = as_long((int2)(lo_26, hi_26));
                             const int2 w_15 = as_int2(win_3);
                             int lo_27, hi_27;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_27) : "r"(w_15.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_27) : "r"(w_15.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_27) : "r"(w_15.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_27) : "r"(w_15.y), "r"(h_1));
                             long sh_15 = as_long((int2)(lo_27, hi_27));
                             const int2 w_16 = as_int2(win_4);
                             int lo_28, hi_28;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_28) : "r"(w_16.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_28) : "r"(w_16.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_28) : "r"(w_16.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_28) : "r"(w_16.y), "r"(h_1));
                             long sh_16 = as_long((int2)(lo_28, hi_28));
                             const int2 w_17 = as_int2(win_5);
                             int lo_29, hi_29;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_29) : "r"(w_17.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_29) : "r"(w_17.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_29) : "r"(w_17.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_29) : "r"(w_17.y), "r"(h_1));
                             long sh_17 = as_long((int2)(lo_29, hi_29));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_rank_r_5 = hsplit_fused_2_op_rank(sh_12, win);
                                 long op_total_r_15;
                                 long op_total_r_16;
@@ -6167,13 +6167,13 @@ __kernel void hsplit_fused_3_offsets(__global int* offsets_status, uint offsets_
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_offsets_r_5 = hsplit_fused_3_op_offsets(sh_2, win);
                                 long c_5 = op_offsets_r_5;
                                 win = c_5;
@@ -6550,13 +6550,13 @@ __kernel void hsplit_fused_4_offsets(__global int* offsets_status, uint offsets_
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_offsets_r_5 = hsplit_fused_4_op_offsets(sh_2, win);
                                 long c_5 = op_offsets_r_5;
                                 win = c_5;
@@ -8224,13 +8224,13 @@ __kernel void hsplit_fused_7_offsets(__global int* offsets_status, uint offsets_
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_offsets_r_5 = hsplit_fused_7_op_offsets(sh_2, win);
                                 long c_6 = op_offsets_r_5;
                                 win = c_6;
@@ -9186,13 +9186,13 @@ __kernel void hsplit_fused_8_offsets(__global int* offsets_status, uint offsets_
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_offsets_r_5 = hsplit_fused_8_op_offsets(sh_2, win);
                                 long c_5 = op_offsets_r_5;
                                 win = c_5;
@@ -9679,13 +9679,13 @@ __kernel void hsplit_fused_9_kept(__global int* packed_elements_1_status, uint p
                             win = 0;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long c_4 = (sh_2) + (win);
                                 win = c_4;
                             }
@@ -10455,38 +10455,38 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
                             win_5 = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_12 = as_int2(win);
                             int lo_24, hi_24;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_24) : "r"(w_12.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_24) : "r"(w_12.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_24) : "r"(w_12.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_24) : "r"(w_12.y), "r"(h_1));
                             long sh_12 = as_long((int2)(lo_24, hi_24));
                             const int2 w_13 = as_int2(win_1);
                             int lo_25, hi_25;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_25) : "r"(w_13.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_25) : "r"(w_13.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_25) : "r"(w_13.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_25) : "r"(w_13.y), "r"(h_1));
                             long sh_13 = as_long((int2)(lo_25, hi_25));
                             const int2 w_14 = as_int2(win_2);
                             int lo_26, hi_26;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_26) : "r"(w_14.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_26) : "r"(w_14.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_26) : "r"(w_14.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_26) : "r"(w_14.y), "r"(h_1));
                             long sh_14 = as_long((int2)(lo_26, hi_26));
                             const int2 w_15 = as_int2(win_3);
                             int lo_27, hi_27;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_27) : "r"(w_15.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_27) : "r"(w_15.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_27) : "r"(w_15.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_27) : "r"(w_15.y), "r"(h_1));
                             long sh_15 = as_long((int2)(lo_27, hi_27));
                             const int2 w_16 = as_int2(win_4);
                             int lo_28, hi_28;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_28) : "r"(w_16.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_28) : "r"(w_16.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_28) : "r"(w_16.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_28) : "r"(w_16.y), "r"(h_1));
                             long sh_16 = as_long((int2)(lo_28, hi_28));
                             const int2 w_17 = as_int2(win_5);
                             int lo_29, hi_29;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_29) : "r"(w_17.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_29) : "r"(w_17.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_29) : "r"(w_17.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_29) : "r"(w_17.y), "r"(h_1));
                             long sh_17 = as_long((int2)(lo_29, hi_29));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_rank_r_5 = hsplit_fused_10_op_rank(sh_12, win);
                                 long op_total_r_15;
                                 long op_total_r_16;
@@ -11274,13 +11274,13 @@ __kernel void hsplit_fused_11_offsets(__global int* offsets_status, uint offsets
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_offsets_r_5 = hsplit_fused_11_op_offsets(sh_2, win);
                                 long c_5 = op_offsets_r_5;
                                 win = c_5;
@@ -11657,13 +11657,13 @@ __kernel void hsplit_fused_12_offsets(__global int* offsets_status, uint offsets
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_offsets_r_5 = hsplit_fused_12_op_offsets(sh_2, win);
                                 long c_5 = op_offsets_r_5;
                                 win = c_5;
@@ -13332,13 +13332,13 @@ __kernel void hsplit_fused_15_offsets(__global int* offsets_status, uint offsets
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_offsets_r_5 = hsplit_fused_15_op_offsets(sh_2, win);
                                 long c_6 = op_offsets_r_5;
                                 win = c_6;
@@ -13719,13 +13719,13 @@ __kernel void hsplit_fused_16_offsets(__global int* offsets_status, uint offsets
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_offsets_r_5 = hsplit_fused_16_op_offsets(sh_2, win);
                                 long c_5 = op_offsets_r_5;
                                 win = c_5;
@@ -14124,13 +14124,13 @@ __kernel void hsplit_fused_7_by_ids_offsets(__global int* offsets_status, uint o
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_offsets_r_5 = hsplit_fused_7_by_ids_op_offsets(sh_2, win);
                                 long c_6 = op_offsets_r_5;
                                 win = c_6;
@@ -14529,13 +14529,13 @@ __kernel void hsplit_fused_15_by_ids_offsets(__global int* offsets_status, uint 
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_offsets_r_5 = hsplit_fused_15_by_ids_op_offsets(sh_2, win);
                                 long c_6 = op_offsets_r_5;
                                 win = c_6;

@@ -1427,23 +1427,23 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, uint le
                             win_2 = 0;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_6 = as_int2(win);
                             int lo_12, hi_12;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_12) : "r"(w_6.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_12) : "r"(w_6.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_12) : "r"(w_6.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_12) : "r"(w_6.y), "r"(h_1));
                             long sh_6 = as_long((int2)(lo_12, hi_12));
                             const int2 w_7 = as_int2(win_1);
                             int lo_13, hi_13;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_13) : "r"(w_7.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_13) : "r"(w_7.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_13) : "r"(w_7.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_13) : "r"(w_7.y), "r"(h_1));
                             long sh_7 = as_long((int2)(lo_13, hi_13));
                             const int2 w_8 = as_int2(win_2);
                             int lo_14, hi_14;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_14) : "r"(w_8.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_14) : "r"(w_8.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_14) : "r"(w_8.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_14) : "r"(w_8.y), "r"(h_1));
                             long sh_8 = as_long((int2)(lo_14, hi_14));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long c_12 = (sh_6) + (win);
                                 long c_13 = (sh_7) + (win_1);
                                 long c_14 = (sh_8) + (win_2);
@@ -2425,33 +2425,33 @@ __kernel void quicksort_fused_mapped(__global int* mapped_status, uint mapped_st
                             win_4 = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_10 = as_int2(win);
                             int lo_20, hi_20;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_20) : "r"(w_10.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_20) : "r"(w_10.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_20) : "r"(w_10.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_20) : "r"(w_10.y), "r"(h_1));
                             long sh_10 = as_long((int2)(lo_20, hi_20));
                             const int2 w_11 = as_int2(win_1);
                             int lo_21, hi_21;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_21) : "r"(w_11.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_21) : "r"(w_11.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_21) : "r"(w_11.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_21) : "r"(w_11.y), "r"(h_1));
                             long sh_11 = as_long((int2)(lo_21, hi_21));
                             const int2 w_12 = as_int2(win_2);
                             int lo_22, hi_22;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_22) : "r"(w_12.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_22) : "r"(w_12.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_22) : "r"(w_12.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_22) : "r"(w_12.y), "r"(h_1));
                             long sh_12 = as_long((int2)(lo_22, hi_22));
                             const int2 w_13 = as_int2(win_3);
                             int lo_23, hi_23;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_23) : "r"(w_13.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_23) : "r"(w_13.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_23) : "r"(w_13.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_23) : "r"(w_13.y), "r"(h_1));
                             long sh_13 = as_long((int2)(lo_23, hi_23));
                             const int2 w_14 = as_int2(win_4);
                             int lo_24, hi_24;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_24) : "r"(w_14.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_24) : "r"(w_14.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_24) : "r"(w_14.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_24) : "r"(w_14.y), "r"(h_1));
                             long sh_14 = as_long((int2)(lo_24, hi_24));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_rank_r_5 = quicksort_fused_op_rank(sh_10, win);
                                 long op_total_r_10;
                                 long op_total_r_11;
@@ -3121,13 +3121,13 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, uint s
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_s_offsets_r_5 = quicksort_fused_2_op_s_offsets(sh_2, win);
                                 long c_5 = op_s_offsets_r_5;
                                 win = c_5;
@@ -3511,13 +3511,13 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, uint s
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_s_offsets_r_5 = quicksort_fused_3_op_s_offsets(sh_2, win);
                                 long c_5 = op_s_offsets_r_5;
                                 win = c_5;
@@ -4003,23 +4003,23 @@ __kernel void quicksort_fused_4_lesser_elements(__global int* lesser_elements_st
                             win_2 = 0;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_6 = as_int2(win);
                             int lo_12, hi_12;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_12) : "r"(w_6.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_12) : "r"(w_6.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_12) : "r"(w_6.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_12) : "r"(w_6.y), "r"(h_1));
                             long sh_6 = as_long((int2)(lo_12, hi_12));
                             const int2 w_7 = as_int2(win_1);
                             int lo_13, hi_13;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_13) : "r"(w_7.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_13) : "r"(w_7.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_13) : "r"(w_7.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_13) : "r"(w_7.y), "r"(h_1));
                             long sh_7 = as_long((int2)(lo_13, hi_13));
                             const int2 w_8 = as_int2(win_2);
                             int lo_14, hi_14;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_14) : "r"(w_8.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_14) : "r"(w_8.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_14) : "r"(w_8.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_14) : "r"(w_8.y), "r"(h_1));
                             long sh_8 = as_long((int2)(lo_14, hi_14));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long c_12 = (sh_6) + (win);
                                 long c_13 = (sh_7) + (win_1);
                                 long c_14 = (sh_8) + (win_2);
@@ -4600,13 +4600,13 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status, uint s
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_s_offsets_r_5 = quicksort_fused_5_op_s_offsets(sh_2, win);
                                 long c_5 = op_s_offsets_r_5;
                                 win = c_5;
@@ -5109,13 +5109,13 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, uint s
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_s_offsets_r_5 = quicksort_fused_6_op_s_offsets(sh_2, win);
                                 long c_5 = op_s_offsets_r_5;
                                 win = c_5;
@@ -5496,13 +5496,13 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, uint s
                             win = 0L;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_2 = as_int2(win);
                             int lo_4, hi_4;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_4) : "r"(w_2.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_4) : "r"(w_2.y), "r"(h_1));
                             long sh_2 = as_long((int2)(lo_4, hi_4));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long op_s_offsets_r_5 = quicksort_fused_7_op_s_offsets(sh_2, win);
                                 long c_5 = op_s_offsets_r_5;
                                 win = c_5;
@@ -6798,23 +6798,23 @@ __kernel void quicksort_fused_4_by_ids_lesser_elements(__global int* lesser_elem
                             win_2 = 0;
                         }
                         #pragma unroll
-                        for (int h = 1; h < 32; h *= 2) {
+                        for (int h_1 = 1; h_1 < 32; h_1 *= 2) {
                             const int2 w_6 = as_int2(win);
                             int lo_12, hi_12;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_12) : "r"(w_6.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_12) : "r"(w_6.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_12) : "r"(w_6.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_12) : "r"(w_6.y), "r"(h_1));
                             long sh_6 = as_long((int2)(lo_12, hi_12));
                             const int2 w_7 = as_int2(win_1);
                             int lo_13, hi_13;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_13) : "r"(w_7.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_13) : "r"(w_7.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_13) : "r"(w_7.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_13) : "r"(w_7.y), "r"(h_1));
                             long sh_7 = as_long((int2)(lo_13, hi_13));
                             const int2 w_8 = as_int2(win_2);
                             int lo_14, hi_14;
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_14) : "r"(w_8.x), "r"(h));
-                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_14) : "r"(w_8.y), "r"(h));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(lo_14) : "r"(w_8.x), "r"(h_1));
+                            asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(hi_14) : "r"(w_8.y), "r"(h_1));
                             long sh_8 = as_long((int2)(lo_14, hi_14));
-                            if (lane + h < 32) {
+                            if (lane + h_1 < 32) {
                                 long c_12 = (sh_6) + (win);
                                 long c_13 = (sh_7) + (win_1);
                                 long c_14 = (sh_8) + (win_2);

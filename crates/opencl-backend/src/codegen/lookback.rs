@@ -1534,18 +1534,8 @@ impl Generator<'_> {
         for (slot, zc) in ch.at(ch.prefix_at()).iter().zip(&z) {
             self.line(format!("{slot} = {zc};"));
         }
-        // Tile 0's aggregate is its inclusive prefix, and so is that of a
-        // tile that holds a head (note [a head ends the look-back]).
         let tile = ch.tile.clone();
-        match ch.prefix_without_look_back(&acc) {
-            Some(known) => self.open(format!("if ({tile} == 0 || {known})")),
-            None => self.open(format!("if ({tile} == 0)")),
-        }
-        self.publish(ch, 1, &acc);
-        self.indent -= 1;
-        self.open("} else");
-        self.publish(ch, 0, &acc);
-        self.close();
+        self.publish_aggregate(ch, &acc);
         match &ch.fresh_start {
             Some(fresh) => self.line(format!("{}[{}] = {tile} > 0 && !({fresh});", ch.flags, w + 1)),
             None => self.line(format!("{}[{}] = {tile} > 0;", ch.flags, w + 1)),
@@ -1605,29 +1595,8 @@ impl Generator<'_> {
         self.line(format!("const long {jt} = {at} - {l};"));
         self.line(format!("long {fl} = 0;"));
         self.open(format!("if ({jt} >= 0)"));
-        // A status of one component: both records at once (note [both
-        // records in one round trip]); of more, the aggregate where the
-        // prefix is not there.
-        let window_slot = format!("{} + {l}", ch.window_at());
-        if ch.comps.len() == 1 {
-            let prefix_words = self.status_words(ch, &jt, 1);
-            let aggregate_words = self.status_words(ch, &jt, 0);
-            self.take_status(ch, &prefix_words, &fl, 2, &window_slot);
-            self.indent -= 1;
-            self.open("} else");
-            self.take_status(ch, &aggregate_words, &fl, 1, &window_slot);
-            self.close();
-            self.close();
-        } else {
-            let prefix_words = self.status_words(ch, &jt, 1);
-            self.take_status(ch, &prefix_words, &fl, 2, &window_slot);
-            self.close();
-            self.open(format!("if ({fl} == 0)"));
-            let aggregate_words = self.status_words(ch, &jt, 0);
-            self.take_status(ch, &aggregate_words, &fl, 1, &window_slot);
-            self.close();
-            self.close();
-        }
+        let window_slot = ch.at(format!("{} + {l}", ch.window_at()));
+        self.take_window_status(ch, &jt, &fl, &window_slot);
         self.close();
         self.line(format!("{flags}[{l}] = {fl};"));
         self.close();
@@ -1655,15 +1624,7 @@ impl Generator<'_> {
         self.line(format!("{flags}[{}] = {more};", w + 1));
         self.line(format!("{flags}[{}] = {at} - {k};", w + 2));
         let agg = ch.at(ch.aggregate_at());
-        // Unless the tile published its prefix before its look-back.
-        match ch.prefix_without_look_back(&agg) {
-            Some(known) => self.open(format!("if (!{more} && !({known}))")),
-            None => self.open(format!("if (!{more})")),
-        }
-        let inclusive = self.declare(&comps, &acc, "incl");
-        self.combine_into(ch, &inclusive, &inclusive, &agg)?;
-        self.publish(ch, 1, &inclusive);
-        self.close();
+        self.publish_inclusive(ch, &format!("!{more}"), &acc, &agg)?;
         self.close();
         self.close();
         if let Some(offset) = offset {
@@ -1693,18 +1654,12 @@ impl Generator<'_> {
         let (lanes, warps) = (ch.l, ch.l / WARP);
         let comps = ch.comps.clone();
         let z = ch.z.clone();
-        let (lane, wid, h) = (self.fresh("lane"), self.fresh("warp"), self.fresh("h"));
+        let (lane, wid) = (self.fresh("lane"), self.fresh("warp"));
         self.line(format!("const int {lane} = (int)({l} & {});", WARP - 1));
         self.line(format!("const int {wid} = (int)({l} / {WARP});"));
         // The warp's inclusive scan of the totals, then its exclusive one.
         let incl = self.declare(&comps, &ch.at(&l), "incl");
-        self.line("#pragma unroll");
-        self.open(format!("for (int {h} = 1; {h} < {WARP}; {h} *= 2)"));
-        let up = self.shuffle(&comps, &incl, "up", &h);
-        self.open(format!("if ({lane} >= {h})"));
-        self.combine_into(ch, &incl, &up, &incl)?;
-        self.close();
-        self.close();
+        self.warp_steps(ch, &incl, "up", &lane)?;
         self.open(format!("if ({lane} == {})", WARP - 1));
         for (slot, v) in ch.at(format!("{lanes} + {wid}")).iter().zip(&incl) {
             self.line(format!("{slot} = {v};"));
@@ -1738,22 +1693,11 @@ impl Generator<'_> {
         self.combine_into(ch, &agg, &agg, &total)?;
         self.close();
         let tile = ch.tile.clone();
-        let known = ch.prefix_without_look_back(&agg);
         self.open(format!("if ({lane} == 0)"));
         for (slot, a) in ch.at(ch.aggregate_at()).iter().zip(&agg) {
             self.line(format!("{slot} = {a};"));
         }
-        // Tile 0's aggregate is its inclusive prefix, and so is that of a
-        // tile that holds a head (note [a head ends the look-back]).
-        match &known {
-            Some(known) => self.open(format!("if ({tile} == 0 || {known})")),
-            None => self.open(format!("if ({tile} == 0)")),
-        }
-        self.publish(ch, 1, &agg);
-        self.indent -= 1;
-        self.open("} else");
-        self.publish(ch, 0, &agg);
-        self.close();
+        self.publish_aggregate(ch, &agg);
         self.close();
         let prefix = self.declare(&comps, &z, "prefix");
         match &ch.fresh_start {
@@ -1795,27 +1739,13 @@ impl Generator<'_> {
             self.line(format!("{wv} = {zc};"));
         }
         self.close();
-        self.line("#pragma unroll");
-        self.open(format!("for (int {h} = 1; {h} < {WARP}; {h} *= 2)"));
-        let down = self.shuffle(&comps, &window, "down", &h);
-        self.open(format!("if ({lane} + {h} < {WARP})"));
-        self.combine_into(ch, &window, &down, &window)?;
-        self.close();
-        self.close();
+        self.warp_steps(ch, &window, "down", &lane)?;
         self.combine_into(ch, &prefix, &window, &prefix)?;
         self.line(format!("{at} -= {take};"));
         self.close();
         self.line(format!("if ({found}) break;"));
         self.close();
-        // Unless the tile published its prefix before its look-back.
-        match &known {
-            Some(known) => self.open(format!("if ({lane} == 0 && !({known}))")),
-            None => self.open(format!("if ({lane} == 0)")),
-        }
-        let inclusive = self.declare(&comps, &prefix, "incl");
-        self.combine_into(ch, &inclusive, &inclusive, &agg)?;
-        self.publish(ch, 1, &inclusive);
-        self.close();
+        self.publish_inclusive(ch, &format!("{lane} == 0"), &prefix, &agg)?;
         self.close();
         self.open(format!("if ({lane} == 0)"));
         for (slot, p) in ch.at(ch.prefix_at()).iter().zip(&prefix) {
@@ -1831,41 +1761,50 @@ impl Generator<'_> {
         Ok(())
     }
 
-    /// Tile `jt`'s status as the window's values `window` of this lane:
-    /// `fl` 2 and the prefix where its prefix record is whole, else 1 and
-    /// the aggregate where that is (note [both records in one round
-    /// trip]: both records' loads at once where a status has one
-    /// component).
+    /// Tile `jt`'s status into `window` (a C lvalue a component): `fl` 2
+    /// and the prefix where its prefix record is whole, else 1 and the
+    /// aggregate where that is. A status of one component has both
+    /// records loaded at once (note [both records in one round trip]); of
+    /// more, the aggregate only where the prefix is not there.
     fn take_window_status(&mut self, ch: &Chain<'_>, jt: &str, fl: &str, window: &[String]) {
-        let set = |g: &mut Self, words: &[(String, String)], flag: i64| {
-            let epoch = &ch.epoch;
-            let all: Vec<String> =
-                words.iter().map(|(lo, hi)| format!("({lo} >> 32) == {epoch} && ({hi} >> 32) == {epoch}")).collect();
-            g.open(format!("if ({})", all.join(" && ")));
-            g.line(format!("{fl} = {flag};"));
-            for ((v, s), (lo, hi)) in window.iter().zip(&ch.comps).zip(words) {
-                let bits = format!("({lo} & 0xffffffffUL) | (({hi} & 0xffffffffUL) << 32)");
-                g.line(format!("{v} = {};", of_bits(*s, &bits)));
-            }
-        };
         let prefix_words = self.status_words(ch, jt, 1);
         if ch.comps.len() == 1 {
             let aggregate_words = self.status_words(ch, jt, 0);
-            set(self, &prefix_words, 2);
+            self.take_status(ch, &prefix_words, fl, 2, window);
             self.indent -= 1;
             self.open("} else");
-            set(self, &aggregate_words, 1);
+            self.take_status(ch, &aggregate_words, fl, 1, window);
             self.close();
             self.close();
         } else {
-            set(self, &prefix_words, 2);
+            self.take_status(ch, &prefix_words, fl, 2, window);
             self.close();
             self.open(format!("if ({fl} == 0)"));
             let aggregate_words = self.status_words(ch, jt, 0);
-            set(self, &aggregate_words, 1);
+            self.take_status(ch, &aggregate_words, fl, 1, window);
             self.close();
             self.close();
         }
+    }
+
+    /// The five steps `h = 1, 2, .., 16` in which each lane combines the
+    /// values of the lane `h` below it (`up`: an inclusive scan of the
+    /// warp's `values`, lane 0 the first) or above it (`down`: lane 0
+    /// ends with the whole warp's, lane 31 the first), the other lane's
+    /// on the left, where there is one.
+    fn warp_steps(&mut self, ch: &mut Chain<'_>, values: &[String], dir: &str, lane: &str) -> Result<(), CodegenError> {
+        let h = self.fresh("h");
+        self.line("#pragma unroll");
+        self.open(format!("for (int {h} = 1; {h} < {WARP}; {h} *= 2)"));
+        let other = self.shuffle(&ch.comps.clone(), values, dir, &h);
+        match dir {
+            "up" => self.open(format!("if ({lane} >= {h})")),
+            _ => self.open(format!("if ({lane} + {h} < {WARP})")),
+        }
+        self.combine_into(ch, values, &other, values)?;
+        self.close();
+        self.close();
+        Ok(())
     }
 
     /// The values `values` (of `comps`) of the lane `delta` below (`up`)
@@ -1873,29 +1812,48 @@ impl Generator<'_> {
     /// a lane with none there gets its own.
     fn shuffle(&mut self, comps: &[Scalar], values: &[String], dir: &str, delta: &str) -> Vec<String> {
         let clamp = if dir == "up" { 0 } else { WARP - 1 };
-        let shfl = |out: &str, x: &str| {
+        self.warp_shuffle(comps, values, "sh", &|out, x| {
             format!(
                 "asm volatile(\"shfl.sync.{dir}.b32 %0, %1, %2, {clamp}, 0xffffffff;\" : \"=r\"({out}) : \"r\"({x}), \"r\"({delta}));"
             )
-        };
-        let mut out = Vec::with_capacity(values.len());
-        for (v, s) in values.iter().zip(comps) {
-            let t = c_type(*s);
-            let other = self.fresh("sh");
-            if t == "int" {
-                self.line(format!("int {other};"));
-                self.line(shfl(&other, v));
-            } else {
-                let (w, lo, hi) = (self.fresh("w"), self.fresh("lo"), self.fresh("hi"));
-                self.line(format!("const int2 {w} = as_int2({v});"));
-                self.line(format!("int {lo}, {hi};"));
-                self.line(shfl(&lo, &format!("{w}.x")));
-                self.line(shfl(&hi, &format!("{w}.y")));
-                self.line(format!("{t} {other} = as_{t}((int2)({lo}, {hi}));"));
-            }
-            out.push(other);
+        })
+    }
+
+    /// Publishes the tile's aggregate `agg`: as its inclusive prefix where
+    /// that is already known (tile 0's, and that of a tile that holds a
+    /// head: note [a head ends the look-back]), else as its aggregate.
+    fn publish_aggregate(&mut self, ch: &Chain<'_>, agg: &[String]) {
+        let tile = &ch.tile;
+        match ch.prefix_without_look_back(agg) {
+            Some(known) => self.open(format!("if ({tile} == 0 || {known})")),
+            None => self.open(format!("if ({tile} == 0)")),
         }
-        out
+        self.publish(ch, 1, agg);
+        self.indent -= 1;
+        self.open("} else");
+        self.publish(ch, 0, agg);
+        self.close();
+    }
+
+    /// Where C condition `cond` holds, publishes the tile's inclusive
+    /// prefix, its exclusive `prefix` combined with its aggregate `agg`;
+    /// unless the tile published it before its look-back.
+    fn publish_inclusive(
+        &mut self,
+        ch: &mut Chain<'_>,
+        cond: &str,
+        prefix: &[String],
+        agg: &[String],
+    ) -> Result<(), CodegenError> {
+        match ch.prefix_without_look_back(agg) {
+            Some(known) => self.open(format!("if ({cond} && !({known}))")),
+            None => self.open(format!("if ({cond})")),
+        }
+        let inclusive = self.declare(&ch.comps.clone(), prefix, "incl");
+        self.combine_into(ch, &inclusive, &inclusive, agg)?;
+        self.publish(ch, 1, &inclusive);
+        self.close();
+        Ok(())
     }
 
     /// Stores `values` as record `record` (0 aggregate, 1 prefix) of this
@@ -1929,17 +1887,18 @@ impl Generator<'_> {
     }
 
     /// Opens `if (every word of the record carries this launch's epoch)`,
-    /// in which `fl` becomes `flag` and the window's slot `slot` the
-    /// record's values; the caller closes it (or goes on with `} else`).
-    fn take_status(&mut self, ch: &Chain<'_>, words: &[(String, String)], fl: &str, flag: i64, slot: &str) {
+    /// in which `fl` becomes `flag` and `targets` (a C lvalue a
+    /// component) the record's values; the caller closes it (or goes on
+    /// with `} else`).
+    fn take_status(&mut self, ch: &Chain<'_>, words: &[(String, String)], fl: &str, flag: i64, targets: &[String]) {
         let epoch = &ch.epoch;
         let all: Vec<String> =
             words.iter().map(|(lo, hi)| format!("({lo} >> 32) == {epoch} && ({hi} >> 32) == {epoch}")).collect();
         self.open(format!("if ({})", all.join(" && ")));
         self.line(format!("{fl} = {flag};"));
-        for ((v, s), (lo, hi)) in ch.vals.iter().zip(&ch.comps).zip(words) {
+        for ((v, s), (lo, hi)) in targets.iter().zip(&ch.comps).zip(words) {
             let bits = format!("({lo} & 0xffffffffUL) | (({hi} & 0xffffffffUL) << 32)");
-            self.line(format!("{v}[{slot}] = {};", of_bits(*s, &bits)));
+            self.line(format!("{v} = {};", of_bits(*s, &bits)));
         }
     }
 }

@@ -570,33 +570,47 @@ impl Generator<'_> {
     ) -> Result<(), CodegenError> {
         let h = self.fresh("h");
         self.open(format!("for (int {h} = 1; {h} < {width}; {h} *= 2)"));
-        let mut others = Vec::with_capacity(accs.len());
-        for (a, ty) in accs.iter().zip(&red.comps) {
-            let t = c_type(*ty);
-            let other = self.fresh("other");
-            let shfl = |out: &str, x: &str| {
-                format!(
-                    "asm volatile(\"shfl.sync.down.b32 %0, %1, %2, %3, 0xffffffff;\" : \"=r\"({out}) : \"r\"({x}), \"r\"({h}), \"r\"({clamp}));"
-                )
-            };
-            if t == "int" {
-                self.line(format!("int {other};"));
-                self.line(shfl(&other, a));
-            } else {
-                let (w, lo, hi) = (self.fresh("w"), self.fresh("lo"), self.fresh("hi"));
-                self.line(format!("const int2 {w} = as_int2({a});"));
-                self.line(format!("int {lo}, {hi};"));
-                self.line(shfl(&lo, &format!("{w}.x")));
-                self.line(shfl(&hi, &format!("{w}.y")));
-                self.line(format!("const {t} {other} = as_{t}((int2)({lo}, {hi}));"));
-            }
-            others.push(other);
-        }
+        let others = self.warp_shuffle(&red.comps, accs, "other", &|out, x| {
+            format!(
+                "asm volatile(\"shfl.sync.down.b32 %0, %1, %2, %3, 0xffffffff;\" : \"=r\"({out}) : \"r\"({x}), \"r\"({h}), \"r\"({clamp}));"
+            )
+        });
         self.open(format!("if (({lane} & (2 * {h} - 1)) == 0)"));
         self.fold_value(red, accs, others)?;
         self.close();
         self.close();
         Ok(())
+    }
+
+    /// The values `values` (of `comps`) as the 32-bit shuffle `shfl(out,
+    /// x)` (a line of inline PTX) moves them across the warp: a 32-bit
+    /// component in one shuffle, a 64-bit one in two; the results in new
+    /// variables named after `base`.
+    pub(super) fn warp_shuffle(
+        &mut self,
+        comps: &[flatten::ir::Scalar],
+        values: &[String],
+        base: &str,
+        shfl: &dyn Fn(&str, &str) -> String,
+    ) -> Vec<String> {
+        let mut out = Vec::with_capacity(values.len());
+        for (v, ty) in values.iter().zip(comps) {
+            let t = c_type(*ty);
+            let other = self.fresh(base);
+            if t == "int" {
+                self.line(format!("int {other};"));
+                self.line(shfl(&other, v));
+            } else {
+                let (w, lo, hi) = (self.fresh("w"), self.fresh("lo"), self.fresh("hi"));
+                self.line(format!("const int2 {w} = as_int2({v});"));
+                self.line(format!("int {lo}, {hi};"));
+                self.line(shfl(&lo, &format!("{w}.x")));
+                self.line(shfl(&hi, &format!("{w}.y")));
+                self.line(format!("{t} {other} = as_{t}((int2)({lo}, {hi}));"));
+            }
+            out.push(other);
+        }
+        out
     }
 
     /// The tree of [`Generator::tree`] over the `width` values at `at`,
