@@ -75,7 +75,11 @@
 // loads, 0.995 / 0.996 / 0.995 against 0.955 / 0.955 / 0.955; with the
 // next tile's splits read by work-item 0 too and handed on in local
 // memory, 0.981 / 0.981 / 0.980. Both hold more registers across the
-// tile's loads.
+// tile's loads: in a later call, with `NESSIE_CL_OPTIONS=
+// -cl-nv-maxrregcount=64` (every kernel of the program held to 64), the
+// second took 0.956 / 0.957 ms against main's 0.973 / 0.973 with the same
+// cap and 0.971 / 0.972 without (the first 0.961 / 0.961): 1.6 %, far
+// from cuSPARSE, and a cap a kernel would need a program a kernel.
 
 // Note [the merge's loads evict first]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
