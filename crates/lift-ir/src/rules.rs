@@ -294,7 +294,12 @@ impl Default for Config {
 /// SM (45.7 KB of local memory): `plus_scan` 0.696, the filter 0.754; the
 /// segmented scan, whose 64 registers hold it to four groups an SM
 /// anyway, 0.255 against 0.273 (power-law rows 0.275 against 0.288): it
-/// has a budget of its own, [`SEG_SCAN_LOCAL_BYTES`].
+/// has a budget of its own, [`SEG_SCAN_LOCAL_BYTES`]. With
+/// `lookback-warp`, which made a tile's fixed cost smaller, 44 KiB is
+/// still the best (one call, two runs each): `plus_scan` 0.549 / 0.550
+/// ms against 0.556 / 0.558 at 36 KiB, 0.601 / 0.598 at 28 KiB and 0.595
+/// / 0.602 at 48 KiB; the filter 0.548 / 0.545 against 0.575 / 0.576,
+/// 0.596 / 0.595 and 0.548 / 0.552.
 pub const SCAN_LOCAL_BYTES: i64 = 44 * 1024;
 
 /// Local memory for a segmented scan's look-back tile: all of the 48 KiB.
@@ -306,7 +311,10 @@ pub const SCAN_LOCAL_BYTES: i64 = 44 * 1024;
 /// alternating, ms of kernels a run; note [a head ends the look-back] in
 /// opencl-backend's `codegen/lookback.rs` in both): 2^22 rows of 8 0.238 /
 /// 0.240 against 0.252 / 0.253 at 44 KiB, power-law rows 0.257 / 0.257
-/// against 0.269 / 0.270.
+/// against 0.269 / 0.270. With `lookback-warp` (one call, two runs each):
+/// rows of 8 0.184 / 0.184 against 0.199 / 0.199 at 40 KiB and 0.210 /
+/// 0.210 at 32 KiB, power-law rows 0.205 / 0.207 against 0.219 / 0.218
+/// and 0.235 / 0.235.
 pub const SEG_SCAN_LOCAL_BYTES: i64 = 48 * 1024;
 
 /// Work-items per work-group of a reduction (a power of two).
