@@ -192,7 +192,7 @@ impl Printer<'_> {
         out.push('(');
         if self.dialect == Dialect::OpenCl && operands.len() > 2 {
             // OpenCL's min and max take two operands: min(a, min(b, c)).
-            self.write(&operands[0], out);
+            self.write_argument(&operands[0], out);
             out.push_str(", ");
             self.write_call(function, &operands[1..], out);
         } else {
@@ -200,10 +200,24 @@ impl Printer<'_> {
                 if index > 0 {
                     out.push_str(", ");
                 }
-                self.write(operand, out);
+                self.write_argument(operand, out);
             }
         }
         out.push(')');
+    }
+
+    /// An operand of `min` or `max`. In OpenCL C a constant is a `long`
+    /// (`4L`): the built-ins are overloaded, and `min(long, int)` is
+    /// ambiguous (both one-conversion candidates match), so the build
+    /// fails.
+    fn write_argument(&self, operand: &ArithExpr, out: &mut String) {
+        self.write(operand, out);
+        if self.dialect == Dialect::OpenCl
+            && let ArithKind::Cst(value) = operand.kind()
+            && *value != i64::MIN
+        {
+            out.push('L');
+        }
     }
 
     fn write_power(&self, base: &ArithExpr, exponent: &ArithExpr, out: &mut String) {

@@ -77,7 +77,10 @@ fn opencl_powers_and_logarithms() {
 fn opencl_min_and_max_are_binary() {
     let (a, b, c) = (var("a", Range::unbounded()), var("b", Range::unbounded()), var("c", Range::unbounded()));
     assert_eq!(opencl(&ArithExpr::minimum([a.clone(), b.clone(), c.clone()])), "min(a, min(b, c))");
-    assert_eq!(opencl(&a.max(b)), "max(a, b)");
+    assert_eq!(opencl(&a.clone().max(b)), "max(a, b)");
+    // Constants are `long`s: `min(long, int)` is ambiguous in OpenCL C.
+    assert_eq!(opencl(&a.clone().max(ArithExpr::cst(0))), "max(0L, a)");
+    assert_eq!(opencl(&ArithExpr::minimum([a.clone(), c.clone(), ArithExpr::cst(-3)])), "min(-3L, min(a, c))");
 }
 
 #[test]
