@@ -1943,7 +1943,7 @@ __kernel void hsplit_seg_reduce_sum_sum(__global const long* offsets, __global c
             }
             if (chunk * 224 > merge_tiles) break;
             const long t = chunk * 224 + l;
-            const long d_1 = min(t * 1024, (n_offsets) + n_1);
+            const long d_1 = min(t * 1024, (long)((n_offsets) + n_1));
             const long q = ((l) + 1) * (n_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_offsets) ? offsets[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2093,7 +2093,7 @@ __kernel void hsplit_seg_reduce_sum_sum_1(__global const long* offsets, __global
             }
             if (chunk * 224 > merge_tiles) break;
             const long t = chunk * 224 + l;
-            const long d_1 = min(t * 1024, (n_offsets) + n_1);
+            const long d_1 = min(t * 1024, (long)((n_offsets) + n_1));
             const long q = ((l) + 1) * (n_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_offsets) ? offsets[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -4780,7 +4780,7 @@ __kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoc
         if (cross_offsets[mid] < start) a = mid + 1; else b = mid;
     }
     for (long s = a + l; s < n_cross_offsets && (tile_no == lookback_tiles - 1 || cross_offsets[s] < start + 2304); s += 256) {
-        const long q = min(cross_offsets[s], n_cross_elements) - start;
+        const long q = min(cross_offsets[s], (long)(n_cross_elements)) - start;
         const long owner_1 = min(q, (long)2304 - 1) / 9;
         const uint bit_1 = (uint)(q - owner_1 * 9);
         const long packed_1 = vals[owner_1];
@@ -6890,8 +6890,8 @@ __kernel void hsplit_fused_5_extreme_chunks(__global const long* cross_offsets_0
             double acc = 0.0;
             long acc_1 = -1L;
             const long chunk = (len + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk, len);
-            const long hi_2 = min(lo_2 + chunk, len);
+            const long lo_2 = min(l * chunk, (long)(len));
+            const long hi_2 = min(lo_2 + chunk, (long)(len));
             long k = lo_2;
             for (; k + 3 * 1 < hi_2; k += 4 * 1) {
                 double pull_extreme_r;
@@ -7016,8 +7016,8 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
             } else {
                 {
                     const long chunk = (length + lanes - 1) / lanes;
-                    const long lo_1 = min(lane * chunk, length);
-                    const long hi_1 = min(lo_1 + chunk, length);
+                    const long lo_1 = min(lane * chunk, (long)(length));
+                    const long hi_1 = min(lo_1 + chunk, (long)(length));
                     long k = lo_1;
                     for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                         double pull_extreme_r;
@@ -7128,7 +7128,7 @@ __kernel void hsplit_fused_5_extreme(__global const long* cross_offsets_0, __glo
             }
             if (chunk_1 * 224 > merge_tiles) break;
             const long t = chunk_1 * 224 + l;
-            const long d_1 = min(t * 512, (n_cross_offsets) + n_1);
+            const long d_1 = min(t * 512, (long)((n_cross_offsets) + n_1));
             const long q = ((l) + 1) * (n_cross_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -7197,8 +7197,8 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
             } else {
                 {
                     const long chunk = (length + lanes_1 - 1) / lanes_1;
-                    const long lo_1 = min(lane * chunk, length);
-                    const long hi_1 = min(lo_1 + chunk, length);
+                    const long lo_1 = min(lane * chunk, (long)(length));
+                    const long hi_1 = min(lo_1 + chunk, (long)(length));
                     long k = lo_1;
                     for (; k + 4 * 1 < hi_1; k += 5 * 1) {
                         double pull_extreme_r;
@@ -7317,7 +7317,7 @@ __kernel void hsplit_fused_5_extreme_1(__global const long* cross_offsets_0, __g
             }
             if (chunk_1 * 224 > merge_tiles) break;
             const long t = chunk_1 * 224 + l;
-            const long d_1 = min(t * 512, (n_cross_offsets) + n_1);
+            const long d_1 = min(t * 512, (long)((n_cross_offsets) + n_1));
             const long q = ((l) + 1) * (n_cross_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -7363,8 +7363,8 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 const long chunk = (length + lanes - 1) / lanes;
-                const long lo_1 = min(lane * chunk, length);
-                const long hi_1 = min(lo_1 + chunk, length);
+                const long lo_1 = min(lane * chunk, (long)(length));
+                const long hi_1 = min(lo_1 + chunk, (long)(length));
                 long k = lo_1;
                 for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                     double pull_extreme_r;
@@ -7467,8 +7467,8 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
                 double acc_4 = 0.0;
                 long acc_5 = -1L;
                 const long chunk_1 = (count + 256 - 1) / 256;
-                const long lo_2 = min(l * chunk_1, count);
-                const long hi_2 = min(lo_2 + chunk_1, count);
+                const long lo_2 = min(l * chunk_1, (long)(count));
+                const long hi_2 = min(lo_2 + chunk_1, (long)(count));
                 for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
                     double op_extreme_r_14;
                     long op_extreme_r_15;
@@ -7500,8 +7500,8 @@ __kernel void hsplit_fused_5_extreme_2(__global const long* cross_offsets_0, __g
             double acc_8 = 0.0;
             long acc_9 = -1L;
             const long chunk_2 = (len + 256 - 1) / 256;
-            const long lo_3 = min(l * chunk_2, len);
-            const long hi_3 = min(lo_3 + chunk_2, len);
+            const long lo_3 = min(l * chunk_2, (long)(len));
+            const long hi_3 = min(lo_3 + chunk_2, (long)(len));
             long k_2 = lo_3;
             for (; k_2 + 3 * 1 < hi_3; k_2 += 4 * 1) {
                 double pull_extreme_r_10;
@@ -9888,7 +9888,7 @@ __kernel void hsplit_fused_9_kept(__global int* packed_elements_1_status, uint p
         if (points_offsets[mid] < start) a = mid + 1; else b = mid;
     }
     for (long s = a + l; s < n_points_offsets && (tile_no == lookback_tiles - 1 || points_offsets[s] < start + 1280); s += 256) {
-        const long q = min(points_offsets[s], n_points_elements_1) - start;
+        const long q = min(points_offsets[s], (long)(n_points_elements_1)) - start;
         const long owner_1 = min(q, (long)1280 - 1) / 5;
         const uint bit_1 = (uint)(q - owner_1 * 5);
         const long packed_1 = vals[owner_1];
@@ -11997,8 +11997,8 @@ __kernel void hsplit_fused_13_extreme_chunks(__global const long* cross_offsets_
             double acc = 0.0;
             long acc_1 = -1L;
             const long chunk = (len + 256 - 1) / 256;
-            const long lo_2 = min(l * chunk, len);
-            const long hi_2 = min(lo_2 + chunk, len);
+            const long lo_2 = min(l * chunk, (long)(len));
+            const long hi_2 = min(lo_2 + chunk, (long)(len));
             long k = lo_2;
             for (; k + 3 * 1 < hi_2; k += 4 * 1) {
                 double pull_extreme_r;
@@ -12123,8 +12123,8 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
             } else {
                 {
                     const long chunk = (length + lanes - 1) / lanes;
-                    const long lo_1 = min(lane * chunk, length);
-                    const long hi_1 = min(lo_1 + chunk, length);
+                    const long lo_1 = min(lane * chunk, (long)(length));
+                    const long hi_1 = min(lo_1 + chunk, (long)(length));
                     long k = lo_1;
                     for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                         double pull_extreme_r;
@@ -12235,7 +12235,7 @@ __kernel void hsplit_fused_13_extreme(__global const long* cross_offsets_0, __gl
             }
             if (chunk_1 * 224 > merge_tiles) break;
             const long t = chunk_1 * 224 + l;
-            const long d_1 = min(t * 512, (n_cross_offsets) + n_1);
+            const long d_1 = min(t * 512, (long)((n_cross_offsets) + n_1));
             const long q = ((l) + 1) * (n_cross_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -12304,8 +12304,8 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
             } else {
                 {
                     const long chunk = (length + lanes_1 - 1) / lanes_1;
-                    const long lo_1 = min(lane * chunk, length);
-                    const long hi_1 = min(lo_1 + chunk, length);
+                    const long lo_1 = min(lane * chunk, (long)(length));
+                    const long hi_1 = min(lo_1 + chunk, (long)(length));
                     long k = lo_1;
                     for (; k + 4 * 1 < hi_1; k += 5 * 1) {
                         double pull_extreme_r;
@@ -12424,7 +12424,7 @@ __kernel void hsplit_fused_13_extreme_1(__global const long* cross_offsets_0, __
             }
             if (chunk_1 * 224 > merge_tiles) break;
             const long t = chunk_1 * 224 + l;
-            const long d_1 = min(t * 512, (n_cross_offsets) + n_1);
+            const long d_1 = min(t * 512, (long)((n_cross_offsets) + n_1));
             const long q = ((l) + 1) * (n_cross_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_cross_offsets) ? cross_offsets_0[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -12470,8 +12470,8 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
                 if (lane == 0) long_teams[atomic_inc(&long_teams[counter])] = (int)team;
             } else {
                 const long chunk = (length + lanes - 1) / lanes;
-                const long lo_1 = min(lane * chunk, length);
-                const long hi_1 = min(lo_1 + chunk, length);
+                const long lo_1 = min(lane * chunk, (long)(length));
+                const long hi_1 = min(lo_1 + chunk, (long)(length));
                 long k = lo_1;
                 for (; k + 3 * 1 < hi_1; k += 4 * 1) {
                     double pull_extreme_r;
@@ -12574,8 +12574,8 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
                 double acc_4 = 0.0;
                 long acc_5 = -1L;
                 const long chunk_1 = (count + 256 - 1) / 256;
-                const long lo_2 = min(l * chunk_1, count);
-                const long hi_2 = min(lo_2 + chunk_1, count);
+                const long lo_2 = min(l * chunk_1, (long)(count));
+                const long hi_2 = min(lo_2 + chunk_1, (long)(count));
                 for (long k_1 = lo_2; k_1 < hi_2; k_1 += 1) {
                     double op_extreme_r_14;
                     long op_extreme_r_15;
@@ -12607,8 +12607,8 @@ __kernel void hsplit_fused_13_extreme_2(__global const long* cross_offsets_0, __
             double acc_8 = 0.0;
             long acc_9 = -1L;
             const long chunk_2 = (len + 256 - 1) / 256;
-            const long lo_3 = min(l * chunk_2, len);
-            const long hi_3 = min(lo_3 + chunk_2, len);
+            const long lo_3 = min(l * chunk_2, (long)(len));
+            const long hi_3 = min(lo_3 + chunk_2, (long)(len));
             long k_2 = lo_3;
             for (; k_2 + 3 * 1 < hi_3; k_2 += 4 * 1) {
                 double pull_extreme_r_10;

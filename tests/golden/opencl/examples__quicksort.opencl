@@ -4346,7 +4346,7 @@ __kernel void quicksort_fused_4_lesser_elements(__global int* lesser_elements_st
         if (s_offsets_0[mid] < start) a = mid + 1; else b = mid;
     }
     for (long s = a + l; s < n_s_offsets && (tile_no == lookback_tiles - 1 || s_offsets_0[s] < start + 1792); s += 256) {
-        const long q = min(s_offsets_0[s], total_1) - start;
+        const long q = min(s_offsets_0[s], (long)(total_1)) - start;
         const long owner_1 = min(q, (long)1792 - 1) / 7;
         const uint bit_1 = (uint)(q - owner_1 * 7);
         const long packed_3 = vals[owner_1];
@@ -7141,7 +7141,7 @@ __kernel void quicksort_fused_4_by_ids_lesser_elements(__global int* lesser_elem
         if (s_offsets_0[mid] < start) a = mid + 1; else b = mid;
     }
     for (long s = a + l; s < n_s_offsets && (tile_no == lookback_tiles - 1 || s_offsets_0[s] < start + 1792); s += 256) {
-        const long q = min(s_offsets_0[s], total_1) - start;
+        const long q = min(s_offsets_0[s], (long)(total_1)) - start;
         const long owner_1 = min(q, (long)1792 - 1) / 7;
         const uint bit_1 = (uint)(q - owner_1 * 7);
         const long packed_3 = vals[owner_1];

@@ -2080,7 +2080,7 @@ __kernel void smvm_fused_sum(__global const long* m_offsets, __global const long
             }
             if (chunk * 224 > merge_tiles) break;
             const long t = chunk * 224 + l;
-            const long d_1 = min(t * 1024, (n_m_offsets) + n_1);
+            const long d_1 = min(t * 1024, (long)((n_m_offsets) + n_1));
             const long q = ((l) + 1) * (n_m_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_m_offsets) ? m_offsets[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -2241,7 +2241,7 @@ __kernel void smvm_fused_sum_1(__global const long* m_offsets, __global const lo
             }
             if (chunk * 224 > merge_tiles) break;
             const long t = chunk * 224 + l;
-            const long d_1 = min(t * 1024, (n_m_offsets) + n_1);
+            const long d_1 = min(t * 1024, (long)((n_m_offsets) + n_1));
             const long q = ((l) + 1) * (n_m_offsets) / 256 - 1;
             sampled[l] = (q + 1 < (n_m_offsets) ? m_offsets[q + 1] : n_1) + q;
             barrier(CLK_LOCAL_MEM_FENCE);

@@ -835,7 +835,8 @@ impl Generator<'_> {
             "for (long {s} = {a} + {l}; {s} < {segments} && ({tile} == {tiles} - 1 || {offsets}[{s}] < {start} + \
              {tile_len}); {s} += {lanes})"
         ));
-        self.line(format!("const long {q} = min({offsets}[{s}], {n_c}) - {start};"));
+        // `n` may print as an int literal: `min(long, int)` is ambiguous.
+        self.line(format!("const long {q} = min({offsets}[{s}], (long)({n_c})) - {start};"));
         let (owner, bit) = (self.fresh("owner"), self.fresh("bit"));
         self.line(format!("const long {owner} = min({q}, (long){tile_len} - 1) / {t};"));
         self.line(format!("const uint {bit} = (uint)({q} - {owner} * {t});"));

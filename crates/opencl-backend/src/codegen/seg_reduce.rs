@@ -183,8 +183,10 @@ impl Generator<'_> {
         } else {
             let (chunk, lo, hi) = (self.fresh("chunk"), self.fresh("lo"), self.fresh("hi"));
             self.line(format!("const long {chunk} = ({length} + {width} - 1) / {width};"));
-            self.line(format!("const long {lo} = min({lane} * {chunk}, {length});"));
-            self.line(format!("const long {hi} = min({lo} + {chunk}, {length});"));
+            // A length may print as an int literal: `min(long, int)` is
+            // ambiguous.
+            self.line(format!("const long {lo} = min({lane} * {chunk}, (long)({length}));"));
+            self.line(format!("const long {hi} = min({lo} + {chunk}, (long)({length}));"));
             self.line(format!("long {k} = {lo};"));
             (hi, "1".to_string())
         };
@@ -393,8 +395,8 @@ impl Generator<'_> {
                 } else {
                     let (chunk, lo, hi) = (self.fresh("chunk"), self.fresh("lo"), self.fresh("hi"));
                     self.line(format!("const long {chunk} = ({count} + {group} - 1) / {group};"));
-                    self.line(format!("const long {lo} = min({l} * {chunk}, {count});"));
-                    self.line(format!("const long {hi} = min({lo} + {chunk}, {count});"));
+                    self.line(format!("const long {lo} = min({l} * {chunk}, (long)({count}));"));
+                    self.line(format!("const long {hi} = min({lo} + {chunk}, (long)({count}));"));
                     (lo, hi, "1".to_string())
                 };
                 self.open(format!("for (long {k} = {from}; {k} < {to}; {k} += {step})"));

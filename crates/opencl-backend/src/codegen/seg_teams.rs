@@ -457,7 +457,7 @@ impl Generator<'_> {
         }
         self.line(format!("if ({chunk} * {width} > {tiles}) break;"));
         self.line(format!("const long {t} = {chunk} * {width} + {l};"));
-        self.line(format!("const long {d} = min({t} * {}, {count} + {n});", sp.tile));
+        self.line(format!("const long {d} = min({t} * {}, (long)({count} + {n}));", sp.tile));
         self.line(format!("const long {q} = {};", row(l)));
         self.line(format!("{sampled}[{l}] = ({q} + 1 < {count} ? {offsets}[{q} + 1] : {n}) + {q};"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
