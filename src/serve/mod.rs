@@ -10,7 +10,7 @@
 //!
 //! A run through the server is the run `nessie run` would do by itself
 //! (`commands::run::run`, with the server's session lent instead of a new
-//! one opened: [`Sessions`]): stdout, stderr and the exit status are the
+//! one opened: `Sessions`): stdout, stderr and the exit status are the
 //! same bytes, diagnostics name the client's path, and `--stats` counts the
 //! run's own commands and builds. The server serves only requests whose
 //! `NESSIE_*` environment is its own (those variables choose lowerings and
@@ -21,7 +21,7 @@
 //!   that run, not the server. After an environment failure (exit 4: out of
 //!   memory, a lost device) or a panic, every session is closed and opened
 //!   again at the next run that needs it.
-//! - The compilation of a run is kept (the last [`KEPT_COMPILATIONS`]): a
+//! - The compilation of a run is kept (the last `KEPT_COMPILATIONS`): a
 //!   later run of the same files (the user's text and every file it
 //!   loads, as they are on disk then) with the same options in the same
 //!   folder skips the compiler; `--stats` then shows one phase

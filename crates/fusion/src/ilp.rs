@@ -3,29 +3,29 @@
 //!
 //! For a region of `N` runs:
 //!
-//! - **variables** ([`add_variables`]): for each run `u` an ordering
+//! - **variables** (`add_variables`): for each run `u` an ordering
 //!   variable `π_u ∈ [0, N−1]` and `c_u ∈ [0, 1]`, 0 when `u`'s
 //!   results need not be materialised; for each candidate pair a binary
 //!   `x_uv`, 0 when `u` and `v` are fused (fixed to 1 when a path between
 //!   them goes through a fusion-preventing edge: the constraints below
 //!   forbid fusing them anyway, and fixing it spares the solver the
 //!   search);
-//! - **fusible edges** ([`add_fusible_edge_constraints`]):
+//! - **fusible edges** (`add_fusible_edge_constraints`):
 //!   `x_uv ≤ π_v − π_u ≤ N·x_uv` and `x_uv ≤ c_u`;
-//! - **fusion-preventing edges** ([`add_preventing_edge_constraints`]):
+//! - **fusion-preventing edges** (`add_preventing_edge_constraints`):
 //!   `π_v − π_u ≥ 1` and `c_u = 1`;
 //! - **candidate pairs without an edge** (horizontal,
-//!   [`add_horizontal_candidate_constraints`]):
+//!   `add_horizontal_candidate_constraints`):
 //!   `−N·x_uv ≤ π_v − π_u ≤ N·x_uv`;
-//! - **results used outside runs** ([`add_used_outside_constraints`]):
+//! - **results used outside runs** (`add_used_outside_constraints`):
 //!   `c_u = 1` (the host, or the block's result, needs them);
-//! - **transitivity** ([`add_transitivity_constraints`]): for three runs
+//! - **transitivity** (`add_transitivity_constraints`): for three runs
 //!   each pair of which may be fused, `x_uw ≤ x_uv + x_vw` (and the other
 //!   two ways round); implied at every optimum, but they tighten the
 //!   relaxation, which is what makes branch and bound fast; and for two
 //!   runs that must be separated and a third that may be fused with both,
 //!   `x_uw + x_vw ≥ 1` (separated pairs), for the same reason;
-//! - **objective** ([`objective`]): minimise `Σ w_uv·x_uv + Σ N·c_u`, with
+//! - **objective** (`objective`): minimise `Σ w_uv·x_uv + Σ N·c_u`, with
 //!   `w_uv = N²` when `u` and `v` share an edge or an input and 1
 //!   otherwise.
 //!
@@ -36,7 +36,7 @@
 //! parts]). A region without such pairs needs no solver at all.
 //!
 //! The solver is injected ([`IlpSolver`]): [`MicroLp`] (pure Rust, the
-//! default) or, with the crate feature `highs`, [`Highs`]. It starts from
+//! default) or, with the crate feature `highs`, `Highs`. It starts from
 //! the greedy schedule (a feasible point), stops at the time limit with
 //! the best schedule found, and says whether that is proven optimal.
 //! Clusters are the transitive closure of the fused pairs (`x_uv = 0`),

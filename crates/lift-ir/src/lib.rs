@@ -68,7 +68,7 @@
 //! [`eval`] runs a Lift kernel of either level: the oracle that tests
 //! every rewrite rule on random inputs (`tests/integration/rules.rs`); [`eval::checked`] runs the flat
 //! thunks with flatten's evaluator and checks every length (`tests/integration/rules_random.rs`).
-//! [`print`] prints both levels (`--emit lift`, `--emit lift-low`).
+//! [`print`](mod@print) prints both levels (`--emit lift`, `--emit lift-low`).
 
 pub mod address_space;
 pub mod arith;

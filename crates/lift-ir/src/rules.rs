@@ -54,7 +54,7 @@
 //!   local memory allows for the element's components): each tile's total,
 //!   the totals' exclusive scan (by `scan-tiles` again,
 //!   `scan-tiles-nested`, then by one work-group), each tile's scan from
-//!   its offset. See [`lower_scan_tiles`].
+//!   its offset. See `lower_scan_tiles`.
 //! - `tile-coalesced`: a tile in local memory is
 //!   `gather(reorderStride(L)) o join o toLocal(mapLcl(0)(mapSeq(id))) o
 //!   split(T) o gather(reorderStride(T)) $ tile` (two inverse

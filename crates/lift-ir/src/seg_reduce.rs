@@ -153,7 +153,7 @@
 //! merge gives a long carry-in one group).
 //!
 //! `segReduce-long-chunks` (every lowering of an accumulator of scalars,
-//! [`lower_long_chunks`]): a segment of `m` elements that one work-group
+//! `lower_long_chunks`): a segment of `m` elements that one work-group
 //! folds (teams as wide as the group, a team's long segment, a merge
 //! tile's carry-in) would take `m / L` loads a work-item from one group;
 //! quickhull's first levels have one or two segments of 5M elements,

@@ -24,7 +24,7 @@
 //! shared by both evaluators, is [`segment_ids`]; the backend prints the
 //! pattern as C directly (`opencl-backend`'s `codegen/segment_ids.rs`).
 //!
-//! `map-tile-segment-ids` ([`map_tile_segment_ids`]): a map whose pull
+//! `map-tile-segment-ids` (`map_tile_segment_ids`): a map whose pull
 //! searches a descriptor's offsets at its own position (`segment_of(offsets,
 //! p)`, flattening's way to find an element's segment) does steps 1 to 3
 //! in its own launch over the same tiles and reads each position's segment

@@ -2,13 +2,13 @@
 //!
 //! The generator walks a stage's expression once, as the paper's code
 //! generator does, with two kinds of values:
-//! - **views** ([`View`]): arrays that are not materialised (`generate`,
+//! - **views** (`View`): arrays that are not materialised (`generate`,
 //!   `split`, `join`, `gather`, `pad`, `zip`, a segment of `segments`) or
 //!   are in memory. Reading element `[i][j]` of a view walks it down to a
 //!   memory access or a user-function call, building the flat index as an
 //!   [`ArithExpr`], which the simplifier reduces with the ranges of the
 //!   loop variables (`wg * 256 + l` rather than `((wg * 256 + l) / 1) * 1`);
-//! - **output views** ([`Out`]): where a pattern writes. The stage writes
+//! - **output views** (`Out`): where a pattern writes. The stage writes
 //!   its result buffers; `toLocal(f)` gives `f` a fresh `__local` array;
 //!   `join`, `split` and the maps transform the output view for the
 //!   patterns below them (Lift's output views), so the innermost `id`

@@ -14,7 +14,7 @@
 //! [segment descriptors] says; [`Repr`] records the mapping for the values
 //! the program prints.
 //!
-//! The IR is plain data: [`print`] prints it (`--emit flat`, `--emit
+//! The IR is plain data: [`print`](mod@print) prints it (`--emit flat`, `--emit
 //! fused`), [`verify`] checks its invariants after every pass, and the
 //! crate's [`crate::eval`] runs it (the flat-IR oracle).
 

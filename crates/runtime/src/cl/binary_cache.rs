@@ -31,7 +31,7 @@
 //! byte for byte and the checksum holds: a hash collision, a truncated or
 //! corrupted file, an entry of another driver, all read as a miss, and the
 //! program is built from source and the entry written again. A binary the
-//! driver then refuses is a miss too ([`super::program::build`]).
+//! driver then refuses is a miss too (`super::program::build`).
 //!
 //! The file name is only an index, so it needs a hash that is stable
 //! across runs and Rust versions, not a strong one: FNV-1a (64 bits), a

@@ -16,7 +16,7 @@
 //!   the memory alive until commands already enqueued on it have finished,
 //!   so dropping a buffer right after a launch that uses it is safe.
 //! - A buffer a session allocated goes back to that session's
-//!   [`BufferPool`] when dropped (while the session lives), and the
+//!   `BufferPool` when dropped (while the session lives), and the
 //!   session's next allocation of the same size class (of any element
 //!   type) takes it from there instead of creating one. The session's queue is in
 //!   order, so commands that use the new owner run after those of the old.
@@ -192,16 +192,16 @@ use super::quick_hash::QuickMap;
 // 14.1 to 41.7 ms). Live peaks unchanged (71 / 715 / 7030 MiB); held
 // memory at 10^7 5.9 -> 9.0 GB (4 slabs, doubling).
 
-/// The least bytes of a slab (note [slabs]).
+/// The least bytes of a slab (note \[slabs\]).
 pub const MIN_SLAB_BYTES: usize = 4 << 20;
 
-/// The most bytes of a slab (note [slabs]), unless the device's largest
+/// The most bytes of a slab (note \[slabs\]), unless the device's largest
 /// allocation is less.
 pub const MAX_SLAB_BYTES: usize = 4 << 30;
 
 /// A slab holds at least this many chunks of the class that made it; a
 /// class too large for that in the largest slab is a buffer of its own
-/// (note [slabs]).
+/// (note \[slabs\]).
 pub const SLAB_CHUNKS: usize = 8;
 
 /// The slab a session carves its pool misses from (note [slabs]).

@@ -32,7 +32,7 @@ pub enum HostActivity {
     LaunchEnqueue,
     /// Enqueueing a kernel that is the first command to use one of its
     /// buffers (a pool miss: NVIDIA allocates a buffer at its first use,
-    /// but a chunk of a slab costs no more than a second use: note [slabs]
+    /// but a chunk of a slab costs no more than a second use: note \[slabs\]
     /// in `buffer.rs`).
     FirstUseLaunchEnqueue,
     /// Enqueueing a non-blocking read (a batch's elements).
@@ -51,14 +51,14 @@ pub enum HostActivity {
     /// Creating a buffer in the driver (a pool miss: a new buffer, a slab,
     /// or a sub-buffer carved from one).
     BufferCreate,
-    /// Enqueueing the one-byte fill that touches a new slab (note [slabs]
+    /// Enqueueing the one-byte fill that touches a new slab (note \[slabs\]
     /// in `buffer.rs`): its first use, where NVIDIA allocates it.
     FirstTouch,
     /// Taking a released buffer from the pool (a pool hit).
     PoolHit,
     /// Releasing a buffer in the driver (a pool eviction or overflow).
     BufferRelease,
-    /// Flushing the command queue (note [flushes] in `session.rs`).
+    /// Flushing the command queue (note \[flushes\] in `session.rs`).
     Flush,
 }
 

@@ -193,7 +193,7 @@ impl ElementRead<'_> {
 // So the default is never.
 
 /// After how many commands a session flushes its queue by default (note
-/// [flushes]; 0: never).
+/// \[flushes\]; 0: never).
 pub const FLUSH_EVERY: usize = 0;
 
 /// Whether a session measures the device time of each command.
@@ -550,7 +550,7 @@ impl Session {
     }
 
     /// Flushes the queue at the next command and then after every `every`
-    /// commands (0: never; note [flushes]); `NESSIE_FLUSH_EVERY` sets it.
+    /// commands (0: never; note \[flushes\]); `NESSIE_FLUSH_EVERY` sets it.
     pub fn set_flush_every(&mut self, every: usize) {
         self.flush_every = every;
         self.unflushed.set(every.saturating_sub(1));
@@ -1588,7 +1588,7 @@ impl Session {
 
     /// Releases the device memory the session holds for reuse between
     /// allocations: the pool's released buffers (note [buffer pool] in
-    /// `buffer.rs`) and the current slab's unused tail (note [slabs]). A
+    /// `buffer.rs`) and the current slab's unused tail (note \[slabs\]). A
     /// session kept across programs (`nessie serve`) calls it after each
     /// run, so that a program's buffers do not outlive it. Buffers still
     /// alive are untouched. The look-back arena goes too (note [look-back
