@@ -5,8 +5,8 @@
 //! which the other tests run; NVIDIA's is checked here on its text (and
 //! on the GPU by `scripts/gpu`).
 
-use crate::seg_teams_nvidia::{Nvidia, Portable, preprocess};
 use crate::support;
+use crate::support::preprocess::{Nvidia, Portable, preprocess};
 
 /// A scan, a filter and a segmented scan, each by look-back.
 const PROGRAM: &str = "

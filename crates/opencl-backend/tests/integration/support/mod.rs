@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod preprocess;
+
 use std::rc::Rc;
 
 use flatten::ir::FlatProgram;
