@@ -270,11 +270,15 @@ pub(crate) fn chain(
 pub const WARP: i64 = 32;
 
 /// Whether a look-back of groups of `l` takes `lookback-warp`: where the
-/// configuration asks for it and the group is whole warps (their totals
-/// fit the `Q + W` slots after the work-items' own: `L/32 ≤ Q + W` for
-/// every `L`).
+/// configuration asks for it and [`whole_warps`] holds.
 pub fn warp_lookback_fits(l: i64, cfg: &Config) -> bool {
-    cfg.warp_lookback && l >= WARP && l % WARP == 0 && l / WARP <= values_len(l) - l - 2
+    cfg.warp_lookback && whole_warps(l)
+}
+
+/// Whether a look-back group of `l` work-items is whole warps whose
+/// totals fit the `Q + W` slots after the work-items' own.
+pub fn whole_warps(l: i64) -> bool {
+    l >= WARP && l % WARP == 0 && l / WARP <= values_len(l) - l - 2
 }
 
 /// The number of tiles of `L·T` elements over `n` (at least one).

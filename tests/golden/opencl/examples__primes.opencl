@@ -741,7 +741,7 @@ __kernel void primes_fused_offsets(__global int* offsets_status, uint offsets_st
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = primes_fused_op_offsets(offset, vals[256 + r]);
                 long c_2 = op_offsets_r_2;
@@ -1252,7 +1252,7 @@ __kernel void primes_fused_3_kept(__global int* indices_status, uint indices_sta
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long c_1 = (offset) + (vals[256 + r]);
                 offset = c_1;

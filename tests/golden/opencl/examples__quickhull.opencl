@@ -511,7 +511,7 @@ __kernel void hsplit_scan_sum_offsets(__global int* offsets_status, uint offsets
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = hsplit_scan_sum_op_offsets(offset, vals[256 + r]);
                 long c_2 = op_offsets_r_2;
@@ -3837,7 +3837,7 @@ __kernel void hsplit_filter_fused_packed_1(__global int* packed_1_status, uint p
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long c_1 = (offset) + (vals[256 + r]);
                 offset = c_1;
@@ -4508,7 +4508,7 @@ __kernel void hsplit_fused_kept(__global int* kept_status, uint kept_status_epoc
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long c_1 = (offset) + (vals[256 + r]);
                 offset = c_1;
@@ -5144,7 +5144,7 @@ __kernel void hsplit_fused_2_mapped(__global int* mapped_status, uint mapped_sta
         long offset_4 = 0L;
         long offset_5 = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_rank_r_2 = hsplit_fused_2_op_rank(offset, vals[256 + r]);
                 long op_total_r_6;
@@ -6101,7 +6101,7 @@ __kernel void hsplit_fused_3_offsets(__global int* offsets_status, uint offsets_
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = hsplit_fused_3_op_offsets(offset, vals[256 + r]);
                 long c_2 = op_offsets_r_2;
@@ -6484,7 +6484,7 @@ __kernel void hsplit_fused_4_offsets(__global int* offsets_status, uint offsets_
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = hsplit_fused_4_op_offsets(offset, vals[256 + r]);
                 long c_2 = op_offsets_r_2;
@@ -8158,7 +8158,7 @@ __kernel void hsplit_fused_7_offsets(__global int* offsets_status, uint offsets_
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = hsplit_fused_7_op_offsets(offset, vals[256 + r]);
                 long c_3 = op_offsets_r_2;
@@ -9120,7 +9120,7 @@ __kernel void hsplit_fused_8_offsets(__global int* offsets_status, uint offsets_
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = hsplit_fused_8_op_offsets(offset, vals[256 + r]);
                 long c_2 = op_offsets_r_2;
@@ -9616,7 +9616,7 @@ __kernel void hsplit_fused_9_kept(__global int* packed_elements_1_status, uint p
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long c_1 = (offset) + (vals[256 + r]);
                 offset = c_1;
@@ -10251,7 +10251,7 @@ __kernel void hsplit_fused_10_mapped(__global int* mapped_status, uint mapped_st
         long offset_4 = 0L;
         long offset_5 = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_rank_r_2 = hsplit_fused_10_op_rank(offset, vals[256 + r]);
                 long op_total_r_6;
@@ -11208,7 +11208,7 @@ __kernel void hsplit_fused_11_offsets(__global int* offsets_status, uint offsets
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = hsplit_fused_11_op_offsets(offset, vals[256 + r]);
                 long c_2 = op_offsets_r_2;
@@ -11591,7 +11591,7 @@ __kernel void hsplit_fused_12_offsets(__global int* offsets_status, uint offsets
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = hsplit_fused_12_op_offsets(offset, vals[256 + r]);
                 long c_2 = op_offsets_r_2;
@@ -13266,7 +13266,7 @@ __kernel void hsplit_fused_15_offsets(__global int* offsets_status, uint offsets
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = hsplit_fused_15_op_offsets(offset, vals[256 + r]);
                 long c_3 = op_offsets_r_2;
@@ -13653,7 +13653,7 @@ __kernel void hsplit_fused_16_offsets(__global int* offsets_status, uint offsets
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = hsplit_fused_16_op_offsets(offset, vals[256 + r]);
                 long c_2 = op_offsets_r_2;
@@ -14058,7 +14058,7 @@ __kernel void hsplit_fused_7_by_ids_offsets(__global int* offsets_status, uint o
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = hsplit_fused_7_by_ids_op_offsets(offset, vals[256 + r]);
                 long c_3 = op_offsets_r_2;
@@ -14463,7 +14463,7 @@ __kernel void hsplit_fused_15_by_ids_offsets(__global int* offsets_status, uint 
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = hsplit_fused_15_by_ids_op_offsets(offset, vals[256 + r]);
                 long c_3 = op_offsets_r_2;

@@ -1313,7 +1313,7 @@ __kernel void quicksort_filter_fused_lesser(__global int* lesser_status, uint le
         long offset_1 = 0;
         long offset_2 = 0;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long c_3 = (offset) + (vals[256 + r]);
                 long c_4 = (offset_1) + (vals_1[256 + r]);
@@ -2249,7 +2249,7 @@ __kernel void quicksort_fused_mapped(__global int* mapped_status, uint mapped_st
         long offset_3 = 0L;
         long offset_4 = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_rank_r_2 = quicksort_fused_op_rank(offset, vals[256 + r]);
                 long op_total_r_4;
@@ -3055,7 +3055,7 @@ __kernel void quicksort_fused_2_s_offsets(__global int* s_offsets_status, uint s
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_s_offsets_r_2 = quicksort_fused_2_op_s_offsets(offset, vals[256 + r]);
                 long c_2 = op_s_offsets_r_2;
@@ -3445,7 +3445,7 @@ __kernel void quicksort_fused_3_s_offsets(__global int* s_offsets_status, uint s
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_s_offsets_r_2 = quicksort_fused_3_op_s_offsets(offset, vals[256 + r]);
                 long c_2 = op_s_offsets_r_2;
@@ -3889,7 +3889,7 @@ __kernel void quicksort_fused_4_lesser_elements(__global int* lesser_elements_st
         long offset_1 = 0;
         long offset_2 = 0;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long c_3 = (offset) + (vals[256 + r]);
                 long c_4 = (offset_1) + (vals_1[256 + r]);
@@ -4534,7 +4534,7 @@ __kernel void quicksort_fused_5_s_offsets(__global int* s_offsets_status, uint s
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_s_offsets_r_2 = quicksort_fused_5_op_s_offsets(offset, vals[256 + r]);
                 long c_2 = op_s_offsets_r_2;
@@ -5043,7 +5043,7 @@ __kernel void quicksort_fused_6_s_offsets(__global int* s_offsets_status, uint s
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_s_offsets_r_2 = quicksort_fused_6_op_s_offsets(offset, vals[256 + r]);
                 long c_2 = op_s_offsets_r_2;
@@ -5430,7 +5430,7 @@ __kernel void quicksort_fused_7_s_offsets(__global int* s_offsets_status, uint s
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_s_offsets_r_2 = quicksort_fused_7_op_s_offsets(offset, vals[256 + r]);
                 long c_2 = op_s_offsets_r_2;
@@ -6684,7 +6684,7 @@ __kernel void quicksort_fused_4_by_ids_lesser_elements(__global int* lesser_elem
         long offset_1 = 0;
         long offset_2 = 0;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long c_3 = (offset) + (vals[256 + r]);
                 long c_4 = (offset_1) + (vals_1[256 + r]);

@@ -1164,7 +1164,7 @@ __kernel void index_fused_offsets(__global int* offsets_status, uint offsets_sta
         barrier(CLK_LOCAL_MEM_FENCE);
         long offset = 0L;
         #pragma unroll
-        for (int r = 0; r < 8; r++) {
+        for (long r = 0; r < 8; r++) {
             if (r < warp) {
                 long op_offsets_r_2 = index_fused_op_offsets(offset, vals[256 + r]);
                 long c_2 = op_offsets_r_2;

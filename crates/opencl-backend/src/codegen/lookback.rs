@@ -1475,8 +1475,7 @@ impl Generator<'_> {
         if !ch.warp {
             return self.two_level_scan_and_look_back(ch, offsets_in_registers);
         }
-        let warps = ch.l / WARP;
-        if ch.l % WARP != 0 || warps < 1 || warps > ch.q + ch.w {
+        if !lift_ir::lookback::whole_warps(ch.l) {
             return internal("lookback-warp on a group that is not whole warps");
         }
         self.line(NV_ONLY);
@@ -1552,20 +1551,8 @@ impl Generator<'_> {
             let (my_row, my_col) = (self.fresh("my_row"), self.fresh("my_col"));
             self.line(format!("const long {my_row} = {l} / {width};"));
             self.line(format!("const long {my_col} = {l} - {my_row} * {width};"));
-            self.line("#pragma unroll");
-            self.open(format!("for (long {r} = 0; {r} < {q}; {r}++)"));
-            self.open(format!("if ({r} < {my_row})"));
-            let row = ch.at(format!("{rows_at} + {r}"));
-            self.combine_into(ch, &acc, &acc, &row)?;
-            self.close();
-            self.close();
-            self.line("#pragma unroll");
-            self.open(format!("for (long {c} = 0; {c} < {width}; {c}++)"));
-            self.open(format!("if ({c} < {my_col})"));
-            let item = ch.at(format!("{my_row} * {width} + {c}"));
-            self.combine_into(ch, &acc, &acc, &item)?;
-            self.close();
-            self.close();
+            self.fold_slots_below(ch, &acc, (&rows_at.to_string(), q), &my_row, &r)?;
+            self.fold_slots_below(ch, &acc, (&format!("{my_row} * {width}"), width), &my_col, &c)?;
             offset = Some(acc);
         } else {
             self.line("barrier(CLK_LOCAL_MEM_FENCE);");
@@ -1660,14 +1647,14 @@ impl Generator<'_> {
         self.line(format!("const int {wid} = (int)({l} / {WARP});"));
         // The warp's inclusive scan of the totals, then its exclusive one.
         let incl = self.declare(&comps, &ch.at(&l), "incl");
-        self.warp_steps(ch, &incl, "up", &lane)?;
+        self.warp_steps(ch, &incl, Shfl::Up, &lane)?;
         self.open(format!("if ({lane} == {})", WARP - 1));
         for (slot, v) in ch.at(format!("{lanes} + {wid}")).iter().zip(&incl) {
             self.line(format!("{slot} = {v};"));
         }
         self.close();
         let one = "1".to_string();
-        let excl = self.shuffle(&comps, &incl, "up", &one);
+        let excl = self.shuffle(&comps, &incl, Shfl::Up, &one);
         self.open(format!("if ({lane} == 0)"));
         for (e, zc) in excl.iter().zip(&z) {
             self.line(format!("{e} = {zc};"));
@@ -1677,13 +1664,7 @@ impl Generator<'_> {
         // The offset: the totals of the warps before, then the warp's own.
         let r = self.fresh("r");
         let offset = self.declare(&comps, &z, "offset");
-        self.line("#pragma unroll");
-        self.open(format!("for (int {r} = 0; {r} < {warps}; {r}++)"));
-        self.open(format!("if ({r} < {wid})"));
-        let total = ch.at(format!("{lanes} + {r}"));
-        self.combine_into(ch, &offset, &offset, &total)?;
-        self.close();
-        self.close();
+        self.fold_slots_below(ch, &offset, (&lanes.to_string(), warps), &wid, &r)?;
         self.combine_into(ch, &offset, &offset, &excl)?;
         // Warp 0: the aggregate, published, and the look-back.
         self.open(format!("if ({l} < {WARP})"));
@@ -1740,7 +1721,7 @@ impl Generator<'_> {
             self.line(format!("{wv} = {zc};"));
         }
         self.close();
-        self.warp_steps(ch, &window, "down", &lane)?;
+        self.warp_steps(ch, &window, Shfl::Down, &lane)?;
         self.combine_into(ch, &prefix, &window, &prefix)?;
         self.line(format!("{at} -= {take};"));
         self.close();
@@ -1793,14 +1774,14 @@ impl Generator<'_> {
     /// warp's `values`, lane 0 the first) or above it (`down`: lane 0
     /// ends with the whole warp's, lane 31 the first), the other lane's
     /// on the left, where there is one.
-    fn warp_steps(&mut self, ch: &mut Chain<'_>, values: &[String], dir: &str, lane: &str) -> Result<(), CodegenError> {
+    fn warp_steps(&mut self, ch: &mut Chain<'_>, values: &[String], dir: Shfl, lane: &str) -> Result<(), CodegenError> {
         let h = self.fresh("h");
         self.line("#pragma unroll");
         self.open(format!("for (int {h} = 1; {h} < {WARP}; {h} *= 2)"));
         let other = self.shuffle(&ch.comps.clone(), values, dir, &h);
         match dir {
-            "up" => self.open(format!("if ({lane} >= {h})")),
-            _ => self.open(format!("if ({lane} + {h} < {WARP})")),
+            Shfl::Up => self.open(format!("if ({lane} >= {h})")),
+            Shfl::Down => self.open(format!("if ({lane} + {h} < {WARP})")),
         }
         self.combine_into(ch, values, &other, values)?;
         self.close();
@@ -1811,13 +1792,37 @@ impl Generator<'_> {
     /// The values `values` (of `comps`) of the lane `delta` below (`up`)
     /// or above (`down`) this one, by `shfl.sync` over the whole warp;
     /// a lane with none there gets its own.
-    fn shuffle(&mut self, comps: &[Scalar], values: &[String], dir: &str, delta: &str) -> Vec<String> {
-        let clamp = if dir == "up" { 0 } else { WARP - 1 };
+    fn shuffle(&mut self, comps: &[Scalar], values: &[String], dir: Shfl, delta: &str) -> Vec<String> {
+        let (dir, clamp) = match dir {
+            Shfl::Up => ("up", 0),
+            Shfl::Down => ("down", WARP - 1),
+        };
         self.warp_shuffle(comps, values, "sh", &|out, x| {
             format!(
                 "asm volatile(\"shfl.sync.{dir}.b32 %0, %1, %2, {clamp}, 0xffffffff;\" : \"=r\"({out}) : \"r\"({x}), \"r\"({delta}));"
             )
         })
+    }
+
+    /// `acc = acc ⊕ slot` for the slots `base + i` of the values with `i`
+    /// below C value `below`, in order, by a loop over `i` of `0 ..
+    /// count` (a bound the compiler unrolls) whose index is named `i`.
+    fn fold_slots_below(
+        &mut self,
+        ch: &mut Chain<'_>,
+        acc: &[String],
+        (base, count): (&str, i64),
+        below: &str,
+        i: &str,
+    ) -> Result<(), CodegenError> {
+        self.line("#pragma unroll");
+        self.open(format!("for (long {i} = 0; {i} < {count}; {i}++)"));
+        self.open(format!("if ({i} < {below})"));
+        let slot = ch.at(format!("{base} + {i}"));
+        self.combine_into(ch, acc, acc, &slot)?;
+        self.close();
+        self.close();
+        Ok(())
     }
 
     /// Publishes the tile's aggregate `agg`: as its inclusive prefix where
@@ -1902,6 +1907,14 @@ impl Generator<'_> {
             self.line(format!("{v} = {};", of_bits(*s, &bits)));
         }
     }
+}
+
+/// Which way `shfl.sync` moves values: from the lane `delta` below
+/// (`up`) or above (`down`).
+#[derive(Clone, Copy)]
+enum Shfl {
+    Up,
+    Down,
 }
 
 /// `to =` the warp's ballot of C condition `cond`: bit `i` set where
