@@ -45,6 +45,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -236,6 +255,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -266,9 +304,9 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 static inline void price_batch_map_fused_pull_mapped(long i, double* r0, double* r1) {
     long iseq = i;
     long x = iseq;
-    double x_1 = 5.0 + 25.0 * (double)nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L) / 1000003.0;
-    double x_2 = 1.0 + 99.0 * (double)nessie_rem(nessie_add(nessie_mul(x, 104729L), 12345L), 1000003L) / 1000003.0;
-    double x_3 = 0.25 + 9.75 * (double)nessie_rem(nessie_add(nessie_mul(x, 1299709L), 12345L), 1000003L) / 1000003.0;
+    double x_1 = 5.0 + nessie_fdiv_const(25.0 * (double)nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), 1000003.0, 9.99997000009e-7, 0x08ee848600000000UL, 0x707fffffffffffffUL, 0x3dde848600000000UL);
+    double x_2 = 1.0 + nessie_fdiv_const(99.0 * (double)nessie_rem(nessie_add(nessie_mul(x, 104729L), 12345L), 1000003L), 1000003.0, 9.99997000009e-7, 0x08ee848600000000UL, 0x707fffffffffffffUL, 0x3dde848600000000UL);
+    double x_3 = 0.25 + nessie_fdiv_const(9.75 * (double)nessie_rem(nessie_add(nessie_mul(x, 1299709L), 12345L), 1000003L), 1000003.0, 9.99997000009e-7, 0x08ee848600000000UL, 0x707fffffffffffffUL, 0x3dde848600000000UL);
     double x_4 = sqrt(x_3);
     double x_5 = (log(x_1 / x_2) + (0.02 + 0.5 * 0.3 * 0.3) * x_3) / (0.3 * x_4);
     double x_6 = x_5 - 0.3 * x_4;

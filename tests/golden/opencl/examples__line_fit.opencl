@@ -45,6 +45,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -236,6 +255,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -268,7 +306,7 @@ static inline void sample_map_3_fused_pull_xs(long i, long n, double* r0, double
     double v = 10.0 * (double)iseq / (double)n;
     long iseq_1 = i;
     long x = iseq_1;
-    double noise = (double)nessie_sub(nessie_rem(nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), 1001L), 500L) / 1000.0;
+    double noise = nessie_fdiv_const((double)nessie_sub(nessie_rem(nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), 1001L), 500L), 1000.0, 0.001, 0x084f400000000000UL, 0x707fffffffffffffUL, 0x3d3f400000000000UL);
     long iseq_2 = i;
     double xs = 10.0 * (double)iseq_2 / (double)n;
     double v_1 = 2.0 + 3.0 * xs + noise;
@@ -347,6 +385,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -594,6 +651,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {

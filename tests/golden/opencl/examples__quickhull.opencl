@@ -45,6 +45,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -138,6 +157,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -413,6 +451,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -788,6 +845,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -1089,6 +1165,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -1363,6 +1458,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -1656,6 +1770,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -2625,6 +2758,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -2918,6 +3070,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -3016,6 +3187,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -3130,6 +3320,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -3423,6 +3632,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -3714,6 +3942,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -4109,6 +4356,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -4400,6 +4666,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -4835,6 +5120,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -5956,6 +6260,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -6378,6 +6701,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -6760,6 +7102,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -7828,6 +8189,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -8028,6 +8408,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -8434,6 +8833,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -9010,6 +9428,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -9397,6 +9834,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -9500,6 +9956,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -9943,6 +10418,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -11063,6 +11557,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -11485,6 +11998,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -11867,6 +12399,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -12935,6 +13486,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -13136,6 +13706,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -13543,6 +14132,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -13929,6 +14537,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -14335,6 +14962,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -14740,6 +15386,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -14980,6 +15645,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {

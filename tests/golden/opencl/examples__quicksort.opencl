@@ -45,6 +45,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -137,6 +156,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -414,6 +452,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -693,6 +750,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -985,6 +1061,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -1074,6 +1169,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -1161,6 +1275,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -1770,6 +1903,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -1889,6 +2041,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -1997,6 +2168,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -2949,6 +3139,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -3331,6 +3540,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -3721,6 +3949,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -4406,6 +4653,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -4810,6 +5076,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -5320,6 +5605,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -5707,6 +6011,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -6032,6 +6355,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -6225,6 +6567,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -6417,6 +6778,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
 
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -6517,6 +6897,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
@@ -7200,6 +7599,25 @@ static inline long nessie_shr(long a, long n) { return a >> (n & 63); }
 /* Float min and max: NaN is above every number; ties keep the first. */
 static inline double nessie_fmin(double x, double y) { return !isnan(y) && (isnan(x) || y < x) ? y : x; }
 static inline double nessie_fmax(double x, double y) { return (isnan(y) && !isnan(x)) || y > x ? y : x; }
+
+/* x / d for a constant d, rounded as `/` rounds it (note [division by a
+   constant] in opencl-backend's user_fun): y = 1/d rounded, |x| between
+   the bits lo (excluded) and lo + span (included) keeps every step
+   normal, hd = |d| * 2^-53. Where q's residual r = x - d*q (exact) is
+   below half the spacing of the floats around q, times |d|, q is x / d
+   rounded; elsewhere (0, NaN, infinities, the ends of the range, and
+   quotients too near a midpoint for q to be sure) the division. */
+static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, ulong span, ulong hd) {
+    ulong ax = as_ulong(x) & 0x7FFFFFFFFFFFFFFFUL;
+    if (ax - lo - 1UL < span) {
+        double q0 = x * y;
+        double q = fma(fma(-q0, d, x), y, q0);
+        double r = fma(-q, d, x);
+        ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
+        if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
 
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {

@@ -21,8 +21,8 @@ use flatten::ir::{
 use nesl_frontend::{FileId, Span};
 use opencl_backend::CodegenError;
 use opencl_backend::user_fun::{
-    CFunction, CParam, ERROR_FLAG_HELPERS, FAULT_CODE, c_elem_type, c_identifier, c_type, expr_function, prelude,
-    thunk_function, thunk_function_deferred,
+    CFunction, CParam, ERROR_FLAG_HELPERS, FAULT_CODE, FdivByConstant, c_elem_type, c_identifier, c_type,
+    expr_function, prelude, thunk_function, thunk_function_deferred,
 };
 use runtime::cl::{Arg, DeviceBuffer, DeviceFault, Grid, Launch, Session};
 
@@ -757,6 +757,65 @@ fn constants_of_every_type_reach_the_device_exactly() {
         };
         let case = Case::new().once(&[ty], body);
         let inputs: Box<dyn Fn(usize) -> String> = Box::new(move |_| format!("{c:?}"));
+        cases.push((case, Tolerance::Exact, inputs));
+    }
+    check_cases(&mut session, &cases);
+}
+
+/// Note [division by a constant]: `x / c` with `c` a constant is a call of
+/// the prelude's `nessie_fdiv_const`, which must give the division's bits
+/// for every `x`: on the device against the evaluator, over the edge cases,
+/// integers and scaled integers (black-scholes' quotients), doubles of
+/// every exponent and random bit patterns, for divisors the rewrite takes
+/// and ones it leaves (powers of two, zeros, the far ends, NaN).
+#[test]
+fn division_by_a_constant_is_the_division_bit_for_bit() {
+    support::own_process!();
+    let mut session = session();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut xs = floats();
+    for k in 0..60_000u64 {
+        let r = rng.next();
+        xs.push(match k % 4 {
+            0 => f64::from_bits(r),
+            1 => (r % 2_000_003) as f64 - 1_000_001.0,
+            2 => 25.0 * (r % 1_000_003) as f64,
+            // Any sign and mantissa, an exponent from 2^-1074 to 2^1023.
+            _ => f64::from_bits((r & 0x800f_ffff_ffff_ffff) | ((r >> 20) % 2047) << 52),
+        });
+    }
+    let divisors = [
+        1_000_003.0,
+        3.0,
+        0.1,
+        -7.5,
+        1e30,
+        1e-30,
+        0.2316419,
+        6.022_140_76e23,
+        -1.0 / 3.0,
+        2.0,
+        0.25,
+        0.0,
+        -0.0,
+        1e200,
+        1e-200,
+        f64::INFINITY,
+        f64::NAN,
+    ];
+    let mut cases: Vec<Checked> = Vec::new();
+    for d in divisors {
+        let mut case = Case::new();
+        let xs_var =
+            case.param("xs", array(&xs.iter().map(|&x| ScalarValue::Float(x)).collect::<Vec<_>>(), Scalar::Float));
+        let case = case.map(xs_var, &[Scalar::Float], |_, i| {
+            GExpr::binary(BinaryOp::Div, Scalar::Float, GExpr::read(xs_var, i), GExpr::Const(Const::Float(d)))
+        });
+        let source = generate(&case).unwrap().0.source;
+        let rewritten = source.contains("nessie_fdiv_const(");
+        assert_eq!(rewritten, FdivByConstant::new(d).is_some(), "x / {d:?} compiles to\n{source}");
+        let xs = xs.clone();
+        let inputs: Box<dyn Fn(usize) -> String> = Box::new(move |i| format!("{:?} / {d:?}", xs[i]));
         cases.push((case, Tolerance::Exact, inputs));
     }
     check_cases(&mut session, &cases);
