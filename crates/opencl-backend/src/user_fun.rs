@@ -286,6 +286,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -1548,9 +1561,10 @@ impl<'a> Gen<'a> {
 // reciprocal, which rounds differently, 0.603). Where the divisor is a
 // constant `d` (finite, |d| in [2^-100, 2^100], not a power of two, whose
 // division the C compiler already makes a multiplication), the rewrite
-// `fdiv-by-constant` calls `nessie_fdiv_const` (the prelude), which
-// returns the same double as `x / d` for every `x`, with one
-// multiplication and three FMAs where `|x|` is in range:
+// `fdiv-by-constant` calls a helper of the prelude that returns the same
+// double as `x / d` for every `x`: `nessie_fdiv_short` for a short `d`
+// (below), else `nessie_fdiv_const`, one multiplication and three FMAs
+// where `|x|` is in range and a test that proves the result:
 // - `q0 = x·y` with `y = RN(1/d)` is within two ulps of `x/d`, and one
 //   Newton step `q = RN(q0 + RN(x - d·q0)·y)` brings it near `x/d`.
 // - `r = fma(-q, d, x)` is `x - d·q` exactly wherever the test below
@@ -1574,7 +1588,7 @@ impl<'a> Gen<'a> {
 // division. The tests named `division_by_a_constant` repeat that, on the
 // device too.
 //
-// What it gains is small. On the H200 in one call (black-scholes 2^25,
+// What that gains is small. On the H200 in one call (black-scholes 2^25,
 // `primitives.py`, this binary and the one before alternating, two rounds,
 // ms of the pricing kernel a run): 0.672 / 0.672 against 0.679 / 0.677;
 // the hand-fused CUDA kernel 0.687 / 0.675 and 0.675 / 0.679. NVIDIA's
@@ -1583,16 +1597,46 @@ impl<'a> Gen<'a> {
 // three FMAs and integer tests, and both branch to a slow path. The same
 // helper in the CUDA kernel did not gain (0.691 / 0.690 ms against
 // 0.685 / 0.692), and its Newton step alone without the test, branch-free
-// but not always rounded right, took 0.640 / 0.651: the test and its
-// branch cost about what they save. A branch-free form would need a proof
-// that no input of the program comes near a midpoint, which this does
-// not attempt.
+// but not proven, took 0.640 / 0.651: the test and its branch cost about
+// what they save.
+//
+// A short divisor needs no test. Where `d = D·2^b` with `D` odd and below
+// `2^50` (the low three bits of its significand zero: 1000003.0, 3.0,
+// -7.5, but not 0.1), `nessie_fdiv_short` returns two Newton steps from
+// `x·y`, which are `RN(x/d)` for every `|x|` in `[2^-800, 2^800)`:
+// - No quotient comes near a midpoint. With `x = X·2^a`, `X` odd and
+//   below `2^53`, `x/d = (X/D)·2^(a-b)` lies in a binade `[2^e, 2^(e+1))`
+//   with `e < a - b + 53`, whose midpoints are the odd multiples `m` of
+//   `2^(e-53)`; `x/d - m = (X·2^(a-b-e+53) - M·D)·2^(e-53)/D` with `M` odd,
+//   an even integer less an odd one, so `|x/d - m| >= 2^(e-53)/D >
+//   2^(e-103)`.
+// - `q0 = RN(x·y)` is within 1.5 ulp of `x/d`; the first step's real value
+//   `q0 + RN(x - d·q0)·y` is within `3·2^-53` ulp of it, so `q1` is
+//   faithful; then `r1 = x - d·q1` is exact (a multiple of `ulp(d)·ulp(q1)`
+//   below `2^53` of them), and `q1 + r1·y` differs from `x/d` by
+//   `|r1|·|y - 1/d| <= |d|·ulp(q1)·2^-53/|d| <= 2^(e-104)`, less than the
+//   distance to any midpoint: its rounding is `x/d`'s.
+// - For `|x|` in range and `|d|` in `[2^-100, 2^100]` every value is normal
+//   and finite; 0, subnormals, huge values, NaN and the infinities take the
+//   division (one comparison of the high word, rarely true).
+// Checked bit for bit over 227M inputs in range (random bits, integers,
+// scaled integers, doubles of every exponent; 60 short divisors) and every
+// quotient of black-scholes' (25, 99 or 9.75 times an integer below
+// 1000003 in magnitude, by 1000003.0): no difference. On the H200 in one
+// call (two rounds, each binary in turn, ms of the pricing kernel a run):
+// 0.636 / 0.636 against 0.673 / 0.672 with `nessie_fdiv_const` and 0.678 /
+// 0.678 with plain divisions; the hand-fused CUDA kernel 0.674 to 0.698
+// (1.061× / 1.080×). The gain is the rewrite's, not OpenCL's: the same
+// helper in the CUDA kernel took 0.641 / 0.641 ms against its 0.676 /
+// 0.675, with the same bits.
 
-/// The constant arguments of `nessie_fdiv_const` for a divisor `d`, where
-/// note [division by a constant] applies to it.
+/// The constant arguments of `nessie_fdiv_short` or `nessie_fdiv_const`
+/// for a divisor `d`, where note [division by a constant] applies to it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FdivByConstant {
     d: f64,
+    /// Whether `d`'s odd significand is below `2^50`: `nessie_fdiv_short`.
+    short: bool,
     /// `RN(1/d)`.
     y: f64,
     /// The bits of the least `|x|` excluded below the range.
@@ -1615,8 +1659,10 @@ impl FdivByConstant {
         // Powers of two scale exactly: every bound below is exact.
         let lo = 2f64.powi(-900) * magnitude.max(1.0);
         let hi = (2f64.powi(900) * magnitude).min(2f64.powi(1000));
+        let significand = (magnitude.to_bits() & ((1u64 << 52) - 1)) | (1u64 << 52);
         Some(FdivByConstant {
             d,
+            short: significand.trailing_zeros() >= 3,
             y: 1.0 / d,
             lo: lo.to_bits(),
             span: hi.to_bits() - lo.to_bits() - 1,
@@ -1624,19 +1670,33 @@ impl FdivByConstant {
         })
     }
 
-    /// What `nessie_fdiv_const` computes for `x`, in Rust (the tests' model
-    /// of the C, step for step).
+    /// Whether the divisor is short (`nessie_fdiv_short`, no test).
+    pub fn is_short(&self) -> bool {
+        self.short
+    }
+
+    /// What the helper computes for `x`, in Rust (the tests' model of the
+    /// C, step for step).
     pub fn apply(&self, x: f64) -> f64 {
         self.fast_path(x).unwrap_or(x / self.d)
     }
 
-    /// Whether `nessie_fdiv_const` returns `x / d` without dividing.
+    /// Whether the helper returns `x / d` without dividing.
     pub fn takes_fast_path(&self, x: f64) -> bool {
         self.fast_path(x).is_some()
     }
 
     fn fast_path(&self, x: f64) -> Option<f64> {
         const MAGNITUDE: u64 = !(1u64 << 63);
+        if self.short {
+            let high = (x.to_bits() >> 32) as u32 & 0x7FFF_FFFF;
+            if high.wrapping_sub(0x0DF0_0000) >= 0x6400_0000 {
+                return None;
+            }
+            let q0 = x * self.y;
+            let q1 = (-q0).mul_add(self.d, x).mul_add(self.y, q0);
+            return Some((-q1).mul_add(self.d, x).mul_add(self.y, q1));
+        }
         if (x.to_bits() & MAGNITUDE).wrapping_sub(self.lo).wrapping_sub(1) >= self.span {
             return None;
         }
@@ -1647,9 +1707,13 @@ impl FdivByConstant {
         (r.to_bits() & MAGNITUDE < self.hd + below - 0x3FF0_0000_0000_0000).then_some(q)
     }
 
-    /// The call `nessie_fdiv_const(x, d, y, lo, span, hd)`.
+    /// The call `nessie_fdiv_short(x, d, y)` or
+    /// `nessie_fdiv_const(x, d, y, lo, span, hd)`.
     fn call(&self, x: &CExpr) -> CExpr {
         let [d, y] = [self.d, self.y].map(|v| CExpr::primary(c_const(Const::Float(v))));
+        if self.short {
+            return call("nessie_fdiv_short", &[x, &d, &y]);
+        }
         let [lo, span, hd] = [self.lo, self.span, self.hd].map(|v| CExpr::primary(format!("0x{v:016x}UL")));
         call("nessie_fdiv_const", &[x, &d, &y, &lo, &span, &hd])
     }
@@ -1715,6 +1779,56 @@ mod tests {
         // fast path must take almost all of them (not just fall back).
         assert!(taken >= 45, "{taken} divisors taken");
         assert!(fast > taken * 50_000 * 3 / 4 * 99 / 100, "the fast path took {fast} inputs");
+    }
+
+    /// Short divisors (note [division by a constant]): no test, and still
+    /// the division's bits, on random inputs of every kind and on every
+    /// quotient of black-scholes' index formulas.
+    #[test]
+    fn division_by_a_short_constant_is_the_division() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut divisors = vec![1_000_003.0, 3.0, -7.5, 5.0, 1e6 + 1.0, 1e15];
+        while divisors.len() < 40 {
+            // An odd significand of 1 to 50 bits, an exponent in [-60, 60].
+            let odd = (next() >> (14 + next() % 50)) | 1;
+            let d = odd as f64 * 2f64.powi((next() % 121) as i32 - 60);
+            divisors.push(if next() % 2 == 0 { d } else { -d });
+        }
+        let mut taken = 0;
+        for d in divisors {
+            let Some(div) = FdivByConstant::new(d) else { continue };
+            assert!(div.is_short(), "{d:?}");
+            taken += 1;
+            for k in 0..50_000u64 {
+                let r = next();
+                let x = match k % 4 {
+                    0 => f64::from_bits(r),
+                    1 => (r % 2_000_003) as f64 - 1_000_001.0,
+                    2 => 25.0 * (r % 1_000_003) as f64 + 0.5,
+                    _ => f64::from_bits((r & 0x800f_ffff_ffff_ffff) | (323 + (r >> 52) % 1401) << 52),
+                };
+                let (got, want) = (div.apply(x), x / d);
+                assert!(got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()), "{x:?} / {d:?}");
+            }
+        }
+        assert!(taken >= 35, "{taken} divisors taken");
+        let div = FdivByConstant::new(1_000_003.0).unwrap();
+        for m in [25.0, 99.0, 9.75] {
+            for k in (-1_000_002i64..=1_000_002).step_by(7) {
+                let x = m * k as f64;
+                assert_eq!(div.apply(x).to_bits(), (x / 1_000_003.0).to_bits(), "{x:?}");
+                assert!(div.takes_fast_path(x) || k == 0);
+            }
+        }
+        for d in [0.1, 0.2316419, 1.0 / 3.0] {
+            assert!(!FdivByConstant::new(d).unwrap().is_short(), "{d:?}");
+        }
     }
 
     #[test]

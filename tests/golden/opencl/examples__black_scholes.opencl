@@ -64,6 +64,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -274,6 +287,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -304,9 +330,9 @@ static inline long nessie_segment_of(__global const long* offsets, long segments
 static inline void price_batch_map_fused_pull_mapped(long i, double* r0, double* r1) {
     long iseq = i;
     long x = iseq;
-    double x_1 = 5.0 + nessie_fdiv_const(25.0 * (double)nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), 1000003.0, 9.99997000009e-7, 0x08ee848600000000UL, 0x707fffffffffffffUL, 0x3dde848600000000UL);
-    double x_2 = 1.0 + nessie_fdiv_const(99.0 * (double)nessie_rem(nessie_add(nessie_mul(x, 104729L), 12345L), 1000003L), 1000003.0, 9.99997000009e-7, 0x08ee848600000000UL, 0x707fffffffffffffUL, 0x3dde848600000000UL);
-    double x_3 = 0.25 + nessie_fdiv_const(9.75 * (double)nessie_rem(nessie_add(nessie_mul(x, 1299709L), 12345L), 1000003L), 1000003.0, 9.99997000009e-7, 0x08ee848600000000UL, 0x707fffffffffffffUL, 0x3dde848600000000UL);
+    double x_1 = 5.0 + nessie_fdiv_short(25.0 * (double)nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), 1000003.0, 9.99997000009e-7);
+    double x_2 = 1.0 + nessie_fdiv_short(99.0 * (double)nessie_rem(nessie_add(nessie_mul(x, 104729L), 12345L), 1000003L), 1000003.0, 9.99997000009e-7);
+    double x_3 = 0.25 + nessie_fdiv_short(9.75 * (double)nessie_rem(nessie_add(nessie_mul(x, 1299709L), 12345L), 1000003L), 1000003.0, 9.99997000009e-7);
     double x_4 = sqrt(x_3);
     double x_5 = (log(x_1 / x_2) + (0.02 + 0.5 * 0.3 * 0.3) * x_3) / (0.3 * x_4);
     double x_6 = x_5 - 0.3 * x_4;

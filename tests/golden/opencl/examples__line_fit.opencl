@@ -64,6 +64,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -274,6 +287,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -306,7 +332,7 @@ static inline void sample_map_3_fused_pull_xs(long i, long n, double* r0, double
     double v = 10.0 * (double)iseq / (double)n;
     long iseq_1 = i;
     long x = iseq_1;
-    double noise = nessie_fdiv_const((double)nessie_sub(nessie_rem(nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), 1001L), 500L), 1000.0, 0.001, 0x084f400000000000UL, 0x707fffffffffffffUL, 0x3d3f400000000000UL);
+    double noise = nessie_fdiv_short((double)nessie_sub(nessie_rem(nessie_rem(nessie_add(nessie_mul(x, 7919L), 12345L), 1000003L), 1001L), 500L), 1000.0, 0.001);
     long iseq_2 = i;
     double xs = 10.0 * (double)iseq_2 / (double)n;
     double v_1 = 2.0 + 3.0 * xs + noise;
@@ -401,6 +427,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -667,6 +706,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }

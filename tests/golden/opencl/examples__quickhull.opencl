@@ -64,6 +64,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -173,6 +186,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -467,6 +493,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -864,6 +903,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -1184,6 +1236,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -1474,6 +1539,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -1786,6 +1864,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -2777,6 +2868,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -3089,6 +3193,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -3203,6 +3320,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -3336,6 +3466,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -3651,6 +3794,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -3958,6 +4114,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -4375,6 +4544,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -4682,6 +4864,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -5136,6 +5331,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -6279,6 +6487,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -6720,6 +6941,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -7118,6 +7352,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -8208,6 +8455,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -8424,6 +8684,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -8849,6 +9122,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -9447,6 +9733,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -9853,6 +10152,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -9972,6 +10284,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -10434,6 +10759,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -11576,6 +11914,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -12017,6 +12368,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -12415,6 +12779,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -13505,6 +13882,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -13722,6 +14112,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -14151,6 +14554,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -14553,6 +14969,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -14981,6 +15410,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -15405,6 +15847,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -15661,6 +16116,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }

@@ -64,6 +64,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -174,6 +187,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -474,6 +500,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -684,6 +723,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -807,6 +859,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -1148,6 +1213,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -1574,6 +1652,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
     return x / d;
 }
 
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
+    }
+    return x / d;
+}
+
 /* Rounds half away from zero (x - trunc(x) is exact). */
 static inline double nessie_round(double x) {
     double t = trunc(x);
@@ -1687,6 +1778,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }
@@ -1898,6 +2002,19 @@ static inline double nessie_fdiv_const(double x, double d, double y, ulong lo, u
         double r = fma(-q, d, x);
         ulong below = ((as_ulong(q) & 0x7FFFFFFFFFFFFFFFUL) - 1UL) & 0x7FF0000000000000UL;
         if ((as_ulong(r) & 0x7FFFFFFFFFFFFFFFUL) < hd + below - 0x3FF0000000000000UL) return q;
+    }
+    return x / d;
+}
+
+/* x / d for a constant d whose odd significand is below 2^50 (note
+   [division by a constant]): two Newton steps from x * y, y = 1/d rounded,
+   give x / d rounded for |x| in [2^-800, 2^800) (the high word's exponent
+   in one unsigned comparison); the division elsewhere. */
+static inline double nessie_fdiv_short(double x, double d, double y) {
+    if (((uint)(as_ulong(x) >> 32) & 0x7FFFFFFFu) - 0x0DF00000u < 0x64000000u) {
+        double q0 = x * y;
+        double q1 = fma(fma(-q0, d, x), y, q0);
+        return fma(fma(-q1, d, x), y, q1);
     }
     return x / d;
 }

@@ -763,7 +763,8 @@ fn constants_of_every_type_reach_the_device_exactly() {
 }
 
 /// Note [division by a constant]: `x / c` with `c` a constant is a call of
-/// the prelude's `nessie_fdiv_const`, which must give the division's bits
+/// the prelude's `nessie_fdiv_short` (a short `c`) or `nessie_fdiv_const`,
+/// which must give the division's bits
 /// for every `x`: on the device against the evaluator, over the edge cases,
 /// integers and scaled integers (black-scholes' quotients), doubles of
 /// every exponent and random bit patterns, for divisors the rewrite takes
@@ -789,6 +790,8 @@ fn division_by_a_constant_is_the_division_bit_for_bit() {
         3.0,
         0.1,
         -7.5,
+        1e15,
+        -1_000_001.0 * 2f64.powi(-70),
         1e30,
         1e-30,
         0.2316419,
@@ -812,8 +815,13 @@ fn division_by_a_constant_is_the_division_bit_for_bit() {
             GExpr::binary(BinaryOp::Div, Scalar::Float, GExpr::read(xs_var, i), GExpr::Const(Const::Float(d)))
         });
         let source = generate(&case).unwrap().0.source;
-        let rewritten = source.contains("nessie_fdiv_const(");
-        assert_eq!(rewritten, FdivByConstant::new(d).is_some(), "x / {d:?} compiles to\n{source}");
+        let helper = match FdivByConstant::new(d) {
+            Some(div) if div.is_short() => Some("nessie_fdiv_short("),
+            Some(_) => Some("nessie_fdiv_const("),
+            None => None,
+        };
+        let called = ["nessie_fdiv_short(", "nessie_fdiv_const("].into_iter().find(|h| source.contains(h));
+        assert_eq!(called, helper, "x / {d:?} compiles to\n{source}");
         let xs = xs.clone();
         let inputs: Box<dyn Fn(usize) -> String> = Box::new(move |i| format!("{:?} / {d:?}", xs[i]));
         cases.push((case, Tolerance::Exact, inputs));
