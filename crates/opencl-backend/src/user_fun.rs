@@ -1736,19 +1736,49 @@ fn is_identifier(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::ops::Range;
+
     use super::FdivByConstant;
 
-    /// The model of `nessie_fdiv_const` gives the division's bits for every
-    /// input it was tried on (the device test runs the C itself).
-    #[test]
-    fn division_by_a_constant_model_is_the_division() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
+    /// A xorshift generator of 64-bit words.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state
-        };
+        }
+    }
+
+    /// A dividend of kind `k % 4` from the random word `r`: any bits, an
+    /// integer, 25 times an integer plus a half, or a double of any sign and
+    /// mantissa whose biased exponent is in `exponents`.
+    fn dividend(k: u64, r: u64, exponents: Range<u64>) -> f64 {
+        match k % 4 {
+            0 => f64::from_bits(r),
+            1 => (r % 2_000_003) as f64 - 1_000_001.0,
+            2 => 25.0 * (r % 1_000_003) as f64 + 0.5,
+            _ => {
+                let exponent = exponents.start + (r >> 52) % (exponents.end - exponents.start);
+                f64::from_bits((r & 0x800f_ffff_ffff_ffff) | exponent << 52)
+            }
+        }
+    }
+
+    /// Checks the helper's result for `x` against the division.
+    fn assert_divides(div: &FdivByConstant, d: f64, x: f64) {
+        let (got, want) = (div.apply(x), x / d);
+        assert!(
+            got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+            "{x:?} / {d:?}: {got:?}, not {want:?}"
+        );
+    }
+
+    /// The model of the helpers gives the division's bits for every input
+    /// it was tried on (the device test runs the C itself).
+    #[test]
+    fn division_by_a_constant_model_is_the_division() {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let mut divisors = vec![1_000_003.0, 3.0, 0.1, -7.5, 1e30, 1e-30, 0.2316419, 1.0 / 3.0, 1.5 * 2f64.powi(-100)];
         for _ in 0..40 {
             // Any sign and mantissa, an exponent in [-100, 100].
@@ -1760,18 +1790,9 @@ mod tests {
             let Some(div) = FdivByConstant::new(d) else { continue };
             taken += 1;
             for k in 0..50_000u64 {
-                let r = next();
-                let x = match k % 4 {
-                    0 => f64::from_bits(r),
-                    1 => (r % 2_000_003) as f64 - 1_000_001.0,
-                    2 => 25.0 * (r % 1_000_003) as f64 + 0.5,
-                    _ => f64::from_bits((r & 0x800f_ffff_ffff_ffff) | (963 + (r >> 52) % 121) << 52),
-                };
-                let (got, want) = (div.apply(x), x / d);
-                assert!(
-                    got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
-                    "{x:?} / {d:?}: {got:?}, not {want:?}"
-                );
+                // Exponents of 2^-60 to 2^60.
+                let x = dividend(k, next(), 963..1084);
+                assert_divides(&div, d, x);
                 fast += u64::from(div.takes_fast_path(x));
             }
         }
@@ -1786,19 +1807,13 @@ mod tests {
     /// quotient of black-scholes' index formulas.
     #[test]
     fn division_by_a_short_constant_is_the_division() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut divisors = vec![1_000_003.0, 3.0, -7.5, 5.0, 1e6 + 1.0, 1e15];
         while divisors.len() < 40 {
             // An odd significand of 1 to 50 bits, an exponent in [-60, 60].
             let odd = (next() >> (14 + next() % 50)) | 1;
             let d = odd as f64 * 2f64.powi((next() % 121) as i32 - 60);
-            divisors.push(if next() % 2 == 0 { d } else { -d });
+            divisors.push(if next() & 1 == 0 { d } else { -d });
         }
         let mut taken = 0;
         for d in divisors {
@@ -1806,15 +1821,8 @@ mod tests {
             assert!(div.is_short(), "{d:?}");
             taken += 1;
             for k in 0..50_000u64 {
-                let r = next();
-                let x = match k % 4 {
-                    0 => f64::from_bits(r),
-                    1 => (r % 2_000_003) as f64 - 1_000_001.0,
-                    2 => 25.0 * (r % 1_000_003) as f64 + 0.5,
-                    _ => f64::from_bits((r & 0x800f_ffff_ffff_ffff) | (323 + (r >> 52) % 1401) << 52),
-                };
-                let (got, want) = (div.apply(x), x / d);
-                assert!(got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()), "{x:?} / {d:?}");
+                // Exponents of 2^-700 to 2^700: the range's ends take the division.
+                assert_divides(&div, d, dividend(k, next(), 323..1724));
             }
         }
         assert!(taken >= 35, "{taken} divisors taken");
@@ -1822,7 +1830,7 @@ mod tests {
         for m in [25.0, 99.0, 9.75] {
             for k in (-1_000_002i64..=1_000_002).step_by(7) {
                 let x = m * k as f64;
-                assert_eq!(div.apply(x).to_bits(), (x / 1_000_003.0).to_bits(), "{x:?}");
+                assert_divides(&div, 1_000_003.0, x);
                 assert!(div.takes_fast_path(x) || k == 0);
             }
         }
