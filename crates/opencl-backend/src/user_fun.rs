@@ -1441,8 +1441,8 @@ impl<'a> Gen<'a> {
                     );
                 }
                 let lhs = self.value(lhs)?;
-                if let (BinaryOp::Div, GExpr::Const(Const::Float(d))) = (op, &**rhs)
-                    && let Some(args) = FdivByConstant::new(*d)
+                if let (BinaryOp::Div, Scalar::Float) = (op, ty)
+                    && let Some(args) = constant_float(rhs).and_then(FdivByConstant::new)
                 {
                     return Ok(args.call(&lhs));
                 }
@@ -1559,8 +1559,10 @@ impl<'a> Gen<'a> {
 // 1000003.0 cost 12 % of the kernel (on the H200, the hand-fused CUDA
 // kernel at 0.683 ms, with those divisions as multiplications by the
 // reciprocal, which rounds differently, 0.603). Where the divisor is a
-// constant `d` (finite, |d| in [2^-100, 2^100], not a power of two, whose
-// division the C compiler already makes a multiplication), the rewrite
+// constant `d` (a literal, or literals combined by `float`, negation and
+// the four operations, folded as the device folds them: `constant_float`;
+// finite, |d| in [2^-100, 2^100], not a power of two, whose division the
+// C compiler already makes a multiplication), the rewrite
 // `fdiv-by-constant` calls a helper of the prelude that returns the same
 // double as `x / d` for every `x`: `nessie_fdiv_short` for a short `d`
 // (below), else `nessie_fdiv_const`, one multiplication and three FMAs
@@ -1629,6 +1631,33 @@ impl<'a> Gen<'a> {
 // (1.061× / 1.080×). The gain is the rewrite's, not OpenCL's: the same
 // helper in the CUDA kernel took 0.641 / 0.641 ms against its 0.676 /
 // 0.675, with the same bits.
+
+/// The value of a float expression of constants alone: a literal,
+/// `float` of an int literal, and negation, `+`, `-`, `*` and `/` of such
+/// expressions, computed as the device computes them (IEEE doubles, each
+/// operation rounded, no contraction: the C compiler folds them to the
+/// same double). `None` for anything else.
+fn constant_float(e: &GExpr) -> Option<f64> {
+    match e {
+        GExpr::Const(Const::Float(x)) => Some(*x),
+        GExpr::Unary { op: UnaryOp::ToFloat, arg, .. } => match **arg {
+            GExpr::Const(Const::Int(k)) => Some(k as f64),
+            _ => None,
+        },
+        GExpr::Unary { op: UnaryOp::Neg, ty: Scalar::Float, arg } => constant_float(arg).map(|x| -x),
+        GExpr::Binary { op, ty: Scalar::Float, lhs, rhs } => {
+            let (a, b) = (constant_float(lhs)?, constant_float(rhs)?);
+            match op {
+                BinaryOp::Add => Some(a + b),
+                BinaryOp::Sub => Some(a - b),
+                BinaryOp::Mul => Some(a * b),
+                BinaryOp::Div => Some(a / b),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
 
 /// The constant arguments of `nessie_fdiv_short` or `nessie_fdiv_const`
 /// for a divisor `d`, where note [division by a constant] applies to it.

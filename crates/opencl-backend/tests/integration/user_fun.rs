@@ -806,13 +806,23 @@ fn division_by_a_constant_is_the_division_bit_for_bit() {
         f64::INFINITY,
         f64::NAN,
     ];
+    let float = |x: f64| GExpr::Const(Const::Float(x));
+    // Divisors of constants alone, folded to `d` as the device would.
+    let folded = [
+        (GExpr::unary(UnaryOp::ToFloat, Scalar::Int, GExpr::int(1_000_003)), 1_000_003.0),
+        (GExpr::binary(BinaryOp::Mul, Scalar::Float, float(2.0), float(3.0)), 6.0),
+        (GExpr::unary(UnaryOp::Neg, Scalar::Float, float(7.5)), -7.5),
+        (GExpr::binary(BinaryOp::Div, Scalar::Float, float(1.0), float(10.0)), 0.1),
+        (GExpr::binary(BinaryOp::Sub, Scalar::Float, float(1.0), float(1.0)), 0.0),
+    ];
+    let divisors = divisors.into_iter().map(|d| (float(d), d)).chain(folded);
     let mut cases: Vec<Checked> = Vec::new();
-    for d in divisors {
+    for (divisor, d) in divisors {
         let mut case = Case::new();
         let xs_var =
             case.param("xs", array(&xs.iter().map(|&x| ScalarValue::Float(x)).collect::<Vec<_>>(), Scalar::Float));
         let case = case.map(xs_var, &[Scalar::Float], |_, i| {
-            GExpr::binary(BinaryOp::Div, Scalar::Float, GExpr::read(xs_var, i), GExpr::Const(Const::Float(d)))
+            GExpr::binary(BinaryOp::Div, Scalar::Float, GExpr::read(xs_var, i), divisor)
         });
         let source = generate(&case).unwrap().0.source;
         let helper = match FdivByConstant::new(d) {
