@@ -87,9 +87,18 @@
 // 0.946; on rows of 8, 0.359 (`CSR_ALG2` 0.379) against `take`'s 0.355.
 // So cuSPARSE runs at its gathers' cost, and this kernel (0.955 there,
 // with 0.031 of teams giving up before it) at 1.14 times it, where the
-// teams on rows of 8 (0.357) are at 1.01 times it. As measured above on
-// the H100, the kernel's streamed reads add to its gathers instead of
-// hiding under them; `take` streams 12 bytes a nonzero too, and hides it.
+// teams on rows of 8 (0.357) are at 1.01 times it. Nsight Compute, in a
+// later call (it profiles CUDA kernels, not OpenCL ones: it saw none of
+// nessie's), shows why the gathers set the pace: cuSPARSE's
+// `csrmv_v3_kernel` (after a `csr_partition_kernel` of 13 µs, 16602
+// blocks of 512: a merge-path split much like this one) read 2.57 GB from
+// DRAM and wrote 57 MB in 0.850 ms, with an L2 hit rate of 30 %; `take`
+// read 2.22 GB and wrote 474 MB in 0.863 ms. So nearly every gather of the
+// 56 MB vector misses the 50 MB L2 and costs a 32-byte DRAM sector (59.5M
+// of them, 1.9 GB), and both run at about 3.1 TB/s of DRAM traffic, the
+// streamed bytes and the sectors together. At the same traffic this
+// kernel (0.955 ms) runs at about 2.8 TB/s: what is left is how many
+// requests it keeps in flight, not what it moves.
 
 // Note [the merge's loads evict first]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
