@@ -2549,124 +2549,94 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         const int k_6 = t + 5 * 128;
         const int k_7 = t + 6 * 128;
         const int k_8 = t + 7 * 128;
-        long at = 0;
-        if (k_1 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at) : "l"(hsplit_lengths + (j0 + k_1)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at) : "l"(hsplit_lengths + (j0 + k_1)));
-            #else
-            at = hsplit_lengths[j0 + k_1];
-            #endif
-        }
-        long at_1 = 0;
-        if (k_2 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + k_2)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + k_2)));
-            #else
-            at_1 = hsplit_lengths[j0 + k_2];
-            #endif
-        }
-        long at_2 = 0;
-        if (k_3 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + k_3)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + k_3)));
-            #else
-            at_2 = hsplit_lengths[j0 + k_3];
-            #endif
-        }
-        long at_3 = 0;
-        if (k_4 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + k_4)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + k_4)));
-            #else
-            at_3 = hsplit_lengths[j0 + k_4];
-            #endif
-        }
-        long at_4 = 0;
-        if (k_5 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + k_5)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + k_5)));
-            #else
-            at_4 = hsplit_lengths[j0 + k_5];
-            #endif
-        }
-        long at_5 = 0;
-        if (k_6 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + k_6)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + k_6)));
-            #else
-            at_5 = hsplit_lengths[j0 + k_6];
-            #endif
-        }
-        long at_6 = 0;
-        if (k_7 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + k_7)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + k_7)));
-            #else
-            at_6 = hsplit_lengths[j0 + k_7];
-            #endif
-        }
-        long at_7 = 0;
-        if (k_8 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_7) : "l"(hsplit_lengths + (j0 + k_8)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_7) : "l"(hsplit_lengths + (j0 + k_8)));
-            #else
-            at_7 = hsplit_lengths[j0 + k_8];
-            #endif
-        }
         long x = 0L;
-        if (k_1 < ne) {
-            long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_1, at);
-            x = pull_sum_hoisted_r;
-        }
         long x_1 = 0L;
-        if (k_2 < ne) {
-            long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_2, at_1);
-            x_1 = pull_sum_hoisted_r_1;
-        }
         long x_2 = 0L;
-        if (k_3 < ne) {
-            long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_3, at_2);
-            x_2 = pull_sum_hoisted_r_2;
-        }
         long x_3 = 0L;
-        if (k_4 < ne) {
-            long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_4, at_3);
-            x_3 = pull_sum_hoisted_r_3;
-        }
         long x_4 = 0L;
-        if (k_5 < ne) {
-            long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_5, at_4);
-            x_4 = pull_sum_hoisted_r_4;
-        }
         long x_5 = 0L;
-        if (k_6 < ne) {
-            long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_6, at_5);
-            x_5 = pull_sum_hoisted_r_5;
-        }
         long x_6 = 0L;
-        if (k_7 < ne) {
-            long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_7, at_6);
-            x_6 = pull_sum_hoisted_r_6;
-        }
         long x_7 = 0L;
-        if (k_8 < ne) {
-            long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + k_8, at_7);
+        if (ne > 0) {
+            long at = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at) : "l"(hsplit_lengths + (j0 + min(k_1, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at) : "l"(hsplit_lengths + (j0 + min(k_1, ne - 1))));
+            #else
+            at = hsplit_lengths[j0 + min(k_1, ne - 1)];
+            #endif
+            long at_1 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + min(k_2, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + min(k_2, ne - 1))));
+            #else
+            at_1 = hsplit_lengths[j0 + min(k_2, ne - 1)];
+            #endif
+            long at_2 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + min(k_3, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + min(k_3, ne - 1))));
+            #else
+            at_2 = hsplit_lengths[j0 + min(k_3, ne - 1)];
+            #endif
+            long at_3 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + min(k_4, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + min(k_4, ne - 1))));
+            #else
+            at_3 = hsplit_lengths[j0 + min(k_4, ne - 1)];
+            #endif
+            long at_4 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + min(k_5, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + min(k_5, ne - 1))));
+            #else
+            at_4 = hsplit_lengths[j0 + min(k_5, ne - 1)];
+            #endif
+            long at_5 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + min(k_6, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + min(k_6, ne - 1))));
+            #else
+            at_5 = hsplit_lengths[j0 + min(k_6, ne - 1)];
+            #endif
+            long at_6 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + min(k_7, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + min(k_7, ne - 1))));
+            #else
+            at_6 = hsplit_lengths[j0 + min(k_7, ne - 1)];
+            #endif
+            long at_7 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_7) : "l"(hsplit_lengths + (j0 + min(k_8, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_7) : "l"(hsplit_lengths + (j0 + min(k_8, ne - 1))));
+            #else
+            at_7 = hsplit_lengths[j0 + min(k_8, ne - 1)];
+            #endif
+            long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_1, ne - 1), at);
+            x = pull_sum_hoisted_r;
+            long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_2, ne - 1), at_1);
+            x_1 = pull_sum_hoisted_r_1;
+            long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_3, ne - 1), at_2);
+            x_2 = pull_sum_hoisted_r_2;
+            long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_4, ne - 1), at_3);
+            x_3 = pull_sum_hoisted_r_3;
+            long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_5, ne - 1), at_4);
+            x_4 = pull_sum_hoisted_r_4;
+            long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_6, ne - 1), at_5);
+            x_5 = pull_sum_hoisted_r_5;
+            long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_7, ne - 1), at_6);
+            x_6 = pull_sum_hoisted_r_6;
+            long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_8, ne - 1), at_7);
             x_7 = pull_sum_hoisted_r_7;
         }
         if (k_1 < ne) {

@@ -2781,205 +2781,159 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         const int k_6 = t + 5 * 128;
         const int k_7 = t + 6 * 128;
         const int k_8 = t + 7 * 128;
-        int at = 0;
-        if (k_1 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at) : "l"(m_elements_1 + (j0 + k_1)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at) : "l"(m_elements_1 + (j0 + k_1)));
-            #else
-            at = m_elements_1[j0 + k_1];
-            #endif
-        }
-        double at_1 = 0;
-        if (k_1 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_1) : "l"(m_elements_2 + (j0 + k_1)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_1) : "l"(m_elements_2 + (j0 + k_1)));
-            #else
-            at_1 = m_elements_2[j0 + k_1];
-            #endif
-        }
-        int at_2 = 0;
-        if (k_2 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_2) : "l"(m_elements_1 + (j0 + k_2)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_2) : "l"(m_elements_1 + (j0 + k_2)));
-            #else
-            at_2 = m_elements_1[j0 + k_2];
-            #endif
-        }
-        double at_3 = 0;
-        if (k_2 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_3) : "l"(m_elements_2 + (j0 + k_2)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_3) : "l"(m_elements_2 + (j0 + k_2)));
-            #else
-            at_3 = m_elements_2[j0 + k_2];
-            #endif
-        }
-        int at_4 = 0;
-        if (k_3 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_4) : "l"(m_elements_1 + (j0 + k_3)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_4) : "l"(m_elements_1 + (j0 + k_3)));
-            #else
-            at_4 = m_elements_1[j0 + k_3];
-            #endif
-        }
-        double at_5 = 0;
-        if (k_3 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_5) : "l"(m_elements_2 + (j0 + k_3)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_5) : "l"(m_elements_2 + (j0 + k_3)));
-            #else
-            at_5 = m_elements_2[j0 + k_3];
-            #endif
-        }
-        int at_6 = 0;
-        if (k_4 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_6) : "l"(m_elements_1 + (j0 + k_4)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_6) : "l"(m_elements_1 + (j0 + k_4)));
-            #else
-            at_6 = m_elements_1[j0 + k_4];
-            #endif
-        }
-        double at_7 = 0;
-        if (k_4 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_7) : "l"(m_elements_2 + (j0 + k_4)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_7) : "l"(m_elements_2 + (j0 + k_4)));
-            #else
-            at_7 = m_elements_2[j0 + k_4];
-            #endif
-        }
-        int at_8 = 0;
-        if (k_5 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_8) : "l"(m_elements_1 + (j0 + k_5)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_8) : "l"(m_elements_1 + (j0 + k_5)));
-            #else
-            at_8 = m_elements_1[j0 + k_5];
-            #endif
-        }
-        double at_9 = 0;
-        if (k_5 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_9) : "l"(m_elements_2 + (j0 + k_5)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_9) : "l"(m_elements_2 + (j0 + k_5)));
-            #else
-            at_9 = m_elements_2[j0 + k_5];
-            #endif
-        }
-        int at_10 = 0;
-        if (k_6 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_10) : "l"(m_elements_1 + (j0 + k_6)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_10) : "l"(m_elements_1 + (j0 + k_6)));
-            #else
-            at_10 = m_elements_1[j0 + k_6];
-            #endif
-        }
-        double at_11 = 0;
-        if (k_6 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_11) : "l"(m_elements_2 + (j0 + k_6)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_11) : "l"(m_elements_2 + (j0 + k_6)));
-            #else
-            at_11 = m_elements_2[j0 + k_6];
-            #endif
-        }
-        int at_12 = 0;
-        if (k_7 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_12) : "l"(m_elements_1 + (j0 + k_7)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_12) : "l"(m_elements_1 + (j0 + k_7)));
-            #else
-            at_12 = m_elements_1[j0 + k_7];
-            #endif
-        }
-        double at_13 = 0;
-        if (k_7 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_13) : "l"(m_elements_2 + (j0 + k_7)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_13) : "l"(m_elements_2 + (j0 + k_7)));
-            #else
-            at_13 = m_elements_2[j0 + k_7];
-            #endif
-        }
-        int at_14 = 0;
-        if (k_8 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_14) : "l"(m_elements_1 + (j0 + k_8)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_14) : "l"(m_elements_1 + (j0 + k_8)));
-            #else
-            at_14 = m_elements_1[j0 + k_8];
-            #endif
-        }
-        double at_15 = 0;
-        if (k_8 < ne) {
-            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_15) : "l"(m_elements_2 + (j0 + k_8)));
-            #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_15) : "l"(m_elements_2 + (j0 + k_8)));
-            #else
-            at_15 = m_elements_2[j0 + k_8];
-            #endif
-        }
-        long fault[3] = {0, 0, 0};
         double x = 0.0;
-        if (k_1 < ne) {
-            double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(j0 + k_1, at, at_1, v, n_v, fault);
-            x = pull_sum_hoisted_r;
-        }
         double x_1 = 0.0;
-        if (k_2 < ne) {
-            double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(j0 + k_2, at_2, at_3, v, n_v, fault);
-            x_1 = pull_sum_hoisted_r_1;
-        }
         double x_2 = 0.0;
-        if (k_3 < ne) {
-            double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(j0 + k_3, at_4, at_5, v, n_v, fault);
-            x_2 = pull_sum_hoisted_r_2;
-        }
         double x_3 = 0.0;
-        if (k_4 < ne) {
-            double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(j0 + k_4, at_6, at_7, v, n_v, fault);
-            x_3 = pull_sum_hoisted_r_3;
-        }
         double x_4 = 0.0;
-        if (k_5 < ne) {
-            double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(j0 + k_5, at_8, at_9, v, n_v, fault);
-            x_4 = pull_sum_hoisted_r_4;
-        }
         double x_5 = 0.0;
-        if (k_6 < ne) {
-            double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(j0 + k_6, at_10, at_11, v, n_v, fault);
-            x_5 = pull_sum_hoisted_r_5;
-        }
         double x_6 = 0.0;
-        if (k_7 < ne) {
-            double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(j0 + k_7, at_12, at_13, v, n_v, fault);
-            x_6 = pull_sum_hoisted_r_6;
-        }
         double x_7 = 0.0;
-        if (k_8 < ne) {
-            double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(j0 + k_8, at_14, at_15, v, n_v, fault);
+        long fault[3] = {0, 0, 0};
+        if (ne > 0) {
+            int at = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at) : "l"(m_elements_1 + (j0 + min(k_1, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at) : "l"(m_elements_1 + (j0 + min(k_1, ne - 1))));
+            #else
+            at = m_elements_1[j0 + min(k_1, ne - 1)];
+            #endif
+            double at_1 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_1) : "l"(m_elements_2 + (j0 + min(k_1, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_1) : "l"(m_elements_2 + (j0 + min(k_1, ne - 1))));
+            #else
+            at_1 = m_elements_2[j0 + min(k_1, ne - 1)];
+            #endif
+            int at_2 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_2) : "l"(m_elements_1 + (j0 + min(k_2, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_2) : "l"(m_elements_1 + (j0 + min(k_2, ne - 1))));
+            #else
+            at_2 = m_elements_1[j0 + min(k_2, ne - 1)];
+            #endif
+            double at_3 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_3) : "l"(m_elements_2 + (j0 + min(k_2, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_3) : "l"(m_elements_2 + (j0 + min(k_2, ne - 1))));
+            #else
+            at_3 = m_elements_2[j0 + min(k_2, ne - 1)];
+            #endif
+            int at_4 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_4) : "l"(m_elements_1 + (j0 + min(k_3, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_4) : "l"(m_elements_1 + (j0 + min(k_3, ne - 1))));
+            #else
+            at_4 = m_elements_1[j0 + min(k_3, ne - 1)];
+            #endif
+            double at_5 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_5) : "l"(m_elements_2 + (j0 + min(k_3, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_5) : "l"(m_elements_2 + (j0 + min(k_3, ne - 1))));
+            #else
+            at_5 = m_elements_2[j0 + min(k_3, ne - 1)];
+            #endif
+            int at_6 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_6) : "l"(m_elements_1 + (j0 + min(k_4, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_6) : "l"(m_elements_1 + (j0 + min(k_4, ne - 1))));
+            #else
+            at_6 = m_elements_1[j0 + min(k_4, ne - 1)];
+            #endif
+            double at_7 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_7) : "l"(m_elements_2 + (j0 + min(k_4, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_7) : "l"(m_elements_2 + (j0 + min(k_4, ne - 1))));
+            #else
+            at_7 = m_elements_2[j0 + min(k_4, ne - 1)];
+            #endif
+            int at_8 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_8) : "l"(m_elements_1 + (j0 + min(k_5, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_8) : "l"(m_elements_1 + (j0 + min(k_5, ne - 1))));
+            #else
+            at_8 = m_elements_1[j0 + min(k_5, ne - 1)];
+            #endif
+            double at_9 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_9) : "l"(m_elements_2 + (j0 + min(k_5, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_9) : "l"(m_elements_2 + (j0 + min(k_5, ne - 1))));
+            #else
+            at_9 = m_elements_2[j0 + min(k_5, ne - 1)];
+            #endif
+            int at_10 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_10) : "l"(m_elements_1 + (j0 + min(k_6, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_10) : "l"(m_elements_1 + (j0 + min(k_6, ne - 1))));
+            #else
+            at_10 = m_elements_1[j0 + min(k_6, ne - 1)];
+            #endif
+            double at_11 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_11) : "l"(m_elements_2 + (j0 + min(k_6, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_11) : "l"(m_elements_2 + (j0 + min(k_6, ne - 1))));
+            #else
+            at_11 = m_elements_2[j0 + min(k_6, ne - 1)];
+            #endif
+            int at_12 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_12) : "l"(m_elements_1 + (j0 + min(k_7, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_12) : "l"(m_elements_1 + (j0 + min(k_7, ne - 1))));
+            #else
+            at_12 = m_elements_1[j0 + min(k_7, ne - 1)];
+            #endif
+            double at_13 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_13) : "l"(m_elements_2 + (j0 + min(k_7, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_13) : "l"(m_elements_2 + (j0 + min(k_7, ne - 1))));
+            #else
+            at_13 = m_elements_2[j0 + min(k_7, ne - 1)];
+            #endif
+            int at_14 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_14) : "l"(m_elements_1 + (j0 + min(k_8, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_14) : "l"(m_elements_1 + (j0 + min(k_8, ne - 1))));
+            #else
+            at_14 = m_elements_1[j0 + min(k_8, ne - 1)];
+            #endif
+            double at_15 = 0;
+            #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_15) : "l"(m_elements_2 + (j0 + min(k_8, ne - 1))));
+            #elif defined(__NV_CL_C_VERSION)
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_15) : "l"(m_elements_2 + (j0 + min(k_8, ne - 1))));
+            #else
+            at_15 = m_elements_2[j0 + min(k_8, ne - 1)];
+            #endif
+            double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(j0 + min(k_1, ne - 1), at, at_1, v, n_v, fault);
+            x = pull_sum_hoisted_r;
+            double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(j0 + min(k_2, ne - 1), at_2, at_3, v, n_v, fault);
+            x_1 = pull_sum_hoisted_r_1;
+            double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(j0 + min(k_3, ne - 1), at_4, at_5, v, n_v, fault);
+            x_2 = pull_sum_hoisted_r_2;
+            double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(j0 + min(k_4, ne - 1), at_6, at_7, v, n_v, fault);
+            x_3 = pull_sum_hoisted_r_3;
+            double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(j0 + min(k_5, ne - 1), at_8, at_9, v, n_v, fault);
+            x_4 = pull_sum_hoisted_r_4;
+            double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(j0 + min(k_6, ne - 1), at_10, at_11, v, n_v, fault);
+            x_5 = pull_sum_hoisted_r_5;
+            double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(j0 + min(k_7, ne - 1), at_12, at_13, v, n_v, fault);
+            x_6 = pull_sum_hoisted_r_6;
+            double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(j0 + min(k_8, ne - 1), at_14, at_15, v, n_v, fault);
             x_7 = pull_sum_hoisted_r_7;
         }
         if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);

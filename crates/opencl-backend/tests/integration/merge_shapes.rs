@@ -162,3 +162,22 @@ fn carry_ins_of_more_tiles_than_work_items_fold_in_runs() {
     let source = "let r = {max_index(s) : s in {{rem(i * (j + 3), 7) : i in index(if j == 5 then 20000 else rem(j, 9))} : j in index(300)}} in (sum({x * i : x in r; i in index(#r)}), r[5]);";
     agrees_with(source, &cfg);
 }
+
+#[test]
+fn a_tiles_pulls_are_one_batch_without_a_branch_each() {
+    // Note [the batch's gathers in flight] in `codegen::seg_merge`: every
+    // item of a work-item's batch is pulled at a clamped position, and no
+    // call of the hoisted pull sits in a branch of its own, so that the
+    // device issues the batch's gathers together.
+    let (_, flat) = support::flat_program(&smvm(10, "r", -1, 0, "0"), fusion::ScheduleKind::ilp()).unwrap();
+    let source = opencl_backend::compile_program_with(&flat, &merge_cfg(None, None)).unwrap().opencl();
+    let merge = &source[source.find("__local int merge_ends").expect("a merge kernel")..];
+    let lines: Vec<&str> = merge.lines().map(str::trim).collect();
+    let calls: Vec<usize> =
+        (0..lines.len()).filter(|&i| lines[i].contains("_hoisted(") && lines[i].contains(" = ")).collect();
+    assert_eq!(calls.len(), 8, "one call an item of the batch:\n{merge}");
+    for i in calls {
+        assert!(lines[i].contains("min(k"), "a call at an unclamped position: {}", lines[i]);
+        assert!(!lines[i - 1].starts_with("if ("), "a call in a branch of its own: {}\n{}", lines[i - 1], lines[i]);
+    }
+}
