@@ -1664,10 +1664,16 @@ fn constant_float(e: &GExpr) -> Option<f64> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FdivByConstant {
     d: f64,
-    /// Whether `d`'s odd significand is below `2^50`: `nessie_fdiv_short`.
-    short: bool,
     /// `RN(1/d)`.
     y: f64,
+    /// `nessie_fdiv_const`'s range and test; none for a short divisor
+    /// (odd significand below `2^50`: `nessie_fdiv_short`).
+    test: Option<ResidualTest>,
+}
+
+/// The constants of `nessie_fdiv_const`'s range and residual test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ResidualTest {
     /// The bits of the least `|x|` excluded below the range.
     lo: u64,
     /// The bits of the greatest `|x|` in range, less `lo`.
@@ -1681,27 +1687,26 @@ impl FdivByConstant {
     /// finite, a power of two or outside `[2^-100, 2^100]`.
     pub fn new(d: f64) -> Option<FdivByConstant> {
         let magnitude = d.abs();
+        let mantissa = magnitude.to_bits() & ((1u64 << 52) - 1);
         let in_range = d.is_finite() && (2f64.powi(-100)..=2f64.powi(100)).contains(&magnitude);
-        if !in_range || magnitude.to_bits() & ((1u64 << 52) - 1) == 0 {
+        if !in_range || mantissa == 0 {
             return None;
         }
+        let short = (mantissa | (1u64 << 52)).trailing_zeros() >= 3;
         // Powers of two scale exactly: every bound below is exact.
         let lo = 2f64.powi(-900) * magnitude.max(1.0);
         let hi = (2f64.powi(900) * magnitude).min(2f64.powi(1000));
-        let significand = (magnitude.to_bits() & ((1u64 << 52) - 1)) | (1u64 << 52);
-        Some(FdivByConstant {
-            d,
-            short: significand.trailing_zeros() >= 3,
-            y: 1.0 / d,
+        let test = (!short).then(|| ResidualTest {
             lo: lo.to_bits(),
             span: hi.to_bits() - lo.to_bits() - 1,
             hd: (magnitude * 2f64.powi(-53)).to_bits(),
-        })
+        });
+        Some(FdivByConstant { d, y: 1.0 / d, test })
     }
 
     /// Whether the divisor is short (`nessie_fdiv_short`, no test).
     pub fn is_short(&self) -> bool {
-        self.short
+        self.test.is_none()
     }
 
     /// What the helper computes for `x`, in Rust (the tests' model of the
@@ -1717,7 +1722,7 @@ impl FdivByConstant {
 
     fn fast_path(&self, x: f64) -> Option<f64> {
         const MAGNITUDE: u64 = !(1u64 << 63);
-        if self.short {
+        let Some(t) = self.test else {
             let high = (x.to_bits() >> 32) as u32 & 0x7FFF_FFFF;
             if high.wrapping_sub(0x0DF0_0000) >= 0x6400_0000 {
                 return None;
@@ -1725,25 +1730,23 @@ impl FdivByConstant {
             let q0 = x * self.y;
             let q1 = (-q0).mul_add(self.d, x).mul_add(self.y, q0);
             return Some((-q1).mul_add(self.d, x).mul_add(self.y, q1));
-        }
-        if (x.to_bits() & MAGNITUDE).wrapping_sub(self.lo).wrapping_sub(1) >= self.span {
+        };
+        if (x.to_bits() & MAGNITUDE).wrapping_sub(t.lo).wrapping_sub(1) >= t.span {
             return None;
         }
         let q0 = x * self.y;
         let q = (-q0).mul_add(self.d, x).mul_add(self.y, q0);
         let r = (-q).mul_add(self.d, x);
         let below = ((q.to_bits() & MAGNITUDE) - 1) & 0x7FF0_0000_0000_0000;
-        (r.to_bits() & MAGNITUDE < self.hd + below - 0x3FF0_0000_0000_0000).then_some(q)
+        (r.to_bits() & MAGNITUDE < t.hd + below - 0x3FF0_0000_0000_0000).then_some(q)
     }
 
     /// The call `nessie_fdiv_short(x, d, y)` or
     /// `nessie_fdiv_const(x, d, y, lo, span, hd)`.
     fn call(&self, x: &CExpr) -> CExpr {
         let [d, y] = [self.d, self.y].map(|v| CExpr::primary(c_const(Const::Float(v))));
-        if self.short {
-            return call("nessie_fdiv_short", &[x, &d, &y]);
-        }
-        let [lo, span, hd] = [self.lo, self.span, self.hd].map(|v| CExpr::primary(format!("0x{v:016x}UL")));
+        let Some(t) = self.test else { return call("nessie_fdiv_short", &[x, &d, &y]) };
+        let [lo, span, hd] = [t.lo, t.span, t.hd].map(|v| CExpr::primary(format!("0x{v:016x}UL")));
         call("nessie_fdiv_const", &[x, &d, &y, &lo, &span, &hd])
     }
 }
