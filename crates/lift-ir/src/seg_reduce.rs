@@ -599,10 +599,12 @@ pub fn fold_merge_pieces<V, E>(
 //   (as where there is no carry-in), and keeps that value `p` in a
 //   register; at the group's next tile it leaves `p` in local memory.
 // - During the next tile, after its merge, the work-items fold the runs
-//   of the earlier tile's look-back (its tiles `h .. g` recomputed from
-//   `splits` and `offsets`, so only `g` is kept); work-item 0 folds the
-//   runs and combines them with `p`: `carry-in op p`. The group ends with
-//   one more pass, without a tile, where its last tile has one left.
+//   of the earlier tile's look-back (its tiles `h .. g`, where `h` and
+//   the segment are kept from the earlier tile's pass: note [the lagged
+//   tile's segment kept] in `opencl_backend::codegen::seg_merge`);
+//   work-item 0 folds the runs and combines them with `p`: `carry-in op
+//   p`. The group ends with one more pass, without a tile, where its last
+//   tile has one left.
 // By then the tiles looked back on were published long ago: the group
 // does not wait for the tile just before its own, which was still being
 // merged, and the look-back's two barriers go into the next tile's.
@@ -623,7 +625,8 @@ pub fn fold_merge_pieces<V, E>(
 // with one `atomic_sub`, before any later launch starts.
 //
 // Registers. The loop's state is one tile number and one flag a
-// work-item besides `p`, and the hoisted reads are held as the arrays
+// work-item besides `p` (now also the lagged tile's segment and first
+// tile), and the hoisted reads are held as the arrays
 // store them (a narrowed column as an `int`): the kernel keeps 64
 // registers, 4 groups of 256 an SM on the H100. A first version kept the
 // look-back's bounds and `p` across the merge (72 registers, 3 groups an

@@ -2515,6 +2515,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
     barrier(CLK_LOCAL_MEM_FENCE);
     long g = merge_ends[1024];
     int lag_g = -1, has_p = 0;
+    long lag_a = 0, lag_h = 0;
     long acc = 0L;
     while (g < merge_tiles || lag_g >= 0) {
         const int live = g < merge_tiles;
@@ -2527,28 +2528,14 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
             merge_values[1152] = acc;
             has_p = 0;
         }
-        for (int k = t; k < nr; k += 128) {
-            const long r = a_1 + k;
-            long end = 0;
-            if (r + 1 < segs) {
-                #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-                asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(end) : "l"(offsets + (r + 1)));
-                #elif defined(__NV_CL_C_VERSION)
-                asm("ld.global.cs.s64 %0, [%1];" : "=l"(end) : "l"(offsets + (r + 1)));
-                #else
-                end = offsets[r + 1];
-                #endif
-            }
-            merge_ends[k] = (int)((r + 1 < segs ? (long)end : n_1) - j0);
-        }
-        const int k_1 = t + 0 * 128;
-        const int k_2 = t + 1 * 128;
-        const int k_3 = t + 2 * 128;
-        const int k_4 = t + 3 * 128;
-        const int k_5 = t + 4 * 128;
-        const int k_6 = t + 5 * 128;
-        const int k_7 = t + 6 * 128;
-        const int k_8 = t + 7 * 128;
+        const int k = t + 0 * 128;
+        const int k_1 = t + 1 * 128;
+        const int k_2 = t + 2 * 128;
+        const int k_3 = t + 3 * 128;
+        const int k_4 = t + 4 * 128;
+        const int k_5 = t + 5 * 128;
+        const int k_6 = t + 6 * 128;
+        const int k_7 = t + 7 * 128;
         long x = 0L;
         long x_1 = 0L;
         long x_2 = 0L;
@@ -2560,108 +2547,122 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
         if (ne > 0) {
             long at = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at) : "l"(hsplit_lengths + (j0 + min(k_1, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at) : "l"(hsplit_lengths + (j0 + min(k, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at) : "l"(hsplit_lengths + (j0 + min(k_1, ne - 1))));
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at) : "l"(hsplit_lengths + (j0 + min(k, ne - 1))));
             #else
-            at = hsplit_lengths[j0 + min(k_1, ne - 1)];
+            at = hsplit_lengths[j0 + min(k, ne - 1)];
             #endif
             long at_1 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + min(k_2, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + min(k_1, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + min(k_2, ne - 1))));
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_1) : "l"(hsplit_lengths + (j0 + min(k_1, ne - 1))));
             #else
-            at_1 = hsplit_lengths[j0 + min(k_2, ne - 1)];
+            at_1 = hsplit_lengths[j0 + min(k_1, ne - 1)];
             #endif
             long at_2 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + min(k_3, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + min(k_2, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + min(k_3, ne - 1))));
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_2) : "l"(hsplit_lengths + (j0 + min(k_2, ne - 1))));
             #else
-            at_2 = hsplit_lengths[j0 + min(k_3, ne - 1)];
+            at_2 = hsplit_lengths[j0 + min(k_2, ne - 1)];
             #endif
             long at_3 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + min(k_4, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + min(k_3, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + min(k_4, ne - 1))));
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_3) : "l"(hsplit_lengths + (j0 + min(k_3, ne - 1))));
             #else
-            at_3 = hsplit_lengths[j0 + min(k_4, ne - 1)];
+            at_3 = hsplit_lengths[j0 + min(k_3, ne - 1)];
             #endif
             long at_4 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + min(k_5, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + min(k_4, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + min(k_5, ne - 1))));
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_4) : "l"(hsplit_lengths + (j0 + min(k_4, ne - 1))));
             #else
-            at_4 = hsplit_lengths[j0 + min(k_5, ne - 1)];
+            at_4 = hsplit_lengths[j0 + min(k_4, ne - 1)];
             #endif
             long at_5 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + min(k_6, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + min(k_5, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + min(k_6, ne - 1))));
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_5) : "l"(hsplit_lengths + (j0 + min(k_5, ne - 1))));
             #else
-            at_5 = hsplit_lengths[j0 + min(k_6, ne - 1)];
+            at_5 = hsplit_lengths[j0 + min(k_5, ne - 1)];
             #endif
             long at_6 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + min(k_7, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + min(k_6, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + min(k_7, ne - 1))));
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_6) : "l"(hsplit_lengths + (j0 + min(k_6, ne - 1))));
             #else
-            at_6 = hsplit_lengths[j0 + min(k_7, ne - 1)];
+            at_6 = hsplit_lengths[j0 + min(k_6, ne - 1)];
             #endif
             long at_7 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_7) : "l"(hsplit_lengths + (j0 + min(k_8, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(at_7) : "l"(hsplit_lengths + (j0 + min(k_7, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_7) : "l"(hsplit_lengths + (j0 + min(k_8, ne - 1))));
+            asm("ld.global.cs.s64 %0, [%1];" : "=l"(at_7) : "l"(hsplit_lengths + (j0 + min(k_7, ne - 1))));
             #else
-            at_7 = hsplit_lengths[j0 + min(k_8, ne - 1)];
+            at_7 = hsplit_lengths[j0 + min(k_7, ne - 1)];
             #endif
-            long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_1, ne - 1), at);
+            long pull_sum_hoisted_r = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k, ne - 1), at);
             x = pull_sum_hoisted_r;
-            long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_2, ne - 1), at_1);
+            long pull_sum_hoisted_r_1 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_1, ne - 1), at_1);
             x_1 = pull_sum_hoisted_r_1;
-            long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_3, ne - 1), at_2);
+            long pull_sum_hoisted_r_2 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_2, ne - 1), at_2);
             x_2 = pull_sum_hoisted_r_2;
-            long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_4, ne - 1), at_3);
+            long pull_sum_hoisted_r_3 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_3, ne - 1), at_3);
             x_3 = pull_sum_hoisted_r_3;
-            long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_5, ne - 1), at_4);
+            long pull_sum_hoisted_r_4 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_4, ne - 1), at_4);
             x_4 = pull_sum_hoisted_r_4;
-            long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_6, ne - 1), at_5);
+            long pull_sum_hoisted_r_5 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_5, ne - 1), at_5);
             x_5 = pull_sum_hoisted_r_5;
-            long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_7, ne - 1), at_6);
+            long pull_sum_hoisted_r_6 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_6, ne - 1), at_6);
             x_6 = pull_sum_hoisted_r_6;
-            long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_8, ne - 1), at_7);
+            long pull_sum_hoisted_r_7 = hsplit_seg_reduce_sum_pull_sum_hoisted(j0 + min(k_7, ne - 1), at_7);
             x_7 = pull_sum_hoisted_r_7;
         }
+        for (int k_8 = t; k_8 < nr; k_8 += 128) {
+            const long r = a_1 + k_8;
+            long end = 0;
+            if (r + 1 < segs) {
+                #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+                asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(end) : "l"(offsets + (r + 1)));
+                #elif defined(__NV_CL_C_VERSION)
+                asm("ld.global.cs.s64 %0, [%1];" : "=l"(end) : "l"(offsets + (r + 1)));
+                #else
+                end = offsets[r + 1];
+                #endif
+            }
+            merge_ends[k_8] = (int)((r + 1 < segs ? (long)end : n_1) - j0);
+        }
+        if (k < ne) {
+            merge_values[k] = x;
+        }
         if (k_1 < ne) {
-            merge_values[k_1] = x;
+            merge_values[k_1] = x_1;
         }
         if (k_2 < ne) {
-            merge_values[k_2] = x_1;
+            merge_values[k_2] = x_2;
         }
         if (k_3 < ne) {
-            merge_values[k_3] = x_2;
+            merge_values[k_3] = x_3;
         }
         if (k_4 < ne) {
-            merge_values[k_4] = x_3;
+            merge_values[k_4] = x_4;
         }
         if (k_5 < ne) {
-            merge_values[k_5] = x_4;
+            merge_values[k_5] = x_5;
         }
         if (k_6 < ne) {
-            merge_values[k_6] = x_5;
+            merge_values[k_6] = x_6;
         }
         if (k_7 < ne) {
-            merge_values[k_7] = x_6;
-        }
-        if (k_8 < ne) {
-            merge_values[k_8] = x_7;
+            merge_values[k_7] = x_7;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         const int dlo = min(t * 8, cl);
@@ -2726,8 +2727,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
                 sum[row_1] = op_sum_r_3;
             }
         }
-        const long ap = lag_g >= 0 ? sum_splits[lag_g] : 0;
-        const long hp = lag_g >= 0 ? (ap + offsets[ap]) / 1024 : 0;
+        const long ap = lag_a, hp = lag_h;
         const long mtp = lag_g >= 0 ? lag_g - hp : 0;
         const long perp = max((mtp + 128 - 1) / 128, 1L);
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
@@ -2766,6 +2766,10 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
             }
         }
         lag_g = look ? (int)g : -1;
+        if (look) {
+            lag_a = a_1;
+            lag_h = (a_1 + e0) / 1024;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
         g = merge_ends[1024];
     }
@@ -8179,6 +8183,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
     barrier(CLK_LOCAL_MEM_FENCE);
     long g = merge_ends[512];
     int lag_g = -1, has_p = 0;
+    long lag_a = 0, lag_h = 0;
     double acc = 0.0;
     long acc_1 = -1L;
     while (g < merge_tiles || lag_g >= 0) {
@@ -8295,8 +8300,7 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
                 position[row_1] = op_extreme_r_7;
             }
         }
-        const long ap = lag_g >= 0 ? extreme_splits[lag_g] : 0;
-        const long hp = lag_g >= 0 ? (ap + cross_offsets_0[ap]) / 512 : 0;
+        const long ap = lag_a, hp = lag_h;
         const long mtp = lag_g >= 0 ? lag_g - hp : 0;
         const long perp = max((mtp + 128 - 1) / 128, 1L);
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
@@ -8353,6 +8357,10 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
             }
         }
         lag_g = look ? (int)g : -1;
+        if (look) {
+            lag_a = a;
+            lag_h = (a + e0) / 512;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
         g = merge_ends[512];
     }
@@ -13606,6 +13614,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
     barrier(CLK_LOCAL_MEM_FENCE);
     long g = merge_ends[512];
     int lag_g = -1, has_p = 0;
+    long lag_a = 0, lag_h = 0;
     double acc = 0.0;
     long acc_1 = -1L;
     while (g < merge_tiles || lag_g >= 0) {
@@ -13722,8 +13731,7 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
                 position[row_1] = op_extreme_r_7;
             }
         }
-        const long ap = lag_g >= 0 ? extreme_splits[lag_g] : 0;
-        const long hp = lag_g >= 0 ? (ap + cross_offsets_0[ap]) / 512 : 0;
+        const long ap = lag_a, hp = lag_h;
         const long mtp = lag_g >= 0 ? lag_g - hp : 0;
         const long perp = max((mtp + 128 - 1) / 128, 1L);
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
@@ -13780,6 +13788,10 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
             }
         }
         lag_g = look ? (int)g : -1;
+        if (look) {
+            lag_a = a;
+            lag_h = (a + e0) / 512;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
         g = merge_ends[512];
     }

@@ -2747,6 +2747,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
     barrier(CLK_LOCAL_MEM_FENCE);
     long g = merge_ends[1024];
     int lag_g = -1, has_p = 0;
+    long lag_a = 0, lag_h = 0;
     double acc = 0.0;
     while (g < merge_tiles || lag_g >= 0) {
         const int live = g < merge_tiles;
@@ -2759,28 +2760,14 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
             merge_values[1152] = acc;
             has_p = 0;
         }
-        for (int k = t; k < nr; k += 128) {
-            const long r = a_1 + k;
-            long end = 0;
-            if (r + 1 < segs) {
-                #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-                asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(end) : "l"(m_offsets + (r + 1)));
-                #elif defined(__NV_CL_C_VERSION)
-                asm("ld.global.cs.s64 %0, [%1];" : "=l"(end) : "l"(m_offsets + (r + 1)));
-                #else
-                end = m_offsets[r + 1];
-                #endif
-            }
-            merge_ends[k] = (int)((r + 1 < segs ? (long)end : n_1) - j0);
-        }
-        const int k_1 = t + 0 * 128;
-        const int k_2 = t + 1 * 128;
-        const int k_3 = t + 2 * 128;
-        const int k_4 = t + 3 * 128;
-        const int k_5 = t + 4 * 128;
-        const int k_6 = t + 5 * 128;
-        const int k_7 = t + 6 * 128;
-        const int k_8 = t + 7 * 128;
+        const int k = t + 0 * 128;
+        const int k_1 = t + 1 * 128;
+        const int k_2 = t + 2 * 128;
+        const int k_3 = t + 3 * 128;
+        const int k_4 = t + 4 * 128;
+        const int k_5 = t + 5 * 128;
+        const int k_6 = t + 6 * 128;
+        const int k_7 = t + 7 * 128;
         double x = 0.0;
         double x_1 = 0.0;
         double x_2 = 0.0;
@@ -2793,173 +2780,187 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
         if (ne > 0) {
             int at = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at) : "l"(m_elements_1 + (j0 + min(k_1, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at) : "l"(m_elements_1 + (j0 + min(k, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at) : "l"(m_elements_1 + (j0 + min(k_1, ne - 1))));
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at) : "l"(m_elements_1 + (j0 + min(k, ne - 1))));
             #else
-            at = m_elements_1[j0 + min(k_1, ne - 1)];
+            at = m_elements_1[j0 + min(k, ne - 1)];
             #endif
             double at_1 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_1) : "l"(m_elements_2 + (j0 + min(k_1, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_1) : "l"(m_elements_2 + (j0 + min(k, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_1) : "l"(m_elements_2 + (j0 + min(k_1, ne - 1))));
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_1) : "l"(m_elements_2 + (j0 + min(k, ne - 1))));
             #else
-            at_1 = m_elements_2[j0 + min(k_1, ne - 1)];
+            at_1 = m_elements_2[j0 + min(k, ne - 1)];
             #endif
             int at_2 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_2) : "l"(m_elements_1 + (j0 + min(k_2, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_2) : "l"(m_elements_1 + (j0 + min(k_1, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_2) : "l"(m_elements_1 + (j0 + min(k_2, ne - 1))));
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_2) : "l"(m_elements_1 + (j0 + min(k_1, ne - 1))));
             #else
-            at_2 = m_elements_1[j0 + min(k_2, ne - 1)];
+            at_2 = m_elements_1[j0 + min(k_1, ne - 1)];
             #endif
             double at_3 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_3) : "l"(m_elements_2 + (j0 + min(k_2, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_3) : "l"(m_elements_2 + (j0 + min(k_1, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_3) : "l"(m_elements_2 + (j0 + min(k_2, ne - 1))));
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_3) : "l"(m_elements_2 + (j0 + min(k_1, ne - 1))));
             #else
-            at_3 = m_elements_2[j0 + min(k_2, ne - 1)];
+            at_3 = m_elements_2[j0 + min(k_1, ne - 1)];
             #endif
             int at_4 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_4) : "l"(m_elements_1 + (j0 + min(k_3, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_4) : "l"(m_elements_1 + (j0 + min(k_2, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_4) : "l"(m_elements_1 + (j0 + min(k_3, ne - 1))));
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_4) : "l"(m_elements_1 + (j0 + min(k_2, ne - 1))));
             #else
-            at_4 = m_elements_1[j0 + min(k_3, ne - 1)];
+            at_4 = m_elements_1[j0 + min(k_2, ne - 1)];
             #endif
             double at_5 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_5) : "l"(m_elements_2 + (j0 + min(k_3, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_5) : "l"(m_elements_2 + (j0 + min(k_2, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_5) : "l"(m_elements_2 + (j0 + min(k_3, ne - 1))));
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_5) : "l"(m_elements_2 + (j0 + min(k_2, ne - 1))));
             #else
-            at_5 = m_elements_2[j0 + min(k_3, ne - 1)];
+            at_5 = m_elements_2[j0 + min(k_2, ne - 1)];
             #endif
             int at_6 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_6) : "l"(m_elements_1 + (j0 + min(k_4, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_6) : "l"(m_elements_1 + (j0 + min(k_3, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_6) : "l"(m_elements_1 + (j0 + min(k_4, ne - 1))));
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_6) : "l"(m_elements_1 + (j0 + min(k_3, ne - 1))));
             #else
-            at_6 = m_elements_1[j0 + min(k_4, ne - 1)];
+            at_6 = m_elements_1[j0 + min(k_3, ne - 1)];
             #endif
             double at_7 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_7) : "l"(m_elements_2 + (j0 + min(k_4, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_7) : "l"(m_elements_2 + (j0 + min(k_3, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_7) : "l"(m_elements_2 + (j0 + min(k_4, ne - 1))));
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_7) : "l"(m_elements_2 + (j0 + min(k_3, ne - 1))));
             #else
-            at_7 = m_elements_2[j0 + min(k_4, ne - 1)];
+            at_7 = m_elements_2[j0 + min(k_3, ne - 1)];
             #endif
             int at_8 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_8) : "l"(m_elements_1 + (j0 + min(k_5, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_8) : "l"(m_elements_1 + (j0 + min(k_4, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_8) : "l"(m_elements_1 + (j0 + min(k_5, ne - 1))));
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_8) : "l"(m_elements_1 + (j0 + min(k_4, ne - 1))));
             #else
-            at_8 = m_elements_1[j0 + min(k_5, ne - 1)];
+            at_8 = m_elements_1[j0 + min(k_4, ne - 1)];
             #endif
             double at_9 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_9) : "l"(m_elements_2 + (j0 + min(k_5, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_9) : "l"(m_elements_2 + (j0 + min(k_4, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_9) : "l"(m_elements_2 + (j0 + min(k_5, ne - 1))));
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_9) : "l"(m_elements_2 + (j0 + min(k_4, ne - 1))));
             #else
-            at_9 = m_elements_2[j0 + min(k_5, ne - 1)];
+            at_9 = m_elements_2[j0 + min(k_4, ne - 1)];
             #endif
             int at_10 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_10) : "l"(m_elements_1 + (j0 + min(k_6, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_10) : "l"(m_elements_1 + (j0 + min(k_5, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_10) : "l"(m_elements_1 + (j0 + min(k_6, ne - 1))));
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_10) : "l"(m_elements_1 + (j0 + min(k_5, ne - 1))));
             #else
-            at_10 = m_elements_1[j0 + min(k_6, ne - 1)];
+            at_10 = m_elements_1[j0 + min(k_5, ne - 1)];
             #endif
             double at_11 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_11) : "l"(m_elements_2 + (j0 + min(k_6, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_11) : "l"(m_elements_2 + (j0 + min(k_5, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_11) : "l"(m_elements_2 + (j0 + min(k_6, ne - 1))));
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_11) : "l"(m_elements_2 + (j0 + min(k_5, ne - 1))));
             #else
-            at_11 = m_elements_2[j0 + min(k_6, ne - 1)];
+            at_11 = m_elements_2[j0 + min(k_5, ne - 1)];
             #endif
             int at_12 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_12) : "l"(m_elements_1 + (j0 + min(k_7, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_12) : "l"(m_elements_1 + (j0 + min(k_6, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_12) : "l"(m_elements_1 + (j0 + min(k_7, ne - 1))));
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_12) : "l"(m_elements_1 + (j0 + min(k_6, ne - 1))));
             #else
-            at_12 = m_elements_1[j0 + min(k_7, ne - 1)];
+            at_12 = m_elements_1[j0 + min(k_6, ne - 1)];
             #endif
             double at_13 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_13) : "l"(m_elements_2 + (j0 + min(k_7, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_13) : "l"(m_elements_2 + (j0 + min(k_6, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_13) : "l"(m_elements_2 + (j0 + min(k_7, ne - 1))));
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_13) : "l"(m_elements_2 + (j0 + min(k_6, ne - 1))));
             #else
-            at_13 = m_elements_2[j0 + min(k_7, ne - 1)];
+            at_13 = m_elements_2[j0 + min(k_6, ne - 1)];
             #endif
             int at_14 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_14) : "l"(m_elements_1 + (j0 + min(k_8, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s32 %0, [%1], pol; }" : "=r"(at_14) : "l"(m_elements_1 + (j0 + min(k_7, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_14) : "l"(m_elements_1 + (j0 + min(k_8, ne - 1))));
+            asm("ld.global.cs.s32 %0, [%1];" : "=r"(at_14) : "l"(m_elements_1 + (j0 + min(k_7, ne - 1))));
             #else
-            at_14 = m_elements_1[j0 + min(k_8, ne - 1)];
+            at_14 = m_elements_1[j0 + min(k_7, ne - 1)];
             #endif
             double at_15 = 0;
             #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
-            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_15) : "l"(m_elements_2 + (j0 + min(k_8, ne - 1))));
+            asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.f64 %0, [%1], pol; }" : "=d"(at_15) : "l"(m_elements_2 + (j0 + min(k_7, ne - 1))));
             #elif defined(__NV_CL_C_VERSION)
-            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_15) : "l"(m_elements_2 + (j0 + min(k_8, ne - 1))));
+            asm("ld.global.cs.f64 %0, [%1];" : "=d"(at_15) : "l"(m_elements_2 + (j0 + min(k_7, ne - 1))));
             #else
-            at_15 = m_elements_2[j0 + min(k_8, ne - 1)];
+            at_15 = m_elements_2[j0 + min(k_7, ne - 1)];
             #endif
-            double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(j0 + min(k_1, ne - 1), at, at_1, v, n_v, fault);
+            double pull_sum_hoisted_r = smvm_fused_pull_sum_hoisted(j0 + min(k, ne - 1), at, at_1, v, n_v, fault);
             x = pull_sum_hoisted_r;
-            double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(j0 + min(k_2, ne - 1), at_2, at_3, v, n_v, fault);
+            double pull_sum_hoisted_r_1 = smvm_fused_pull_sum_hoisted(j0 + min(k_1, ne - 1), at_2, at_3, v, n_v, fault);
             x_1 = pull_sum_hoisted_r_1;
-            double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(j0 + min(k_3, ne - 1), at_4, at_5, v, n_v, fault);
+            double pull_sum_hoisted_r_2 = smvm_fused_pull_sum_hoisted(j0 + min(k_2, ne - 1), at_4, at_5, v, n_v, fault);
             x_2 = pull_sum_hoisted_r_2;
-            double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(j0 + min(k_4, ne - 1), at_6, at_7, v, n_v, fault);
+            double pull_sum_hoisted_r_3 = smvm_fused_pull_sum_hoisted(j0 + min(k_3, ne - 1), at_6, at_7, v, n_v, fault);
             x_3 = pull_sum_hoisted_r_3;
-            double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(j0 + min(k_5, ne - 1), at_8, at_9, v, n_v, fault);
+            double pull_sum_hoisted_r_4 = smvm_fused_pull_sum_hoisted(j0 + min(k_4, ne - 1), at_8, at_9, v, n_v, fault);
             x_4 = pull_sum_hoisted_r_4;
-            double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(j0 + min(k_6, ne - 1), at_10, at_11, v, n_v, fault);
+            double pull_sum_hoisted_r_5 = smvm_fused_pull_sum_hoisted(j0 + min(k_5, ne - 1), at_10, at_11, v, n_v, fault);
             x_5 = pull_sum_hoisted_r_5;
-            double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(j0 + min(k_7, ne - 1), at_12, at_13, v, n_v, fault);
+            double pull_sum_hoisted_r_6 = smvm_fused_pull_sum_hoisted(j0 + min(k_6, ne - 1), at_12, at_13, v, n_v, fault);
             x_6 = pull_sum_hoisted_r_6;
-            double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(j0 + min(k_8, ne - 1), at_14, at_15, v, n_v, fault);
+            double pull_sum_hoisted_r_7 = smvm_fused_pull_sum_hoisted(j0 + min(k_7, ne - 1), at_14, at_15, v, n_v, fault);
             x_7 = pull_sum_hoisted_r_7;
         }
         if (fault[0] != 0) nessie_fail(err, 1, fault[0] - 1, fault[1], fault[2]);
+        for (int k_8 = t; k_8 < nr; k_8 += 128) {
+            const long r = a_1 + k_8;
+            long end = 0;
+            if (r + 1 < segs) {
+                #if defined(__NV_CL_C_VERSION) && defined(NESSIE_NV_SM) && NESSIE_NV_SM >= 80
+                asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0; ld.global.L1::no_allocate.L2::cache_hint.s64 %0, [%1], pol; }" : "=l"(end) : "l"(m_offsets + (r + 1)));
+                #elif defined(__NV_CL_C_VERSION)
+                asm("ld.global.cs.s64 %0, [%1];" : "=l"(end) : "l"(m_offsets + (r + 1)));
+                #else
+                end = m_offsets[r + 1];
+                #endif
+            }
+            merge_ends[k_8] = (int)((r + 1 < segs ? (long)end : n_1) - j0);
+        }
+        if (k < ne) {
+            merge_values[k] = x;
+        }
         if (k_1 < ne) {
-            merge_values[k_1] = x;
+            merge_values[k_1] = x_1;
         }
         if (k_2 < ne) {
-            merge_values[k_2] = x_1;
+            merge_values[k_2] = x_2;
         }
         if (k_3 < ne) {
-            merge_values[k_3] = x_2;
+            merge_values[k_3] = x_3;
         }
         if (k_4 < ne) {
-            merge_values[k_4] = x_3;
+            merge_values[k_4] = x_4;
         }
         if (k_5 < ne) {
-            merge_values[k_5] = x_4;
+            merge_values[k_5] = x_5;
         }
         if (k_6 < ne) {
-            merge_values[k_6] = x_5;
+            merge_values[k_6] = x_6;
         }
         if (k_7 < ne) {
-            merge_values[k_7] = x_6;
-        }
-        if (k_8 < ne) {
-            merge_values[k_8] = x_7;
+            merge_values[k_7] = x_7;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         const int dlo = min(t * 8, cl);
@@ -3024,8 +3025,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                 sum[row_1] = op_sum_r_3;
             }
         }
-        const long ap = lag_g >= 0 ? sum_splits[lag_g] : 0;
-        const long hp = lag_g >= 0 ? (ap + m_offsets[ap]) / 1024 : 0;
+        const long ap = lag_a, hp = lag_h;
         const long mtp = lag_g >= 0 ? lag_g - hp : 0;
         const long perp = max((mtp + 128 - 1) / 128, 1L);
         const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
@@ -3064,6 +3064,10 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
             }
         }
         lag_g = look ? (int)g : -1;
+        if (look) {
+            lag_a = a_1;
+            lag_h = (a_1 + e0) / 1024;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
         g = merge_ends[1024];
     }

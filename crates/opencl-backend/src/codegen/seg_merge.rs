@@ -123,6 +123,31 @@
 // against 1.162×); rows of 8 and banded rows, which do not run the merge,
 // 0.364 / 0.365 and 0.103 / 0.102 against 0.363 / 0.363 and 0.103 / 0.101.
 
+// Note [the lagged tile's segment kept]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// Two reads that every tile waited for lay on its path. The look-back of
+// the lagged tile's segment `a` (note [lagged look-back] in
+// `lift_ir::seg_reduce`) read that tile's split, then the segment's
+// offset, two dependent reads between the tile's second and third
+// barriers, to find where the segment began; the group had both numbers
+// one tile before (its `a` and `e0`), so it keeps `a` and the tile where
+// the segment began (`(a + e0) / T`) in two registers instead. And the
+// loop that copies the tile's segment ends to local memory came before
+// the batch: its store waited for its read before the batch's loads
+// issued, a DRAM round trip a tile; with a hoisted pull it now comes
+// after the batch's calls, so that its reads are in flight with the
+// batch's gathers. On the H200 (SpMV's power-law rows, one call, seven
+// runs each in turn, ms of SpMV's kernels a run; explicit cuSPARSE
+// 0.880): both 0.916 (0.914-0.918; the merge kernel 0.887 against 0.895,
+// 64 registers against 56), against 0.925 (0.924-0.925); the ends after
+// the batch alone 0.928, the registers alone 0.926. A second call, on
+// another H200 (cuSPARSE 0.916): both 0.939 against 0.952 (0.975x
+// cuSPARSE against 0.962x); tried there and no better: the tile's `e0`
+// read at the tile's start too 0.940, the ends' read clamped instead of
+// in a branch 0.963, both held to 56 registers
+// (`-cl-nv-maxrregcount=56`) 0.944, groups of 64 1.170 and of 256 1.009,
+// 6 items a work-item 0.985.
+
 // Note [the merge's loads evict first]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 // The merge's streamed reads of the matrix (the hoisted columns and
@@ -262,30 +287,31 @@ impl Generator<'_> {
         Ok(Val::Array(Self::out_view(&out)))
     }
 
-    /// The tile's values in local memory: work-item `t` pulls its items
-    /// `t + i·L` (`i < V`, those below `ne`; the tile holds at most `L·V`
-    /// values), a loop of a known count, unrolled, so that the loads of
-    /// its `V` elements are in flight together (on the H100, uniform rows
-    /// of 8: 12 % faster than a loop to `ne`).
+    /// The tile's values in local memory, and its segment ends by `ends`:
+    /// work-item `t` pulls its items `t + i·L` (`i < V`, those below `ne`;
+    /// the tile holds at most `L·V` values), a loop of a known count,
+    /// unrolled, so that the loads of its `V` elements are in flight
+    /// together (on the H100, uniform rows of 8: 12 % faster than a loop
+    /// to `ne`); the ends first.
     fn tile_values(
         &mut self,
         red: &Reduction<'_>,
-        vals: &[String],
-        (t, ne, j0): (&str, &str, &str),
-        l: i64,
-        v: i64,
-        stream: bool,
+        cx: &MergeCx<'_>,
+        (ne, j0): (&str, &str),
+        ends: &mut dyn FnMut(&mut Self),
     ) -> Result<(), CodegenError> {
         if red.hoisted.is_some() {
-            return self.tile_values_hoisted(red, vals, (t, ne, j0), l, v, stream);
+            return self.tile_values_hoisted(red, cx, (ne, j0), ends);
         }
+        let (t, l, v) = (cx.t, cx.l, cx.v);
+        ends(self);
         let (i, kk) = (self.fresh("i"), self.fresh("k"));
         self.line("#pragma unroll");
         self.open(format!("for (int {i} = 0; {i} < {v}; {i}++)"));
         self.line(format!("const int {kk} = {t} + {i} * {l};"));
         self.open(format!("if ({kk} < {ne})"));
         let x = self.call(red.pull, vec![format!("{j0} + {kk}")])?;
-        for (name, x) in vals.iter().zip(&x) {
+        for (name, x) in cx.vals.iter().zip(&x) {
             self.line(format!("{name}[{kk}] = {x};"));
         }
         self.close();
@@ -295,20 +321,21 @@ impl Generator<'_> {
 
     /// The tile's values in local memory with a hoisted pull: work-item
     /// `t` loads the hoisted arrays at its items `t + i·L` (`i < V`) all
-    /// first, then calls the pull on each, then stores the values of those
+    /// first, then calls the pull on each, then reads the tile's segment
+    /// ends (`ends`, while the batch's loads are in flight: note [the
+    /// lagged tile's segment kept]), then stores the values of those
     /// below `ne` (`hoist-element-reads`). An item at or past `ne` loads
     /// and pulls the tile's last element instead, and no call is in a
     /// branch of its own (note [the batch's gathers in flight]).
     fn tile_values_hoisted(
         &mut self,
         red: &Reduction<'_>,
-        vals: &[String],
-        (t, ne, j0): (&str, &str, &str),
-        l: i64,
-        v: i64,
-        stream: bool,
+        cx: &MergeCx<'_>,
+        (ne, j0): (&str, &str),
+        ends: &mut dyn FnMut(&mut Self),
     ) -> Result<(), CodegenError> {
         let Some(h) = red.hoisted.clone() else { return internal("a merge tile without a hoisted pull") };
+        let (t, l, v, stream, vals) = (cx.t, cx.l, cx.v, cx.stream, cx.vals);
         let ks: Vec<String> = (0..v).map(|_| self.fresh("k")).collect();
         for (i, k) in ks.iter().enumerate() {
             self.line(format!("const int {k} = {t} + {i} * {l};"));
@@ -348,6 +375,7 @@ impl Generator<'_> {
         }
         self.close();
         self.report_faults(fault);
+        ends(self);
         for (k, x) in ks.iter().zip(&values) {
             self.open(format!("if ({k} < {ne})"));
             for (name, x) in vals.iter().zip(x) {
@@ -581,6 +609,10 @@ impl Generator<'_> {
         // look-back (-1: none); the value of that segment's part in it,
         // kept by the work-item that ended it until the next tile's start.
         self.line(format!("int {lag_g} = -1, {has_p} = 0;"));
+        // Its segment `a` and the tile where that segment began, from its
+        // own pass (note [the lagged tile's segment kept]).
+        let [lag_a, lag_h] = ["lag_a", "lag_h"].map(|x| self.fresh(x));
+        self.line(format!("long {lag_a} = 0, {lag_h} = 0;"));
         let pend = self.declare_private(&comps, &init);
         self.open(format!("while ({g} < {tiles} || {lag_g} >= 0)"));
         let [live, a, b, j0, nr, ne, cl] = ["live", "a", "b", "j0", "nr", "ne", "cl"].map(|x| self.fresh(x));
@@ -590,29 +622,33 @@ impl Generator<'_> {
         self.line(format!("const int {nr} = (int)({b} - {a});"));
         self.line(format!("const int {ne} = {live} ? (int)(min(({g} + 1) * {t_len}, {s} + {n}) - {b} - {j0}) : 0;"));
         self.line(format!("const int {cl} = {ne} + {nr};"));
+
         let slot_p: Vec<String> = vals.iter().map(|name| format!("{name}[{}]", t_len + l)).collect();
         self.open(format!("if ({has_p})"));
         self.assign(&slot_p, &pend);
         self.line(format!("{has_p} = 0;"));
         self.close();
-        let (kk, r) = (self.fresh("k"), self.fresh("r"));
-        self.open(format!("for (int {kk} = {t}; {kk} < {nr}; {kk} += {l})"));
-        self.line(format!("const long {r} = {a} + {kk};"));
-        match self.array_element(offsets).filter(|_| cx.stream) {
-            // The ends, read once, streamed as the tile's values are (note
-            // [the merge's loads evict first]).
-            Some((ty, pty, constraint)) => {
-                let raw = self.fresh("end");
-                self.line(format!("{ty} {raw} = 0;"));
-                self.open(format!("if ({r} + 1 < {s})"));
-                self.streamed_read(pty, constraint, &raw, (offsets, &format!("{r} + 1")));
-                self.close();
-                self.line(format!("{ends}[{kk}] = (int)(({r} + 1 < {s} ? (long){raw} : {n}) - {j0});"));
+        let ends_elem = self.array_element(offsets).filter(|_| cx.stream);
+        let mut tile_ends = |this: &mut Self| {
+            let (kk, r) = (this.fresh("k"), this.fresh("r"));
+            this.open(format!("for (int {kk} = {t}; {kk} < {nr}; {kk} += {l})"));
+            this.line(format!("const long {r} = {a} + {kk};"));
+            match ends_elem {
+                // The ends, read once, streamed as the tile's values are (note
+                // [the merge's loads evict first]).
+                Some((ty, pty, constraint)) => {
+                    let raw = this.fresh("end");
+                    this.line(format!("{ty} {raw} = 0;"));
+                    this.open(format!("if ({r} + 1 < {s})"));
+                    this.streamed_read(pty, constraint, &raw, (offsets, &format!("{r} + 1")));
+                    this.close();
+                    this.line(format!("{ends}[{kk}] = (int)(({r} + 1 < {s} ? (long){raw} : {n}) - {j0});"));
+                }
+                None => this.line(format!("{ends}[{kk}] = (int)({} - {j0});", end_of(&r))),
             }
-            None => self.line(format!("{ends}[{kk}] = (int)({} - {j0});", end_of(&r))),
-        }
-        self.close();
-        self.tile_values(red, vals, (t, &ne, &j0), l, v, cx.stream)?;
+            this.close();
+        };
+        self.tile_values(red, cx, (&ne, &j0), &mut tile_ends)?;
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // This work-item's items of the tile (as in the one-tile merge).
         let [dlo, dhi, lo, hi, ii, jj, head, d, row] =
@@ -677,8 +713,7 @@ impl Generator<'_> {
         // The previous tile's segment `a`: runs of its tiles' carry-outs.
         let [ap, hp, mtp, perp, x0, x1, x, runs, w] =
             ["ap", "hp", "mtp", "perp", "x0", "x1", "x", "runs", "w"].map(|x| self.fresh(x));
-        self.line(format!("const long {ap} = {lag_g} >= 0 ? {splits}[{lag_g}] : 0;"));
-        self.line(format!("const long {hp} = {lag_g} >= 0 ? ({ap} + {offsets}[{ap}]) / {t_len} : 0;"));
+        self.line(format!("const long {ap} = {lag_a}, {hp} = {lag_h};"));
         self.line(format!("const long {mtp} = {lag_g} >= 0 ? {lag_g} - {hp} : 0;"));
         self.line(format!("const long {perp} = max(({mtp} + {l} - 1) / {l}, 1L);"));
         self.line(format!(
@@ -724,6 +759,10 @@ impl Generator<'_> {
         self.close();
         self.close();
         self.line(format!("{lag_g} = {look} ? (int){g} : -1;"));
+        self.open(format!("if ({look})"));
+        self.line(format!("{lag_a} = {a};"));
+        self.line(format!("{lag_h} = ({a} + {e0}) / {t_len};"));
+        self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.line(format!("{g} = {ends}[{slot}];"));
         self.close();

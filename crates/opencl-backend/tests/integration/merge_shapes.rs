@@ -181,3 +181,19 @@ fn a_tiles_pulls_are_one_batch_without_a_branch_each() {
         assert!(!lines[i - 1].starts_with("if ("), "a call in a branch of its own: {}\n{}", lines[i - 1], lines[i]);
     }
 }
+
+#[test]
+fn a_tiles_ends_are_read_behind_its_batch_and_the_lagged_tile_is_not_read_again() {
+    // Note [the lagged tile's segment kept] in `codegen::seg_merge`: the
+    // loop that reads the tile's segment ends comes after the batch's last
+    // call of the hoisted pull, and the look-back of the lagged tile's
+    // segment reads neither its split nor its offset again.
+    let (_, flat) = support::flat_program(&smvm(10, "r", -1, 0, "0"), fusion::ScheduleKind::ilp()).unwrap();
+    let source = opencl_backend::compile_program_with(&flat, &merge_cfg(None, None)).unwrap().opencl();
+    let merge = &source[source.find("__local int merge_ends").expect("a merge kernel")..];
+    let merge = &merge[..merge.find("__kernel").unwrap_or(merge.len())];
+    let last_call = merge.rfind("_hoisted(").expect("calls of the hoisted pull");
+    let ends_loop = merge.find("merge_ends[k").expect("the loop of the tile's ends");
+    assert!(last_call < ends_loop, "the ends are read before the batch is issued:\n{merge}");
+    assert!(!merge.contains("[lag_g]"), "the lagged tile's split is read again:\n{merge}");
+}
