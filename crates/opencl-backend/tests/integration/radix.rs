@@ -121,3 +121,29 @@ fn lifted_sort_and_rank_over_empty_tiny_and_huge_segments() {
         [format!("it = [{}] : [[int]]", sorted.join(", ")), format!("it = [{}] : [[int]]", ranks.join(", "))]
     );
 }
+
+#[test]
+fn a_scatter_ranks_by_warp_match_on_nvidia_after_a_barrier_and_reads_its_digits_first() {
+    // Note [radix ranks by warp] in `codegen::radix`: the tile's digits are
+    // all computed before the first round; NVIDIA's compiler takes the
+    // `match.any.sync` ranking and others the slices' loop; a barrier
+    // stands between the zeroing of the slices' counts and the first
+    // round's writes, which the match's path has no other barrier before.
+    let (_, flat) =
+        support::flat_program("sort({rem(i * 7919, 1000) : i in index(5000)});", fusion::ScheduleKind::ilp())
+            .expect("compiles");
+    let compiled = opencl_backend::compile_program_with(&flat, &lift_ir::rules::Config::default()).expect("generates");
+    let source: String = compiled.kernels.iter().map(|k| k.source.as_str()).collect();
+    let scatter = source
+        .split("__kernel void ")
+        .find(|k| k.contains("slice_counts") && k.contains("ldig"))
+        .expect("a radix scatter kernel");
+    let zeroed = scatter.find("slice_counts[j").expect("the counts zeroed");
+    let rounds = scatter.find("match.any.sync").expect("the warp-match ranking");
+    let fallback = scatter.find("#else").expect("the slices' loop elsewhere");
+    assert!(scatter[..rounds].contains("#if defined(__NV_CL_C_VERSION)"), "an unguarded match:\n{scatter}");
+    assert!(rounds < fallback, "{scatter}");
+    assert!(scatter[zeroed..rounds].contains("barrier("), "no barrier between zeroing and ranking:\n{scatter}");
+    let last_digit = scatter.rfind("_digit_").expect("the digit calls");
+    assert!(last_digit < rounds, "a digit read inside the rounds:\n{scatter}");
+}
