@@ -18,11 +18,10 @@
 //!   digit plus those of digit `d` in earlier tiles, which is where tile
 //!   `t`'s first value of digit `d` goes.
 //! - `radixScatter`: each work-group ranks its tile's elements among the
-//!   equal digits of the tile, in order (stable): `K` rounds of `L`
-//!   consecutive elements, each round ranked by slices of
-//!   [`RADIX_SLICE`] work-items (a work-item counts the equal digits
-//!   before it in its slice; per digit, a prefix over the slices and the
-//!   earlier rounds' counts); then the tile is reordered by digit in
+//!   equal digits of the tile, in order (stable): slices of
+//!   [`RADIX_SLICE`] work-items each rank `RADIX_SLICE·K` consecutive
+//!   elements, then a prefix over the slices per digit (note [radix ranks
+//!   by warp] in `opencl_backend::codegen::radix`); then the tile is reordered by digit in
 //!   local memory, one value column at a time, and written out: element
 //!   `p` of the reordered tile (digit `d`) goes to `starts[d·T + t] + p -
 //!   start of d in the tile`, so that consecutive work-items write

@@ -1,23 +1,23 @@
 //! `radixCounts` and `radixScatter` as C (see `lift_ir::radix`): one
 //! work-group of `L` work-items per tile of `L·K` consecutive elements,
-//! element `r·L + l` of the tile taken by work-item `l` in round `r`
-//! (coalesced).
+//! read coalesced (the counts: element `r·L + l` of the tile by work-item
+//! `l` in round `r`; the scatter: below).
 //!
 //! `radixCounts`: a local histogram of the tile's digits (`atomic_inc`:
 //! counting needs no order), written digit-major (`counts[d·T + t]`).
 //!
 //! `radixScatter`, from `starts` (the counts' exclusive scan):
-//! 1. Ranks, round by round, from the tile's digits computed first: in
-//!    each slice of [`RADIX_SLICE`] work-items (a warp), each work-item
-//!    counts the equal digits before it (by `match.any.sync` where the
-//!    compiler is NVIDIA's, else from the round's digits in a local
-//!    array: note [radix ranks by warp]), and the last of each digit writes the
-//!    slice's count of that digit; the work-item of digit `d` turns the
-//!    slices' counts into their exclusive prefix (zeroing the counts for
-//!    the next round), from the digit's count in the earlier rounds
-//!    (`run[d]`). An element's rank among the equal
-//!    digits of its tile is its slice's start plus its rank in the slice:
-//!    element order, so stable.
+//! 1. Ranks, from the tile's digits computed first: each slice of
+//!    [`RADIX_SLICE`] work-items (a warp) takes `RADIX_SLICE·K`
+//!    consecutive elements, a round of 32 at a time; each work-item counts
+//!    the equal digits before it in its round (by `match.any.sync` where
+//!    the compiler is NVIDIA's, else from the round's digits in a local
+//!    array: note [radix ranks by warp]) and adds the slice's count of
+//!    its digit so far, and the last of each digit adds the round's to
+//!    that count; then the work-item of digit `d` turns the slices'
+//!    counts into their exclusive prefix (`run[d]` the tile's count). An
+//!    element's rank among the equal digits of its tile is its slice's
+//!    start plus its rank in the slice: element order, so stable.
 //! 2. `tile_start[d]`, the exclusive scan of the tile's counts (blocks of
 //!    16 digits, then the blocks' totals), is where digit `d`'s run starts
 //!    in the tile reordered by digit; each element's digit goes there
@@ -47,48 +47,57 @@ const _: () = assert!(RADIX_SLICE == 32, "a radix slice is ranked as one NVIDIA 
 // Note [radix ranks by warp]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~
 // A slice of the scatter's ranking is `RADIX_SLICE` = 32 consecutive
-// work-items, an NVIDIA warp. Where the compiler is NVIDIA's, each
-// work-item finds the equal digits of its slice with one
-// `match.any.sync` (the mask of the lanes holding its digit): its rank is
-// the count of the mask's lanes below its own (`%lanemask_lt`), and it is
-// the last of its digit where none is above (`%lanemask_gt`). Elsewhere it
-// reads the slice's 32 digits from local memory, after a barrier, as
-// before. Both give the same ranks, so the same order. And the tile's
-// digits are computed for all its rounds before the first, each at a
-// position clamped into the array (a position past it gets no digit), so
-// that their loads are in flight together rather than one DRAM round trip
-// a round; the values are loaded the same way, all before any is stored.
-// The match's path has no barrier in a round before the slices' counts
-// are written, so one stands after they are zeroed, before the first
-// round: without it, a first version sorted 3·10^5 keys right on the H200
-// but not 10^7 (a warp's count overwritten by a slower work-item's zero),
-// and PoCL, which runs a group's work-items one after another between
-// barriers, could not show it.
-// On the H200 (`primitives.py sort`, one call, two rounds, each binary in
-// turn, ms of kernels a sort of 10^7 ints below 2^30, four passes): 0.847
-// / 0.841 against 1.242 / 1.240 (0.890x / 0.885x `cupy.sort` against
-// 0.587x / 0.586x); a pass's scatter 0.131 ms against 0.228, its counts
-// 0.038 against 0.041. Sorts of 10^8 ints, two by `time`: 15.1 ms against
-// 23.3. The digits' batch and the match were measured together.
+// work-items, an NVIDIA warp, and it takes `32·K` consecutive elements of
+// the tile, 32 a round: an element's rank among the equal digits of the
+// tile is then the count of those in earlier slices (one prefix over the
+// slices after all rounds) plus the slice's own count so far, in element
+// order, so stable. Where the compiler is NVIDIA's, each work-item finds
+// the equal digits of its round with one `match.any.sync` (the mask of
+// the lanes holding its digit): its rank in the round is the count of the
+// mask's lanes below its own (`%lanemask_lt`), and the last of its digit
+// (none above, `%lanemask_gt`) adds the mask's count to the slice's
+// count, between two `bar.warp.sync`: no barrier of the group in a
+// round. Elsewhere each round reads the slice's 32 digits from local
+// memory between two barriers. Both give the same ranks, so the same
+// order. The tile's digits are computed for all rounds before the first,
+// each at a position clamped into the array (a position past it gets no
+// digit), so that their loads are in flight together rather than one
+// DRAM round trip a round; the values are loaded the same way, all before
+// any is stored. A barrier stands between the zeroing of the slices'
+// counts and the first round: without it, a first version sorted 3·10^5
+// keys right on the H200 but not 10^7 (a warp's count overwritten by a
+// slower work-item's zero), and PoCL, which runs a group's work-items one
+// after another between barriers, could not show it.
+//
+// On the H200 (`primitives.py sort`, sorts of 10^7 ints below 2^30, four
+// passes, ms of kernels a sort; each call two rounds, the binaries in
+// turn). First the batches and the match with the rounds interleaved
+// across slices (element `r·L + l`, three barriers a round, then two):
+// 0.847 / 0.841 against 1.242 / 1.240 (0.890x / 0.885x `cupy.sort`
+// against 0.587x / 0.586x); a pass's scatter 0.131 ms against 0.228, its
+// counts 0.038 against 0.041; sorts of 10^8 ints, two by `time`, 15.1 ms
+// against 23.3. Then a slice's elements consecutive and no barrier in a
+// round, in a later call: 0.793 / 0.792 against 0.833 / 0.841 (0.916x /
+// 0.911x against 0.868x / 0.860x), the scatter 0.120 ms against 0.131.
 
 impl Generator<'_> {
-    /// The digits of work-item `l`'s elements `t·L·K + r·L + l` of tile
-    /// `t` (`r < K`) into a private array, `digits` where the element is
-    /// past `n`: each computed at a position clamped into the array, all
-    /// before any is used (note [radix ranks by warp]).
+    /// The digits of a work-item's elements at `positions` (C
+    /// expressions, one a round) into a private array, `digits` where the
+    /// position is at or past `n`: each computed at a position clamped
+    /// into the array, all before any is used (note [radix ranks by
+    /// warp]).
     fn tile_digits(
         &mut self,
         digit: UserFunId,
-        (n, t, l): (&str, &str, &str),
-        l_size: i64,
-        items: i64,
+        n: &str,
+        positions: &[String],
         digits: i64,
     ) -> Result<String, CodegenError> {
         let dig = self.fresh("dig");
-        self.line(format!("int {dig}[{items}];"));
-        for r in 0..items {
+        self.line(format!("int {dig}[{}];", positions.len()));
+        for (r, at) in positions.iter().enumerate() {
             let i = self.fresh("i");
-            self.line(format!("const long {i} = {t} * {} + {r} * {l_size} + {l};", l_size * items));
+            self.line(format!("const long {i} = {at};"));
             let x = self.call(digit, vec![format!("min({i}, {n} - 1)")])?;
             self.line(format!("{dig}[{r}] = {i} < {n} ? (int){} : {digits};", x[0]));
         }
@@ -145,7 +154,9 @@ impl Generator<'_> {
         self.line(format!("const long {t} = get_group_id(0);"));
         self.line(format!("for (long {d} = {l}; {d} < {d_count}; {d} += {l_size}) {hist}[{d}] = 0;"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        let dig = self.tile_digits(digit, (&n, &t, &l), l_size, items, d_count)?;
+        let positions: Vec<String> =
+            (0..items).map(|r| format!("{t} * {} + {r} * {l_size} + {l}", l_size * items)).collect();
+        let dig = self.tile_digits(digit, &n, &positions, d_count)?;
         self.line("#pragma unroll");
         self.open(format!("for (int {r} = 0; {r} < {items}; {r}++)"));
         self.line(format!("if ({dig}[{r}] < {d_count}) atomic_inc(&{hist}[{dig}[{r}]]);"));
@@ -185,17 +196,16 @@ impl Generator<'_> {
         // digits' counts so far, the tile's digit starts (and their
         // blocks' totals), the global starts, the reordered digits, and
         // one reordering buffer per C type of the columns.
-        let [round, slice_counts, slice_starts, run, tile_start, block_sums, global_start, ldig] =
-            ["round_digits", "slice_counts", "slice_starts", "run", "tile_start", "block_sums", "global_start", "ldig"]
+        let [round, slice_counts, run, tile_start, block_sums, global_start, ldig] =
+            ["round_digits", "slice_counts", "run", "tile_start", "block_sums", "global_start", "ldig"]
                 .map(|s| self.fresh(s));
-        // A slice's count of a digit is at most RADIX_SLICE, a start at
-        // most the tile's length: both fit 16 bits.
+        // A slice's count of a digit is at most its `RADIX_SLICE·K`
+        // elements, a start at most the tile's length: both fit 16 bits.
         if tile_len >= 1 << 16 {
             return internal(format!("radixScatter: tiles of {tile_len} elements"));
         }
         self.local_decls.push(format!("__local int {round}[{l_size}];"));
         self.local_decls.push(format!("__local ushort {slice_counts}[{}];", slices * d_count));
-        self.local_decls.push(format!("__local ushort {slice_starts}[{}];", slices * d_count));
         self.local_decls.push(format!("__local int {run}[{d_count}];"));
         self.local_decls.push(format!("__local int {tile_start}[{d_count}];"));
         self.local_decls.push(format!("__local int {block_sums}[{}];", d_count / block));
@@ -226,58 +236,81 @@ impl Generator<'_> {
             "for (long {j} = {l}; {j} < {}; {j} += {l_size}) {slice_counts}[{j}] = 0;",
             slices * d_count
         ));
-        let dig = self.tile_digits(digit, (&n, &t, &l), l_size, items, d_count)?;
+        // Slice `w` (work-items `w·32 ..`) takes the tile's elements `w·32·K
+        // ..` in `K` rounds of 32, so that its elements are consecutive
+        // and ranking needs no other slice until all its rounds are done.
+        let lane = self.fresh("lane");
+        self.line(format!("const long {lane} = {l} % {RADIX_SLICE};"));
+        let element = |r: i64| format!("{slice} * {} + {r} * {RADIX_SLICE} + {lane}", RADIX_SLICE * items);
+        let positions: Vec<String> = (0..items).map(|r| format!("{first} + {}", element(r))).collect();
+        let dig = self.tile_digits(digit, &n, &positions, d_count)?;
         self.line(format!("int {pos}[{items}];"));
-        // The counts zeroed before the first round writes any (no other
-        // barrier comes between them where the warps rank by match).
+        // The counts zeroed before the first round reads any.
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        // 1. Ranks, a round at a time (note [radix ranks by warp]). The
-        // slices' counts are zeroed as their starts are taken, so that the
-        // next round finds them zero; its starts are written only after a
-        // barrier that every work-item reaches after reading this round's.
-        self.line("#pragma unroll");
-        self.open(format!("for (int {r} = 0; {r} < {items}; {r}++)"));
-        let mine = self.fresh("mine");
-        self.line(format!("const int {mine} = {dig}[{r}];"));
-        let (before, last, e) = (self.fresh("before"), self.fresh("last"), self.fresh("e"));
-        self.line(format!("int {before} = 0, {last} = 1;"));
-        self.line(WARP_MATCH_GUARD);
-        let (mask, lt, gt) = (self.fresh("mask"), self.fresh("lt"), self.fresh("gt"));
-        self.line(format!("uint {mask}, {lt}, {gt};"));
-        self.line(format!(
-            "asm volatile(\"match.any.sync.b32 %0, %1, 0xffffffff;\" : \"=r\"({mask}) : \"r\"({mine}));"
-        ));
-        self.line(format!("asm(\"mov.u32 %0, %%lanemask_lt;\" : \"=r\"({lt}));"));
-        self.line(format!("asm(\"mov.u32 %0, %%lanemask_gt;\" : \"=r\"({gt}));"));
-        self.line(format!("{before} = popcount({mask} & {lt});"));
-        self.line(format!("{last} = ({mask} & {gt}) == 0;"));
-        self.line("#else");
-        self.line(format!("{round}[{l}] = {mine};"));
+        // 1. Each element's rank among the equal digits of its slice, in
+        // element order, from the slice's counts so far (note [radix
+        // ranks by warp]).
+        let (mine, before, last, base, e, total) =
+            ["mine", "before", "last", "base", "e", "total"].map(|x| self.fresh(x)).into();
+        for r in 0..items {
+            self.line("{");
+            self.indent += 1;
+            self.line(format!("const int {mine} = {dig}[{r}];"));
+            self.line(format!("int {before} = 0, {last} = 1, {total} = 0;"));
+            self.line(WARP_MATCH_GUARD);
+            let (mask, lt, gt) = (self.fresh("mask"), self.fresh("lt"), self.fresh("gt"));
+            self.line(format!("uint {mask}, {lt}, {gt};"));
+            self.line(format!(
+                "asm volatile(\"match.any.sync.b32 %0, %1, 0xffffffff;\" : \"=r\"({mask}) : \"r\"({mine}));"
+            ));
+            self.line(format!("asm(\"mov.u32 %0, %%lanemask_lt;\" : \"=r\"({lt}));"));
+            self.line(format!("asm(\"mov.u32 %0, %%lanemask_gt;\" : \"=r\"({gt}));"));
+            self.line(format!("{before} = popcount({mask} & {lt});"));
+            self.line(format!("{last} = ({mask} & {gt}) == 0;"));
+            self.line(format!("{total} = popcount({mask});"));
+            self.line(format!(
+                "const int {base} = {mine} < {d_count} ? {slice_counts}[{slice} * {d_count} + {mine}] : 0;"
+            ));
+            self.line("asm volatile(\"bar.warp.sync 0xffffffff;\");");
+            self.line(format!("if ({mine} < {d_count} && {last}) {slice_counts}[{slice} * {d_count} + {mine}] = (ushort)({base} + {total});"));
+            self.line("asm volatile(\"bar.warp.sync 0xffffffff;\");");
+            self.line("#else");
+            self.line(format!("{round}[{l}] = {mine};"));
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            let j = self.fresh("j");
+            self.open(format!("for (long {j} = {slice} * {RADIX_SLICE}; {j} < ({slice} + 1) * {RADIX_SLICE}; {j}++)"));
+            self.line(format!("const int {e} = {round}[{j}];"));
+            self.line(format!("{before} += ({e} == {mine} && {j} < {l});"));
+            self.line(format!("{last} &= !({e} == {mine} && {j} > {l});"));
+            self.close();
+            self.line(format!(
+                "const int {base} = {mine} < {d_count} ? {slice_counts}[{slice} * {d_count} + {mine}] : 0;"
+            ));
+            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            self.line(format!("if ({mine} < {d_count} && {last}) {slice_counts}[{slice} * {d_count} + {mine}] = (ushort)({base} + {before} + 1);"));
+            self.line("#endif");
+            self.line(format!("{pos}[{r}] = {base} + {before};"));
+            self.indent -= 1;
+            self.line("}");
+        }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        self.open(format!("for (long {j} = {slice} * {RADIX_SLICE}; {j} < ({slice} + 1) * {RADIX_SLICE}; {j}++)"));
-        self.line(format!("const int {e} = {round}[{j}];"));
-        self.line(format!("{before} += ({e} == {mine} && {j} < {l});"));
-        self.line(format!("{last} &= !({e} == {mine} && {j} > {l});"));
-        self.close();
-        self.line("#endif");
-        self.line(format!(
-            "if ({mine} < {d_count} && {last}) {slice_counts}[{slice} * {d_count} + {mine}] = (ushort)({before} + 1);"
-        ));
-        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // The slices' counts become their starts among the tile's equal
+        // digits (in place), and `run[d]` the tile's count of digit `d`.
         let (acc, s, c) = (self.fresh("acc"), self.fresh("s"), self.fresh("c"));
         self.open(format!("for (long {d} = {l}; {d} < {d_count}; {d} += {l_size})"));
-        self.line(format!("int {acc} = {run}[{d}];"));
+        self.line(format!("int {acc} = 0;"));
         self.open(format!("for (int {s} = 0; {s} < {slices}; {s}++)"));
         self.line(format!("const int {c} = {slice_counts}[{s} * {d_count} + {d}];"));
-        self.line(format!("{slice_counts}[{s} * {d_count} + {d}] = 0;"));
-        self.line(format!("{slice_starts}[{s} * {d_count} + {d}] = (ushort){acc};"));
+        self.line(format!("{slice_counts}[{s} * {d_count} + {d}] = (ushort){acc};"));
         self.line(format!("{acc} += {c};"));
         self.close();
         self.line(format!("{run}[{d}] = {acc};"));
         self.close();
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line("#pragma unroll");
+        self.open(format!("for (int {r} = 0; {r} < {items}; {r}++)"));
         self.line(format!(
-            "{pos}[{r}] = {mine} < {d_count} ? {slice_starts}[{slice} * {d_count} + {mine}] + {before} : 0;"
+            "if ({dig}[{r}] < {d_count}) {pos}[{r}] += {slice_counts}[{slice} * {d_count} + {dig}[{r}]];"
         ));
         self.close();
         // 2. The tile's digit starts: within blocks, then the blocks.
@@ -313,7 +346,7 @@ impl Generator<'_> {
             // element past the array reads the last one and stores nothing).
             let xs: Vec<String> = (0..items)
                 .map(|r| {
-                    let x = self.call(value, vec![format!("min({first} + {r} * {l_size} + {l}, {n} - 1)")])?;
+                    let x = self.call(value, vec![format!("min({}, {n} - 1)", positions[r as usize])])?;
                     let v = self.fresh("value");
                     self.line(format!("const {ty} {v} = {};", x[column]));
                     Ok(v)
