@@ -80,6 +80,65 @@ const _: () = assert!(RADIX_SLICE == 32, "a radix slice is ranked as one NVIDIA 
 // round, in a later call: 0.793 / 0.792 against 0.833 / 0.841 (0.916x /
 // 0.911x against 0.868x / 0.860x), the scatter 0.120 ms against 0.131.
 
+/// The C names a slice's ranking uses: the tile's digits and the ranks
+/// (private arrays), the slices' counts and the round's digits (local),
+/// the slice and the local id; the number of digits.
+struct SliceRanks<'a> {
+    dig: &'a str,
+    pos: &'a str,
+    counts: &'a str,
+    round: &'a str,
+    slice: &'a str,
+    l: &'a str,
+    digits: i64,
+}
+
+impl Generator<'_> {
+    /// Round `r` of a slice's ranking (note [radix ranks by warp]): the
+    /// element's rank among the equal digits of its slice so far into
+    /// `pos[r]`, and the last of each digit adds the round's count of it
+    /// to the slice's.
+    fn rank_in_slice(&mut self, k: &SliceRanks<'_>, r: i64) {
+        let SliceRanks { dig, pos, counts, round, slice, l, digits } = *k;
+        let [mine, before, last, base, e, total, mask, lt, gt, j] =
+            ["mine", "before", "last", "base", "e", "total", "mask", "lt", "gt", "j"].map(|x| self.fresh(x));
+        let count_at = format!("{counts}[{slice} * {digits} + {mine}]");
+        self.line("{");
+        self.indent += 1;
+        self.line(format!("const int {mine} = {dig}[{r}];"));
+        self.line(format!("int {before} = 0, {last} = 1, {total} = 0;"));
+        self.line(WARP_MATCH_GUARD);
+        self.line(format!("uint {mask}, {lt}, {gt};"));
+        self.line(format!(
+            "asm volatile(\"match.any.sync.b32 %0, %1, 0xffffffff;\" : \"=r\"({mask}) : \"r\"({mine}));"
+        ));
+        self.line(format!("asm(\"mov.u32 %0, %%lanemask_lt;\" : \"=r\"({lt}));"));
+        self.line(format!("asm(\"mov.u32 %0, %%lanemask_gt;\" : \"=r\"({gt}));"));
+        self.line(format!("{before} = popcount({mask} & {lt});"));
+        self.line(format!("{last} = ({mask} & {gt}) == 0;"));
+        self.line(format!("{total} = popcount({mask});"));
+        self.line(format!("const int {base} = {mine} < {digits} ? {count_at} : 0;"));
+        self.line("asm volatile(\"bar.warp.sync 0xffffffff;\");");
+        self.line(format!("if ({mine} < {digits} && {last}) {count_at} = (ushort)({base} + {total});"));
+        self.line("asm volatile(\"bar.warp.sync 0xffffffff;\");");
+        self.line("#else");
+        self.line(format!("{round}[{l}] = {mine};"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.open(format!("for (long {j} = {slice} * {RADIX_SLICE}; {j} < ({slice} + 1) * {RADIX_SLICE}; {j}++)"));
+        self.line(format!("const int {e} = {round}[{j}];"));
+        self.line(format!("{before} += ({e} == {mine} && {j} < {l});"));
+        self.line(format!("{last} &= !({e} == {mine} && {j} > {l});"));
+        self.close();
+        self.line(format!("const int {base} = {mine} < {digits} ? {count_at} : 0;"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(format!("if ({mine} < {digits} && {last}) {count_at} = (ushort)({base} + {before} + 1);"));
+        self.line("#endif");
+        self.line(format!("{pos}[{r}] = {base} + {before};"));
+        self.indent -= 1;
+        self.line("}");
+    }
+}
+
 impl Generator<'_> {
     /// The digits of a work-item's elements at `positions` (C
     /// expressions, one a round) into a private array, `digits` where the
@@ -250,48 +309,17 @@ impl Generator<'_> {
         // 1. Each element's rank among the equal digits of its slice, in
         // element order, from the slice's counts so far (note [radix
         // ranks by warp]).
-        let (mine, before, last, base, e, total) =
-            ["mine", "before", "last", "base", "e", "total"].map(|x| self.fresh(x)).into();
+        let ranks = SliceRanks {
+            dig: &dig,
+            pos: &pos,
+            counts: &slice_counts,
+            round: &round,
+            slice: &slice,
+            l: &l,
+            digits: d_count,
+        };
         for r in 0..items {
-            self.line("{");
-            self.indent += 1;
-            self.line(format!("const int {mine} = {dig}[{r}];"));
-            self.line(format!("int {before} = 0, {last} = 1, {total} = 0;"));
-            self.line(WARP_MATCH_GUARD);
-            let (mask, lt, gt) = (self.fresh("mask"), self.fresh("lt"), self.fresh("gt"));
-            self.line(format!("uint {mask}, {lt}, {gt};"));
-            self.line(format!(
-                "asm volatile(\"match.any.sync.b32 %0, %1, 0xffffffff;\" : \"=r\"({mask}) : \"r\"({mine}));"
-            ));
-            self.line(format!("asm(\"mov.u32 %0, %%lanemask_lt;\" : \"=r\"({lt}));"));
-            self.line(format!("asm(\"mov.u32 %0, %%lanemask_gt;\" : \"=r\"({gt}));"));
-            self.line(format!("{before} = popcount({mask} & {lt});"));
-            self.line(format!("{last} = ({mask} & {gt}) == 0;"));
-            self.line(format!("{total} = popcount({mask});"));
-            self.line(format!(
-                "const int {base} = {mine} < {d_count} ? {slice_counts}[{slice} * {d_count} + {mine}] : 0;"
-            ));
-            self.line("asm volatile(\"bar.warp.sync 0xffffffff;\");");
-            self.line(format!("if ({mine} < {d_count} && {last}) {slice_counts}[{slice} * {d_count} + {mine}] = (ushort)({base} + {total});"));
-            self.line("asm volatile(\"bar.warp.sync 0xffffffff;\");");
-            self.line("#else");
-            self.line(format!("{round}[{l}] = {mine};"));
-            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-            let j = self.fresh("j");
-            self.open(format!("for (long {j} = {slice} * {RADIX_SLICE}; {j} < ({slice} + 1) * {RADIX_SLICE}; {j}++)"));
-            self.line(format!("const int {e} = {round}[{j}];"));
-            self.line(format!("{before} += ({e} == {mine} && {j} < {l});"));
-            self.line(format!("{last} &= !({e} == {mine} && {j} > {l});"));
-            self.close();
-            self.line(format!(
-                "const int {base} = {mine} < {d_count} ? {slice_counts}[{slice} * {d_count} + {mine}] : 0;"
-            ));
-            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-            self.line(format!("if ({mine} < {d_count} && {last}) {slice_counts}[{slice} * {d_count} + {mine}] = (ushort)({base} + {before} + 1);"));
-            self.line("#endif");
-            self.line(format!("{pos}[{r}] = {base} + {before};"));
-            self.indent -= 1;
-            self.line("}");
+            self.rank_in_slice(&ranks, r);
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // The slices' counts become their starts among the tile's equal
