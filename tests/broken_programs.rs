@@ -18,22 +18,9 @@ use nessie::Failure;
 use nessie::pipeline::{self, no_emit};
 use nessie::session::Session;
 
-/// SplitMix64: a small generator whose sequence a seed fixes.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
-    }
-}
+#[path = "support/splitmix.rs"]
+mod splitmix;
+use splitmix::Rng;
 
 /// Tokens and pieces that damage NESL in telling ways.
 const PIECES: &[&str] = &[

@@ -114,23 +114,12 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
 
-/// SplitMix64: a small seeded generator, enough to pick productions.
-struct Rng(u64);
+#[path = "support/splitmix.rs"]
+mod splitmix;
+use splitmix::Rng;
 
+/// The generator's picks of productions, beside `splitmix`'s own.
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
     /// Uniform in `lo..=hi`.
     fn range(&mut self, lo: i64, hi: i64) -> i64 {
         lo + (self.next() % (hi - lo + 1) as u64) as i64

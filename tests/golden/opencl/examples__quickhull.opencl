@@ -2727,10 +2727,9 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
                 sum[row_1] = op_sum_r_3;
             }
         }
-        const long ap = lag_a, hp = lag_h;
-        const long mtp = lag_g >= 0 ? lag_g - hp : 0;
+        const long mtp = lag_g >= 0 ? lag_g - lag_h : 0;
         const long perp = max((mtp + 128 - 1) / 128, 1L);
-        const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
+        const long x0 = min(lag_h + t * perp, lag_h + mtp), x1 = min(x0 + perp, lag_h + mtp);
         long acc_5 = 0L;
         for (long x_8 = x0; x_8 < x1; x_8++) {
             ulong lo_2, hi_2;
@@ -2755,7 +2754,7 @@ __kernel void hsplit_seg_reduce_sum_sum_3(__global const long* offsets, __global
                     acc_6 = op_sum_r_5;
                 }
                 long op_sum_r_6 = hsplit_seg_reduce_sum_op_sum(acc_6, merge_values[1152]);
-                sum[ap] = op_sum_r_6;
+                sum[lag_a] = op_sum_r_6;
             }
             if (live) {
                 const uint raw_1 = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;
@@ -8300,10 +8299,9 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
                 position[row_1] = op_extreme_r_7;
             }
         }
-        const long ap = lag_a, hp = lag_h;
-        const long mtp = lag_g >= 0 ? lag_g - hp : 0;
+        const long mtp = lag_g >= 0 ? lag_g - lag_h : 0;
         const long perp = max((mtp + 128 - 1) / 128, 1L);
-        const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
+        const long x0 = min(lag_h + t * perp, lag_h + mtp), x1 = min(x0 + perp, lag_h + mtp);
         double acc_10 = 0.0;
         long acc_11 = -1L;
         for (long x = x0; x < x1; x++) {
@@ -8345,8 +8343,8 @@ __kernel void hsplit_fused_5_extreme_3(__global const long* cross_offsets_0, __g
                 double op_extreme_r_12;
                 long op_extreme_r_13;
                 hsplit_fused_5_op_extreme(acc_12, acc_13, merge_values[640], merge_values_1[640], &op_extreme_r_12, &op_extreme_r_13);
-                extreme[ap] = op_extreme_r_12;
-                position[ap] = op_extreme_r_13;
+                extreme[lag_a] = op_extreme_r_12;
+                position[lag_a] = op_extreme_r_13;
             }
             if (live) {
                 const uint raw_1 = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;
@@ -13731,10 +13729,9 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
                 position[row_1] = op_extreme_r_7;
             }
         }
-        const long ap = lag_a, hp = lag_h;
-        const long mtp = lag_g >= 0 ? lag_g - hp : 0;
+        const long mtp = lag_g >= 0 ? lag_g - lag_h : 0;
         const long perp = max((mtp + 128 - 1) / 128, 1L);
-        const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
+        const long x0 = min(lag_h + t * perp, lag_h + mtp), x1 = min(x0 + perp, lag_h + mtp);
         double acc_10 = 0.0;
         long acc_11 = -1L;
         for (long x = x0; x < x1; x++) {
@@ -13776,8 +13773,8 @@ __kernel void hsplit_fused_13_extreme_3(__global const long* cross_offsets_0, __
                 double op_extreme_r_12;
                 long op_extreme_r_13;
                 hsplit_fused_13_op_extreme(acc_12, acc_13, merge_values[640], merge_values_1[640], &op_extreme_r_12, &op_extreme_r_13);
-                extreme[ap] = op_extreme_r_12;
-                position[ap] = op_extreme_r_13;
+                extreme[lag_a] = op_extreme_r_12;
+                position[lag_a] = op_extreme_r_13;
             }
             if (live) {
                 const uint raw_1 = (uint)atomic_inc(extreme_merge_status) - extreme_merge_status_base;

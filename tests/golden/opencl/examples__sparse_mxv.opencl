@@ -3025,10 +3025,9 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                 sum[row_1] = op_sum_r_3;
             }
         }
-        const long ap = lag_a, hp = lag_h;
-        const long mtp = lag_g >= 0 ? lag_g - hp : 0;
+        const long mtp = lag_g >= 0 ? lag_g - lag_h : 0;
         const long perp = max((mtp + 128 - 1) / 128, 1L);
-        const long x0 = min(hp + t * perp, hp + mtp), x1 = min(x0 + perp, hp + mtp);
+        const long x0 = min(lag_h + t * perp, lag_h + mtp), x1 = min(x0 + perp, lag_h + mtp);
         double acc_5 = 0.0;
         for (long x_8 = x0; x_8 < x1; x_8++) {
             ulong lo_2, hi_2;
@@ -3053,7 +3052,7 @@ __kernel void smvm_fused_sum_3(__global const long* m_offsets, __global const lo
                     acc_6 = op_sum_r_5;
                 }
                 double op_sum_r_6 = smvm_fused_op_sum(acc_6, merge_values[1152]);
-                sum[ap] = op_sum_r_6;
+                sum[lag_a] = op_sum_r_6;
             }
             if (live) {
                 const uint raw_1 = (uint)atomic_inc(sum_merge_status) - sum_merge_status_base;

@@ -137,9 +137,7 @@ impl Generator<'_> {
         self.indent -= 1;
         self.line("}");
     }
-}
 
-impl Generator<'_> {
     /// The digits of a work-item's elements at `positions` (C
     /// expressions, one a round) into a private array, `digits` where the
     /// position is at or past `n`: each computed at a position clamped
@@ -251,8 +249,8 @@ impl Generator<'_> {
         let slices = l_size / RADIX_SLICE;
         let block = d_count.min(16);
         let ntiles = self.c(&tiles.tiles);
-        // Local arrays: the round's digits, the slices' counts, the
-        // digits' counts so far, the tile's digit starts (and their
+        // Local arrays: the round's digits (where warps do not match),
+        // the slices' counts, the tile's counts of each digit, its digit starts (and their
         // blocks' totals), the global starts, the reordered digits, and
         // one reordering buffer per C type of the columns.
         let [round, slice_counts, run, tile_start, block_sums, global_start, ldig] =
@@ -287,7 +285,6 @@ impl Generator<'_> {
         self.line(format!("const long {count} = max(0L, min({tile_len}L, {n} - {first}));"));
         self.line(format!("const long {slice} = {l} / {RADIX_SLICE};"));
         self.open(format!("for (long {d} = {l}; {d} < {d_count}; {d} += {l_size})"));
-        self.line(format!("{run}[{d}] = 0;"));
         self.line(format!("{global_start}[{d}] = {starts}[{d} * {ntiles} + {t}];"));
         self.close();
         let j = self.fresh("j");

@@ -192,8 +192,8 @@
 // The tile's segment ends (the offsets `offsets[r + 1]` of the loop that
 // copies them to local memory, read once: 56 MB a call, as much as the
 // results) are read the same way, which keeps another 56 MB from pushing
-// `v` out of L2; the few single reads of `offsets` (`e0`, the previous
-// tile's `hp`, the same address for the whole group) are plain. Measured
+// `v` out of L2; the single read of `offsets` a tile (`e0`, the same
+// address for the whole group) is plain. Measured
 // on an H100 (one call, main dcbcb24's binary alternating with each
 // variant, medians of 13 runs, ms of the merge kernel / of the smvm
 // kernels a call, SpMV's power-law rows; cuSPARSE 1.272, `take(v, cols)`
@@ -724,9 +724,8 @@ impl Generator<'_> {
         self.close();
         self.close();
         // The previous tile's segment `a`: runs of its tiles' carry-outs.
-        let [ap, hp, mtp, perp, x0, x1, x, runs, w] =
-            ["ap", "hp", "mtp", "perp", "x0", "x1", "x", "runs", "w"].map(|x| self.fresh(x));
-        self.line(format!("const long {ap} = {lag_a}, {hp} = {lag_h};"));
+        let (ap, hp) = (&lag_a, &lag_h);
+        let [mtp, perp, x0, x1, x, runs, w] = ["mtp", "perp", "x0", "x1", "x", "runs", "w"].map(|x| self.fresh(x));
         self.line(format!("const long {mtp} = {lag_g} >= 0 ? {lag_g} - {hp} : 0;"));
         self.line(format!("const long {perp} = max(({mtp} + {l} - 1) / {l}, 1L);"));
         self.line(format!(
@@ -761,7 +760,7 @@ impl Generator<'_> {
             op,
             vec![(Val::Scalar(c), acc_ty.clone()), (Val::Scalar(slot_p.clone()), acc_ty.clone())],
         )?;
-        let at = ArithExpr::var(&Var::new(ap.clone(), Range::below(count.clone())));
+        let at = ArithExpr::var(&Var::new(ap.to_string(), Range::below(count.clone())));
         self.write(out, &[at], &value)?;
         self.close();
         self.open(format!("if ({live})"));
